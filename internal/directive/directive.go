@@ -1,0 +1,176 @@
+// Package directive parses gatevet's comment annotations, in one place,
+// for the gate model and every pass.
+//
+// Four directives exist:
+//
+//	//gatevet:gate               on a type or variable: treat it as a gate
+//	//gatevet:guardedby GATE     on a field, variable or function: GATE protects it
+//	//gatevet:holds GATE         on a function: callers must hold GATE
+//	//gatevet:ignore NAME reason suppress analyzer NAME on this line or the next
+//
+// Gate, guardedby and holds attach to the declaration whose doc comment or
+// trailing line comment holds them; ignore directives attach to lines.
+package directive
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+)
+
+// Kind tells the directives apart.
+type Kind uint8
+
+// The directive kinds.
+const (
+	Gate Kind = iota + 1
+	GuardedBy
+	Holds
+	Ignore
+)
+
+const prefix = "//gatevet:"
+
+var kindNames = map[string]Kind{
+	"gate":      Gate,
+	"guardedby": GuardedBy,
+	"holds":     Holds,
+	"ignore":    Ignore,
+}
+
+// A Directive is one parsed //gatevet: comment.
+type Directive struct {
+	Kind Kind
+	Pos  token.Pos // start of the comment
+	Args []string  // the words after the directive name
+}
+
+// A Problem is a malformed directive, found while parsing.
+type Problem struct {
+	Pos     token.Pos
+	Message string
+}
+
+// Set holds the directives of one package.
+type Set struct {
+	// ByObject maps a declared object (type, variable, field, function)
+	// to the gate, guardedby and holds directives attached to it.
+	ByObject map[types.Object][]*Directive
+	// Ignores lists the ignore directives in source order.
+	Ignores []*Directive
+	// Problems lists directives that could not be parsed.
+	Problems []Problem
+}
+
+// Parse collects the directives of files, attaching declaration
+// directives to the objects info defines.
+func Parse(files []*ast.File, info *types.Info) *Set {
+	s := &Set{ByObject: make(map[types.Object][]*Directive)}
+	for _, f := range files {
+		for _, cg := range f.Comments {
+			for _, c := range cg.List {
+				d, bad := parse(c)
+				switch {
+				case bad != "":
+					s.Problems = append(s.Problems, Problem{c.Pos(), bad})
+				case d != nil && d.Kind == Ignore:
+					s.Ignores = append(s.Ignores, d)
+				}
+			}
+		}
+		s.attach(f, info)
+	}
+	return s
+}
+
+// parse reads one comment; it returns nil for comments that are not
+// gatevet directives and a problem text for malformed ones.
+func parse(c *ast.Comment) (*Directive, string) {
+	if !strings.HasPrefix(c.Text, prefix) {
+		return nil, ""
+	}
+	words := strings.Fields(c.Text[len(prefix):])
+	if len(words) == 0 {
+		return nil, "empty //gatevet: directive"
+	}
+	k, ok := kindNames[words[0]]
+	if !ok {
+		return nil, "unknown directive //gatevet:" + words[0] + " (want gate, guardedby, holds or ignore)"
+	}
+	d := &Directive{Kind: k, Pos: c.Pos(), Args: words[1:]}
+	switch k {
+	case Gate:
+		if len(d.Args) != 0 {
+			return nil, "//gatevet:gate takes no arguments"
+		}
+	case GuardedBy, Holds:
+		if len(d.Args) != 1 {
+			return nil, "//gatevet:" + words[0] + " takes exactly one gate, such as s.mu or gpuSem"
+		}
+	case Ignore:
+		// An ignore that names an analyzer but gives no reason is kept:
+		// the analyzer it names reports it (see Reporter).
+		if len(d.Args) == 0 {
+			return nil, "//gatevet:ignore needs an analyzer name and a reason"
+		}
+	}
+	return d, ""
+}
+
+// attach binds declaration directives to the objects they document.
+func (s *Set) attach(f *ast.File, info *types.Info) {
+	add := func(id *ast.Ident, groups ...*ast.CommentGroup) {
+		obj := info.Defs[id]
+		if obj == nil {
+			return
+		}
+		for _, cg := range groups {
+			if cg == nil {
+				continue
+			}
+			for _, c := range cg.List {
+				if d, _ := parse(c); d != nil && d.Kind != Ignore {
+					s.ByObject[obj] = append(s.ByObject[obj], d)
+				}
+			}
+		}
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			add(n.Name, n.Doc)
+		case *ast.GenDecl:
+			for _, spec := range n.Specs {
+				var doc *ast.CommentGroup
+				if len(n.Specs) == 1 {
+					doc = n.Doc
+				}
+				switch spec := spec.(type) {
+				case *ast.TypeSpec:
+					add(spec.Name, doc, spec.Doc, spec.Comment)
+				case *ast.ValueSpec:
+					for _, name := range spec.Names {
+						add(name, doc, spec.Doc, spec.Comment)
+					}
+				}
+			}
+		case *ast.Field:
+			for _, name := range n.Names {
+				add(name, n.Doc, n.Comment)
+			}
+		}
+		return true
+	})
+}
+
+// Of returns the directives of kind k attached to obj.
+func (s *Set) Of(obj types.Object, k Kind) []*Directive {
+	var out []*Directive
+	for _, d := range s.ByObject[obj] {
+		if d.Kind == k {
+			out = append(out, d)
+		}
+	}
+	return out
+}

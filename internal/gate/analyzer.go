@@ -1,0 +1,301 @@
+package gate
+
+import (
+	"go/token"
+	"go/types"
+	"reflect"
+	"sort"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/buildssa"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/directive"
+)
+
+// Analyzer computes the gate model of a package. Passes list it in their
+// Requires and read its *Result.
+var Analyzer = &analysis.Analyzer{
+	Name:       "gatemodel",
+	Doc:        "computes gatevet's gate model: gates, acquire and release events, must-held gates and function summaries",
+	Requires:   []*analysis.Analyzer{buildssa.Analyzer},
+	Run:        run,
+	ResultType: reflect.TypeFor[*Result](),
+	FactTypes:  []analysis.Fact{new(FuncFact), new(ChanFact)},
+}
+
+// Result is the gate model of one package.
+type Result struct {
+	// Directives are the package's //gatevet: annotations.
+	Directives *directive.Set
+	// Funcs holds the analysed functions, in source order.
+	Funcs []*FuncInfo
+	// Problems are annotations the model could not resolve.
+	Problems []directive.Problem
+}
+
+// FuncInfo is what the model knows of one function.
+type FuncInfo struct {
+	Fn       *ssa.Function
+	Summary  *Summary
+	Acquires []AcquirePoint
+
+	fs *funcState
+}
+
+// An AcquirePoint is an acquire in a function, direct or through a call,
+// with the same gate's holding just before it if it is must-held there.
+type AcquirePoint struct {
+	Instr    ssa.Instruction
+	Pos      token.Pos // of the operation or call
+	GateOp   GateOp
+	Blocking bool
+	What     string // the operation or callee that acquires
+	Chain    []Hop  // inside the callee, down to the gate operation
+	Held     *Holding
+	// Owned is true when this function releases the gate itself
+	// somewhere: a counting semaphore acquired without any release in
+	// the function hands its permits to someone else.
+	Owned bool
+}
+
+// Walk calls visit for each instruction of fi's function that the
+// dataflow reached, with the must-held gates just before it.
+func (fi *FuncInfo) Walk(visit func(instr ssa.Instruction, held map[string]Holding)) {
+	fs := fi.fs
+	if fs == nil || fs.in == nil {
+		return
+	}
+	for _, b := range fs.fn.Blocks {
+		if fs.in[b.Index] == nil {
+			continue
+		}
+		fs.transfer(b, fs.in[b.Index].clone(), func(instr ssa.Instruction, st *state) {
+			visit(instr, st.held)
+		})
+	}
+}
+
+// model is the analysis of one package.
+type model struct {
+	pass     *analysis.Pass
+	ssaPkg   *ssa.Package
+	pkgPath  string
+	dirs     *directive.Set
+	infos    map[*ssa.Function]*FuncInfo
+	busy     map[*ssa.Function]bool
+	chanObjs map[types.Object]chanDir
+	problems []directive.Problem
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	ssaRes := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
+	m := &model{
+		pass:     pass,
+		ssaPkg:   ssaRes.Pkg,
+		pkgPath:  pass.Pkg.Path(),
+		dirs:     directive.Parse(pass.Files, pass.TypesInfo),
+		infos:    make(map[*ssa.Function]*FuncInfo),
+		busy:     make(map[*ssa.Function]bool),
+		chanObjs: make(map[types.Object]chanDir),
+	}
+	m.classifyChans(ssaRes.SrcFuncs)
+	res := &Result{Directives: m.dirs}
+	for _, fn := range ssaRes.SrcFuncs {
+		if fi := m.analyse(fn); fi != nil {
+			res.Funcs = append(res.Funcs, fi)
+			m.export(fi)
+		}
+	}
+	res.Problems = m.problems
+	return res, nil
+}
+
+// export publishes a named function's summary as a fact.
+func (m *model) export(fi *FuncInfo) {
+	obj, ok := fi.Fn.Object().(*types.Func)
+	if !ok || fi.Fn.Parent() != nil || obj.Pkg() != m.pass.Pkg || fi.Summary.empty() {
+		return
+	}
+	m.pass.ExportObjectFact(obj, &FuncFact{Summary: *fi.Summary})
+}
+
+func (m *model) isGateType(tn *types.TypeName) bool {
+	return len(m.dirs.Of(tn, directive.Gate)) > 0
+}
+
+// classifyChans finds the package's channel semaphores before any
+// function is analysed, and exports them as facts.
+func (m *model) classifyChans(funcs []*ssa.Function) {
+	votes := make(map[types.Object][3]int)
+	for _, fn := range funcs {
+		if len(fn.Blocks) == 0 || len(fn.Blocks) > maxBlocks {
+			continue
+		}
+		ops := scanChans(fn)
+		dirs := classify(ops, dominates)
+		for _, o := range ops {
+			if d, ok := dirs[o.key]; ok && o.obj != nil && o.obj.Pkg() == m.pass.Pkg {
+				v := votes[o.obj]
+				v[d]++
+				votes[o.obj] = v
+			}
+		}
+	}
+	for obj, v := range votes {
+		switch {
+		case v[sendAcquires] > v[recvAcquires]:
+			m.chanObjs[obj] = sendAcquires
+		case v[recvAcquires] > v[sendAcquires]:
+			m.chanObjs[obj] = recvAcquires
+		}
+	}
+	for obj, ds := range m.dirs.ByObject {
+		if _, isChan := obj.Type().Underlying().(*types.Chan); !isChan {
+			continue
+		}
+		for _, d := range ds {
+			if _, done := m.chanObjs[obj]; d.Kind == directive.Gate && !done {
+				m.chanObjs[obj] = sendAcquires
+			}
+		}
+	}
+	objs := make([]types.Object, 0, len(m.chanObjs))
+	for obj := range m.chanObjs {
+		objs = append(objs, obj)
+	}
+	sort.Slice(objs, func(i, j int) bool { return objs[i].Pos() < objs[j].Pos() })
+	for _, obj := range objs {
+		if _, isVar := obj.(*types.Var); isVar {
+			m.pass.ExportObjectFact(obj, m.chanObjs[obj].fact())
+		}
+	}
+}
+
+func dominates(a, b *ssa.BasicBlock) bool { return a.Dominates(b) }
+
+// analyse computes fi for fn once. It returns nil for functions without
+// a body, too large ones, and those on the current call cycle, whose
+// callers then see no summary: recursion terminates, silently.
+func (m *model) analyse(fn *ssa.Function) *FuncInfo {
+	if fi, ok := m.infos[fn]; ok {
+		return fi
+	}
+	if m.busy[fn] || len(fn.Blocks) == 0 || len(fn.Blocks) > maxBlocks {
+		return nil
+	}
+	m.busy[fn] = true
+	defer delete(m.busy, fn)
+
+	fs := &funcState{
+		fn:      fn,
+		refs:    newRefs(),
+		chans:   classify(scanChans(fn), dominates),
+		effects: make(map[ssa.Instruction][]effect),
+		entry:   &state{held: map[string]Holding{}, touched: map[string]GateOp{}},
+	}
+	requires := m.requires(fn)
+	for _, r := range requires {
+		fs.entry.held[r.Gate.Key()] = Holding{GateOp: r, Pos: fn.Pos(), What: "//gatevet:holds " + r.Gate.Spell(m.pkgPath)}
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if es := m.instrEffects(fs, instr); len(es) > 0 {
+				fs.effects[instr] = es
+			}
+		}
+	}
+	fs.solve()
+	fi := &FuncInfo{Fn: fn, fs: fs}
+	fi.Summary = m.summarise(fi, requires)
+	m.infos[fn] = fi
+	return fi
+}
+
+// summarise records fi's acquire points and derives its summary.
+func (m *model) summarise(fi *FuncInfo, requires []GateOp) *Summary {
+	fs := fi.fs
+	released := make(map[string]bool)
+	for instr, es := range fs.effects {
+		if _, isGo := instr.(*ssa.Go); isGo {
+			continue
+		}
+		for _, e := range es {
+			if e.op == Release {
+				released[e.gate.Gate.Key()] = true
+			}
+		}
+	}
+	sum := &Summary{Requires: requires}
+	var exits []*state
+	for _, b := range fs.fn.Blocks {
+		if fs.in[b.Index] == nil {
+			continue
+		}
+		fs.transfer(b, fs.in[b.Index].clone(), func(instr ssa.Instruction, st *state) {
+			if _, ok := instr.(*ssa.Return); ok {
+				exits = append(exits, st.clone())
+			}
+			if _, ok := instr.(*ssa.Defer); ok {
+				return
+			}
+			for _, e := range fs.effects[instr] {
+				if e.op != Acquire || !e.check {
+					continue
+				}
+				k := e.gate.Gate.Key()
+				ap := AcquirePoint{Instr: instr, Pos: e.pos, GateOp: e.gate, Blocking: e.blocking, What: e.what, Chain: e.chain, Owned: released[k]}
+				if h, ok := st.held[k]; ok {
+					ap.Held = &h
+				}
+				fi.Acquires = append(fi.Acquires, ap)
+				if _, touched := st.touched[k]; !touched && e.gate.Gate.Crosses() {
+					chain := e.chain
+					if len(chain) == 0 || e.what != chain[0].What {
+						chain = prepend(Hop{What: e.what, At: PosText(m.pass.Fset, e.pos), pos: e.pos}, chain)
+					}
+					sum.Acquires = append(sum.Acquires, SumAcquire{GateOp: e.gate, Blocking: e.blocking, Chain: chain})
+				}
+			}
+		})
+	}
+	m.exitEffects(sum, exits)
+	return sum
+}
+
+// exitEffects fills in what sum's function leaves held or released.
+func (m *model) exitEffects(sum *Summary, exits []*state) {
+	if len(exits) == 0 {
+		return
+	}
+	held := exits[0].clone()
+	for _, x := range exits[1:] {
+		held.join(x)
+	}
+	var keys []string
+	for k, h := range held.held {
+		if _, touched := held.touched[k]; touched && h.Gate.Crosses() {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		sum.Holds = append(sum.Holds, held.held[k].GateOp)
+	}
+	released := make(map[string]GateOp)
+	for _, x := range exits {
+		for k, op := range x.touched {
+			if _, still := held.held[k]; !still && op.Gate.Crosses() {
+				released[k] = op
+			}
+		}
+	}
+	keys = keys[:0]
+	for k := range released {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		sum.Releases = append(sum.Releases, released[k])
+	}
+}

@@ -1,0 +1,110 @@
+package gate
+
+import (
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/directive"
+)
+
+// requires resolves fn's //gatevet:holds directives into gates that are
+// held on entry.
+func (m *model) requires(fn *ssa.Function) []GateOp {
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || fn.Parent() != nil {
+		return nil
+	}
+	var out []GateOp
+	for _, d := range m.dirs.Of(obj, directive.Holds) {
+		op, ok := m.resolveGate(fn, d.Args[0])
+		if !ok {
+			m.problems = append(m.problems, directive.Problem{Pos: d.Pos,
+				Message: "//gatevet:holds " + d.Args[0] + ": not a gate reachable from a parameter, the receiver or a package-level variable"})
+			continue
+		}
+		out = append(out, op)
+	}
+	return out
+}
+
+// resolveGate resolves a gate spelled in an annotation (s.mu, gpuSem,
+// s.inner.sem) against fn's parameters and the package scope, giving the
+// Ref the SSA of fn would produce for the same gate.
+func (m *model) resolveGate(fn *ssa.Function, spelled string) (GateOp, bool) {
+	parts := strings.Split(spelled, ".")
+	var ref Ref
+	var t types.Type
+	addressable := false
+	for i, p := range fn.Params {
+		if p.Name() == parts[0] {
+			ref, t = Ref{Root: Param, Index: i, Name: p.Name()}, p.Type()
+		}
+	}
+	if t == nil {
+		v, ok := m.pass.Pkg.Scope().Lookup(parts[0]).(*types.Var)
+		if !ok {
+			return GateOp{}, false
+		}
+		ref, t, addressable = Ref{Root: Global, Pkg: m.pkgPath, Name: v.Name()}, v.Type(), true
+	}
+	for _, name := range parts[1:] {
+		if addressable {
+			if _, isPtr := t.Underlying().(*types.Pointer); isPtr {
+				ref, addressable = ref.with(Deref), false
+			}
+		}
+		if !addressable {
+			// Only a pointer keeps the identity of what it points to.
+			p, isPtr := t.Underlying().(*types.Pointer)
+			if !isPtr {
+				return GateOp{}, false
+			}
+			t = p.Elem()
+		}
+		obj, _, _ := types.LookupFieldOrMethod(t, true, m.pass.Pkg, name)
+		f, ok := obj.(*types.Var)
+		if !ok {
+			return GateOp{}, false
+		}
+		ref, t, addressable = ref.with(name), f.Type(), true
+	}
+	kind, ok := m.kindOfType(t)
+	if !ok {
+		return GateOp{}, false
+	}
+	if addressable && !isStructGate(t) {
+		// Pointers, channels and interfaces are loaded before use.
+		ref = ref.with(Deref)
+	}
+	return GateOp{Gate: ref, Kind: kind}, true
+}
+
+func isStructGate(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Struct)
+	return ok
+}
+
+// kindOfType tells the kind of gate a value of type t is.
+func (m *model) kindOfType(t types.Type) (Kind, bool) {
+	pkg, name := named(t)
+	switch {
+	case pkg == "sync" && name == "Mutex":
+		return Mutex, true
+	case pkg == "sync" && name == "RWMutex":
+		return RWMutex, true
+	case pkg == semaphorePkg && name == "Weighted":
+		return Weighted, true
+	}
+	if _, ok := t.Underlying().(*types.Chan); ok {
+		return ChanSem, true
+	}
+	if types.IsInterface(t) && implementsLocker(t) {
+		return Locker, true
+	}
+	if n, ok := types.Unalias(derefType(t)).(*types.Named); ok && m.isGateType(n.Origin().Obj()) {
+		return Locker, true
+	}
+	return 0, false
+}

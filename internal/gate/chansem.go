@@ -1,0 +1,281 @@
+package gate
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Channel semaphores have no type of their own, so the model recognises
+// them by use. A function that sends on a channel and receives from it in
+// a deferred call (sem <- token; defer func() { <-sem }()) uses it as a
+// semaphore whose send acquires; the pre-filled variant receives first
+// and sends back in the defer. Without a defer, a send on a chan struct{}
+// that dominates a receive from it counts too. A package-level variable
+// or struct field so used anywhere in its package is a semaphore in every
+// function, and in importing packages through ChanFact; //gatevet:gate
+// marks one explicitly.
+
+// chanDir says which channel operation acquires a channel semaphore.
+type chanDir uint8
+
+const (
+	sendAcquires chanDir = iota + 1
+	recvAcquires
+)
+
+// ChanFact marks a package-level variable or struct field holding a
+// channel semaphore.
+type ChanFact struct {
+	RecvAcquires bool // tokens are pre-filled: receiving takes a permit
+}
+
+// AFact marks ChanFact as an analysis fact.
+func (*ChanFact) AFact() {}
+
+func (f *ChanFact) String() string {
+	if f.RecvAcquires {
+		return "chansem(recv acquires)"
+	}
+	return "chansem(send acquires)"
+}
+
+func (d chanDir) fact() *ChanFact { return &ChanFact{RecvAcquires: d == recvAcquires} }
+
+// chanOp is one send or receive on a channel, in a function's own terms.
+type chanOp struct {
+	key      string
+	obj      types.Object // the variable or field holding the channel
+	send     bool
+	deferred bool
+	block    *ssa.BasicBlock
+	index    int
+	token    bool // the element type is struct{}
+}
+
+// scanChans lists fn's channel operations, including those of closures
+// it defers, translated into fn's terms.
+func scanChans(fn *ssa.Function) []chanOp {
+	rs := newRefs()
+	var ops []chanOp
+	add := func(ch ssa.Value, send, deferred bool, b *ssa.BasicBlock, i int, ref Ref) {
+		elem, _ := ch.Type().Underlying().(*types.Chan)
+		tok := false
+		if elem != nil {
+			s, ok := elem.Elem().Underlying().(*types.Struct)
+			tok = ok && s.NumFields() == 0
+		}
+		ops = append(ops, chanOp{key: ref.Key(), obj: chanObject(ch), send: send, deferred: deferred, block: b, index: i, token: tok})
+	}
+	for _, b := range fn.Blocks {
+		for i, instr := range b.Instrs {
+			for _, o := range directChanOps(instr) {
+				if ref, ok := rs.of(o.ch); ok {
+					add(o.ch, o.send, false, b, i, ref)
+				}
+			}
+			d, ok := instr.(*ssa.Defer)
+			if !ok {
+				continue
+			}
+			cal, ok := resolve(&d.Call)
+			if !ok || cal.fn.Parent() != fn {
+				continue
+			}
+			inner := newRefs()
+			for _, ib := range cal.fn.Blocks {
+				for _, iinstr := range ib.Instrs {
+					for _, o := range directChanOps(iinstr) {
+						r, ok := inner.of(o.ch)
+						if !ok {
+							continue
+						}
+						if r, ok = rs.translate(r, cal.args, cal.bindings); ok {
+							add(o.ch, o.send, true, b, i, r)
+						}
+					}
+				}
+			}
+		}
+	}
+	return ops
+}
+
+type rawChanOp struct {
+	ch   ssa.Value
+	send bool
+}
+
+func directChanOps(instr ssa.Instruction) []rawChanOp {
+	switch in := instr.(type) {
+	case *ssa.Send:
+		return []rawChanOp{{in.Chan, true}}
+	case *ssa.UnOp:
+		if in.Op == token.ARROW {
+			return []rawChanOp{{in.X, false}}
+		}
+	case *ssa.Select:
+		var out []rawChanOp
+		for _, st := range in.States {
+			out = append(out, rawChanOp{st.Chan, st.Dir == types.SendOnly})
+		}
+		return out
+	}
+	return nil
+}
+
+// chanObject returns the package-level variable or field a channel value
+// was loaded from.
+func chanObject(v ssa.Value) types.Object {
+	switch v := v.(type) {
+	case *ssa.UnOp:
+		switch x := v.X.(type) {
+		case *ssa.Global:
+			return x.Object()
+		case *ssa.FieldAddr:
+			return fieldVar(x.X.Type(), x.Field)
+		}
+	case *ssa.Field:
+		return fieldVar(v.X.Type(), v.Field)
+	}
+	return nil
+}
+
+func fieldVar(t types.Type, i int) *types.Var {
+	if s, ok := derefType(t).Underlying().(*types.Struct); ok && i < s.NumFields() {
+		return s.Field(i)
+	}
+	return nil
+}
+
+// classify decides, per channel key, which operation acquires in fn.
+func classify(ops []chanOp, dom func(a, b *ssa.BasicBlock) bool) map[string]chanDir {
+	out := make(map[string]chanDir)
+	byKey := make(map[string][]chanOp)
+	for _, o := range ops {
+		byKey[o.key] = append(byKey[o.key], o)
+	}
+	for key, ops := range byKey {
+		var send, recv, dsend, drecv bool
+		for _, o := range ops {
+			switch {
+			case o.send && o.deferred:
+				dsend = true
+			case o.deferred:
+				drecv = true
+			case o.send:
+				send = true
+			default:
+				recv = true
+			}
+		}
+		switch {
+		case send && drecv && !dsend:
+			out[key] = sendAcquires
+		case recv && dsend && !drecv:
+			out[key] = recvAcquires
+		case !dsend && !drecv:
+			if d := dominanceDir(ops, dom); d != 0 {
+				out[key] = d
+			}
+		}
+	}
+	return out
+}
+
+// dominanceDir classifies a token channel without defers: the operation
+// that comes first on every path acquires.
+func dominanceDir(ops []chanOp, dom func(a, b *ssa.BasicBlock) bool) chanDir {
+	before := func(a, b chanOp) bool {
+		if a.block == b.block {
+			return a.index < b.index
+		}
+		return dom(a.block, b.block)
+	}
+	var dir chanDir
+	for _, a := range ops {
+		if !a.token {
+			return 0
+		}
+		for _, b := range ops {
+			if a.send == b.send || !before(a, b) {
+				continue
+			}
+			d := sendAcquires
+			if !a.send {
+				d = recvAcquires
+			}
+			if dir != 0 && dir != d {
+				return 0
+			}
+			dir = d
+		}
+	}
+	return dir
+}
+
+// chanEffects returns the effect of a send (or receive) on ch.
+func (m *model) chanEffects(fs *funcState, ch ssa.Value, send bool, pos token.Pos) []effect {
+	ref, ok := fs.refs.of(ch)
+	if !ok {
+		return nil
+	}
+	dir := m.chanDirOf(fs, ref, ch)
+	if dir == 0 {
+		return nil
+	}
+	acquire := send == (dir == sendAcquires)
+	what := "<-" + ref.Spell(m.pkgPath)
+	if send {
+		what = ref.Spell(m.pkgPath) + " <-"
+	}
+	e := effect{gate: GateOp{Gate: ref, Kind: ChanSem}, pos: pos, what: what}
+	if acquire {
+		e.op, e.blocking, e.check, e.hold = Acquire, true, true, true
+	} else {
+		e.op = Release
+	}
+	return []effect{e}
+}
+
+// selectEffects returns the effects of a select's semaphore cases: an
+// acquiring case holds the gate on the branch that chose it.
+func (m *model) selectEffects(fs *funcState, sel *ssa.Select) []effect {
+	var out []effect
+	for i, st := range sel.States {
+		for _, e := range m.chanEffects(fs, st.Chan, st.Dir == types.SendOnly, st.Pos) {
+			if e.op == Acquire {
+				e.blocking = sel.Blocking
+				e.cond, e.condVal, e.index = ifIndex, sel, i
+			}
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func (m *model) chanDirOf(fs *funcState, ref Ref, ch ssa.Value) chanDir {
+	if d, ok := fs.chans[ref.Key()]; ok {
+		return d
+	}
+	obj := chanObject(ch)
+	if obj == nil {
+		return 0
+	}
+	if d, ok := m.chanObjs[obj]; ok {
+		return d
+	}
+	if obj.Pkg() != nil && obj.Pkg() != m.pass.Pkg {
+		var f ChanFact
+		if m.pass.ImportObjectFact(obj, &f) {
+			d := sendAcquires
+			if f.RecvAcquires {
+				d = recvAcquires
+			}
+			m.chanObjs[obj] = d
+			return d
+		}
+	}
+	return 0
+}

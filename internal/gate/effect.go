@@ -1,0 +1,244 @@
+package gate
+
+import (
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// An effect is what one instruction does to one gate, in the terms of the
+// function being analysed. Gate operations yield one effect; calls yield
+// one per entry of the callee's summary.
+type effect struct {
+	op       Op
+	gate     GateOp
+	blocking bool
+	check    bool // an acquire the caller should check against held gates
+	hold     bool // the gate is held afterwards (on the cond branch, if any)
+
+	cond    cond
+	condVal ssa.Value // the call or select whose outcome confirms a hold
+	index   int       // ifIndex: the select case that acquires
+
+	pos   token.Pos
+	what  string // the operation or callee, for chains
+	chain []Hop  // inside the callee, down to the gate operation
+}
+
+// callee is a resolved call target with the caller-side values of its
+// parameters and free variables.
+type callee struct {
+	fn       *ssa.Function
+	args     []ssa.Value
+	bindings []ssa.Value
+}
+
+// resolve finds the function a call runs, seeing through closures and
+// bound method values.
+func resolve(c *ssa.CallCommon) (callee, bool) {
+	if c.IsInvoke() {
+		return callee{}, false
+	}
+	switch v := c.Value.(type) {
+	case *ssa.Function:
+		return callee{fn: v, args: c.Args}, true
+	case *ssa.MakeClosure:
+		fn, ok := v.Fn.(*ssa.Function)
+		if !ok {
+			return callee{}, false
+		}
+		if strings.HasPrefix(fn.Synthetic, "bound method wrapper") && len(v.Bindings) == 1 {
+			// A method value: the bound receiver is the first argument.
+			if m, ok := fn.Object().(*types.Func); ok {
+				if real := fn.Prog.FuncValue(m); real != nil {
+					return callee{fn: real, args: append([]ssa.Value{v.Bindings[0]}, c.Args...)}, true
+				}
+			}
+			return callee{}, false
+		}
+		return callee{fn: fn, args: c.Args, bindings: v.Bindings}, true
+	}
+	return callee{}, false
+}
+
+// gateCall recognises a call of a gate method and returns its receiver.
+func (m *model) gateCall(c *ssa.CallCommon) (*types.Func, Kind, method, ssa.Value, bool) {
+	var fn *types.Func
+	var recv ssa.Value
+	switch {
+	case c.IsInvoke():
+		fn, recv = c.Method, c.Value
+	default:
+		cal, ok := resolve(c)
+		if !ok || len(cal.args) == 0 {
+			return nil, 0, method{}, nil, false
+		}
+		obj, _ := cal.fn.Object().(*types.Func)
+		if cal.fn.Origin() != nil {
+			obj, _ = cal.fn.Origin().Object().(*types.Func)
+		}
+		if obj == nil {
+			return nil, 0, method{}, nil, false
+		}
+		fn, recv = obj, cal.args[0]
+	}
+	kind, meth, ok := methodOf(fn, m.isGateType)
+	return fn, kind, meth, recv, ok
+}
+
+// callEffects returns the effects of a call, whose result (if any) is
+// result. For a call of a gate method it is the operation itself; for a
+// call of a summarised function, the summary in the caller's terms.
+func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, pos token.Pos) []effect {
+	if fn, kind, meth, recv, ok := m.gateCall(c); ok {
+		ref, ok := fs.refs.of(recv)
+		if !ok {
+			return nil
+		}
+		e := effect{
+			op:       meth.op,
+			gate:     GateOp{Gate: ref, Kind: kind, Mode: meth.mode},
+			blocking: meth.blocking,
+			check:    meth.op == Acquire,
+			hold:     meth.op == Acquire,
+			pos:      pos,
+			what:     ref.Spell(m.pkgPath) + "." + fn.Name(),
+		}
+		if meth.op == Acquire && meth.cond != always && result != nil && used(result) {
+			e.cond, e.condVal = meth.cond, result
+		} else if meth.op == Acquire && meth.cond == ifTrue {
+			// A TryLock whose result is dropped holds nothing we know of.
+			e.hold = false
+		}
+		return []effect{e}
+	}
+	cal, ok := resolve(c)
+	if !ok {
+		return nil
+	}
+	sum := m.summaryOf(cal.fn)
+	if sum.empty() {
+		return nil
+	}
+	name := calleeName(cal.fn, m.pkgPath)
+	var out []effect
+	for _, a := range sum.Acquires {
+		ref, ok := fs.refs.translate(a.Gate, cal.args, cal.bindings)
+		if !ok {
+			continue
+		}
+		e := effect{op: Acquire, gate: GateOp{ref, a.Kind, a.Mode}, blocking: a.Blocking,
+			check: true, pos: pos, what: name, chain: a.Chain}
+		if cal.fn.Parent() == fs.fn && len(a.Chain) > 0 {
+			// A closure called in place is this function's own code:
+			// the acquire happens at its first step inside the literal.
+			e.pos, e.what, e.chain = a.Chain[0].pos, a.Chain[0].What, a.Chain[1:]
+		}
+		out = append(out, e)
+	}
+	for _, r := range sum.Releases {
+		if ref, ok := fs.refs.translate(r.Gate, cal.args, cal.bindings); ok {
+			out = append(out, effect{op: Release, gate: GateOp{ref, r.Kind, r.Mode}, pos: pos, what: name})
+		}
+	}
+	// A function that returns a func after acquiring (mu.Lock(); return
+	// mu.Unlock) hands the release to its caller through a value the
+	// model does not follow: count such gates as touched, not held.
+	hold := !returnsFunc(cal.fn)
+	for _, h := range sum.Holds {
+		if ref, ok := fs.refs.translate(h.Gate, cal.args, cal.bindings); ok {
+			out = append(out, effect{op: Acquire, gate: GateOp{ref, h.Kind, h.Mode}, hold: hold, pos: pos, what: name})
+		}
+	}
+	return out
+}
+
+// summaryOf returns fn's summary: computed here for functions of the
+// package under analysis, imported as a fact for the others.
+func (m *model) summaryOf(fn *ssa.Function) *Summary {
+	if fn.Origin() != nil {
+		fn = fn.Origin()
+	}
+	if fn.Pkg == m.ssaPkg {
+		if fi := m.analyse(fn); fi != nil {
+			return fi.Summary
+		}
+		return nil
+	}
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || obj.Pkg() == nil || obj.Pkg() == m.pass.Pkg {
+		return nil
+	}
+	var f FuncFact
+	if m.pass.ImportObjectFact(obj, &f) {
+		return &f.Summary
+	}
+	return nil
+}
+
+func calleeName(fn *ssa.Function, pkg string) string {
+	if fn.Parent() != nil {
+		return "func literal in " + calleeName(fn.Parent(), pkg)
+	}
+	s := fn.RelString(nil)
+	if fn.Pkg != nil && fn.Pkg.Pkg.Path() == pkg {
+		s = strings.ReplaceAll(s, pkg+".", "")
+	}
+	return s
+}
+
+func returnsFunc(fn *ssa.Function) bool {
+	res := fn.Signature.Results()
+	for i := 0; i < res.Len(); i++ {
+		if _, ok := res.At(i).Type().Underlying().(*types.Signature); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// used reports whether v has a referrer other than debug information.
+func used(v ssa.Value) bool {
+	refs := v.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, r := range *refs {
+		if _, ok := r.(*ssa.DebugRef); !ok {
+			return true
+		}
+	}
+	return false
+}
+
+// instrEffects returns the effects of one instruction. Deferred calls'
+// effects are returned too: the dataflow applies them at RunDefers.
+func (m *model) instrEffects(fs *funcState, instr ssa.Instruction) []effect {
+	switch in := instr.(type) {
+	case *ssa.Call:
+		return m.callEffects(fs, &in.Call, in, in.Pos())
+	case *ssa.Defer:
+		return m.callEffects(fs, &in.Call, nil, in.Pos())
+	case *ssa.Go:
+		// A goroutine that releases a gate takes over the permit: the
+		// gate is no longer the starter's to hold.
+		var out []effect
+		for _, e := range m.callEffects(fs, &in.Call, nil, in.Pos()) {
+			if e.op == Release {
+				out = append(out, e)
+			}
+		}
+		return out
+	case *ssa.Send:
+		return m.chanEffects(fs, in.Chan, true, in.Pos())
+	case *ssa.UnOp:
+		if in.Op == token.ARROW {
+			return m.chanEffects(fs, in.X, false, in.Pos())
+		}
+	case *ssa.Select:
+		return m.selectEffects(fs, in)
+	}
+	return nil
+}

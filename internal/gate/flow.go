@@ -1,0 +1,246 @@
+package gate
+
+import (
+	"go/constant"
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// A Holding is a gate held at some point of a function.
+type Holding struct {
+	GateOp
+	Pos   token.Pos // where this function acquired it, or called what did
+	What  string    // the operation or callee at Pos
+	Chain []Hop     // inside that callee, when the acquire lies in one
+}
+
+// state is the dataflow fact at one program point.
+type state struct {
+	held     map[string]Holding // must-held: held on every path here
+	touched  map[string]GateOp  // may have been acquired or released since entry
+	deferred []*ssa.Defer       // defers that may be pending
+}
+
+func (s *state) clone() *state {
+	c := &state{
+		held:     make(map[string]Holding, len(s.held)),
+		touched:  make(map[string]GateOp, len(s.touched)),
+		deferred: append([]*ssa.Defer(nil), s.deferred...),
+	}
+	for k, v := range s.held {
+		c.held[k] = v
+	}
+	for k, v := range s.touched {
+		c.touched[k] = v
+	}
+	return c
+}
+
+// join merges o into s; it reports whether s changed.
+func (s *state) join(o *state) bool {
+	changed := false
+	for k, h := range s.held {
+		if oh, ok := o.held[k]; !ok || oh.Mode != h.Mode {
+			delete(s.held, k)
+			changed = true
+		}
+	}
+	for k, v := range o.touched {
+		if _, ok := s.touched[k]; !ok {
+			s.touched[k] = v
+			changed = true
+		}
+	}
+	for _, d := range o.deferred {
+		if !hasDefer(s.deferred, d) {
+			s.deferred = append(s.deferred, d)
+			changed = true
+		}
+	}
+	return changed
+}
+
+func hasDefer(ds []*ssa.Defer, d *ssa.Defer) bool {
+	for _, x := range ds {
+		if x == d {
+			return true
+		}
+	}
+	return false
+}
+
+// funcState is the per-function working set of the analysis.
+type funcState struct {
+	fn      *ssa.Function
+	refs    *refs
+	chans   map[string]chanDir
+	effects map[ssa.Instruction][]effect
+	entry   *state
+	in      []*state // per block index; nil while unreached
+}
+
+// maxBlocks bounds the functions the model analyses; larger ones are
+// left alone, so passes stay silent on them.
+const maxBlocks = 10000
+
+// solve runs the must-held dataflow to a fixpoint.
+func (fs *funcState) solve() {
+	fs.in = make([]*state, len(fs.fn.Blocks))
+	fs.in[0] = fs.entry.clone()
+	work := []*ssa.BasicBlock{fs.fn.Blocks[0]}
+	queued := make([]bool, len(fs.fn.Blocks))
+	queued[0] = true
+	for len(work) > 0 {
+		b := work[0]
+		work = work[1:]
+		queued[b.Index] = false
+		outs := fs.transfer(b, fs.in[b.Index].clone(), nil)
+		for i, succ := range b.Succs {
+			out := outs[0]
+			if len(outs) > 1 {
+				out = outs[i]
+			}
+			changed := false
+			if fs.in[succ.Index] == nil {
+				fs.in[succ.Index] = out.clone()
+				changed = true
+			} else {
+				changed = fs.in[succ.Index].join(out)
+			}
+			if changed && !queued[succ.Index] {
+				queued[succ.Index] = true
+				work = append(work, succ)
+			}
+		}
+	}
+}
+
+// visitor sees each instruction with the state just before it.
+type visitor func(instr ssa.Instruction, st *state)
+
+// transfer runs block b from st; it returns one state per successor for
+// an If whose outcome confirms a conditional acquire, else one state.
+func (fs *funcState) transfer(b *ssa.BasicBlock, st *state, visit visitor) []*state {
+	for _, instr := range b.Instrs {
+		if visit != nil {
+			visit(instr, st)
+		}
+		switch in := instr.(type) {
+		case *ssa.Defer:
+			if len(fs.effects[in]) > 0 && !hasDefer(st.deferred, in) {
+				st.deferred = append(st.deferred, in)
+			}
+			continue
+		case *ssa.RunDefers:
+			for i := len(st.deferred) - 1; i >= 0; i-- {
+				for _, e := range fs.effects[st.deferred[i]] {
+					// A deferred acquire only touches: whether it runs
+					// on this path is not known.
+					if e.op == Release {
+						apply(st, e)
+					} else {
+						st.touched[e.gate.Gate.Key()] = e.gate
+					}
+				}
+			}
+			st.deferred = nil
+			continue
+		}
+		for _, e := range fs.effects[instr] {
+			apply(st, e)
+		}
+	}
+	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return []*state{st}
+	}
+	t, f := st, st.clone()
+	for _, e := range fs.condHolds(ifi.Cond) {
+		target := t
+		if !e.onTrue {
+			target = f
+		}
+		target.held[e.gate.Gate.Key()] = holding(e.effect)
+	}
+	return []*state{t, f}
+}
+
+func holding(e effect) Holding {
+	return Holding{GateOp: e.gate, Pos: e.pos, What: e.what, Chain: e.chain}
+}
+
+// apply performs one effect on st, ignoring conditional holds, which the
+// branch that confirms them performs.
+func apply(st *state, e effect) {
+	k := e.gate.Gate.Key()
+	st.touched[k] = e.gate
+	switch {
+	case e.op == Release:
+		delete(st.held, k)
+	case e.hold && e.cond == always:
+		st.held[k] = holding(e)
+	}
+}
+
+type condHold struct {
+	effect
+	onTrue bool
+}
+
+// condHolds returns the conditional acquires that the branch on cond
+// confirms, and on which side.
+func (fs *funcState) condHolds(cond ssa.Value) []condHold {
+	var out []condHold
+	match := func(v ssa.Value, onTrue bool, want func(e effect) bool) {
+		for _, e := range fs.effects[valueInstr(v)] {
+			if e.hold && e.condVal == v && want(e) {
+				out = append(out, condHold{e, onTrue})
+			}
+		}
+	}
+	switch c := cond.(type) {
+	case *ssa.Call:
+		match(c, true, func(e effect) bool { return e.cond == ifTrue })
+	case *ssa.UnOp:
+		if c.Op == token.NOT {
+			if call, ok := c.X.(*ssa.Call); ok {
+				match(call, false, func(e effect) bool { return e.cond == ifTrue })
+			}
+		}
+	case *ssa.BinOp:
+		if c.Op != token.EQL && c.Op != token.NEQ {
+			break
+		}
+		x, y := c.X, c.Y
+		if _, ok := x.(*ssa.Const); ok {
+			x, y = y, x
+		}
+		k, ok := y.(*ssa.Const)
+		if !ok {
+			break
+		}
+		eq := c.Op == token.EQL
+		switch x := x.(type) {
+		case *ssa.Call:
+			if k.IsNil() {
+				match(x, eq, func(e effect) bool { return e.cond == ifNil })
+			}
+		case *ssa.Extract:
+			sel, ok := x.Tuple.(*ssa.Select)
+			if !ok || x.Index != 0 || k.Value == nil || k.Value.Kind() != constant.Int {
+				break
+			}
+			idx, _ := constant.Int64Val(k.Value)
+			if eq {
+				match(sel, true, func(e effect) bool { return e.cond == ifIndex && int64(e.index) == idx })
+			}
+		}
+	}
+	return out
+}
+
+func valueInstr(v ssa.Value) ssa.Instruction {
+	i, _ := v.(ssa.Instruction)
+	return i
+}

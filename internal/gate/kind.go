@@ -1,0 +1,174 @@
+package gate
+
+import (
+	"go/types"
+)
+
+// Kind is the kind of a gate.
+type Kind uint8
+
+// The gate kinds.
+const (
+	Mutex    Kind = iota + 1 // sync.Mutex
+	RWMutex                  // sync.RWMutex
+	Weighted                 // golang.org/x/sync/semaphore.Weighted
+	ChanSem                  // a buffered channel used as a counting semaphore
+	Locker                   // another sync.Locker, or a //gatevet:gate type
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Mutex:
+		return "sync.Mutex"
+	case RWMutex:
+		return "sync.RWMutex"
+	case Weighted:
+		return "semaphore.Weighted"
+	case ChanSem:
+		return "channel semaphore"
+	case Locker:
+		return "sync.Locker"
+	}
+	return "gate"
+}
+
+// Counting reports whether the gate hands out several permits, so that
+// acquiring it while held only blocks once the permits run out.
+func (k Kind) Counting() bool { return k == Weighted || k == ChanSem }
+
+// Mode is how a gate is held.
+type Mode uint8
+
+// The modes. Only RWMutex has a Shared mode.
+const (
+	Exclusive Mode = iota
+	Shared
+)
+
+// Op is what an event does to a gate.
+type Op uint8
+
+// The operations.
+const (
+	Acquire Op = iota + 1
+	Release
+)
+
+// method describes a gate method.
+type method struct {
+	op       Op
+	mode     Mode
+	blocking bool
+	cond     cond // how a conditional acquire reports success
+}
+
+// cond says on which branch a conditional acquire holds the gate.
+type cond uint8
+
+const (
+	always  cond = iota // not conditional
+	ifTrue              // the bool result is true (TryLock)
+	ifNil               // the error result is nil (Weighted.Acquire)
+	ifIndex             // a select chose the acquiring case
+)
+
+const semaphorePkg = "golang.org/x/sync/semaphore"
+
+var (
+	mutexMethods = map[string]method{
+		"Lock":    {op: Acquire, blocking: true},
+		"Unlock":  {op: Release},
+		"TryLock": {op: Acquire, cond: ifTrue},
+	}
+	rwMethods = map[string]method{
+		"Lock":     {op: Acquire, blocking: true},
+		"Unlock":   {op: Release},
+		"TryLock":  {op: Acquire, cond: ifTrue},
+		"RLock":    {op: Acquire, mode: Shared, blocking: true},
+		"RUnlock":  {op: Release, mode: Shared},
+		"TryRLock": {op: Acquire, mode: Shared, cond: ifTrue},
+	}
+	weightedMethods = map[string]method{
+		"Acquire":    {op: Acquire, blocking: true, cond: ifNil},
+		"TryAcquire": {op: Acquire, cond: ifTrue},
+		"Release":    {op: Release},
+	}
+	// lockerMethods serve sync.Locker interfaces and //gatevet:gate types.
+	lockerMethods = map[string]method{
+		"Lock":       {op: Acquire, blocking: true},
+		"Unlock":     {op: Release},
+		"TryLock":    {op: Acquire, cond: ifTrue},
+		"RLock":      {op: Acquire, mode: Shared, blocking: true},
+		"RUnlock":    {op: Release, mode: Shared},
+		"TryRLock":   {op: Acquire, mode: Shared, cond: ifTrue},
+		"Acquire":    {op: Acquire, blocking: true, cond: ifNil},
+		"TryAcquire": {op: Acquire, cond: ifTrue},
+		"Release":    {op: Release},
+	}
+)
+
+// named returns the package path and name of t or *t's named type.
+func named(t types.Type) (string, string) {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return "", ""
+	}
+	return n.Obj().Pkg().Path(), n.Obj().Name()
+}
+
+// methodOf classifies a call of the method fn, whose receiver type is
+// recv. It reports the gate kind and what the method does; ok is false
+// for methods that are not gate operations.
+func methodOf(fn *types.Func, isGateType func(*types.TypeName) bool) (Kind, method, bool) {
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return 0, method{}, false
+	}
+	recv := sig.Recv().Type()
+	pkg, name := named(recv)
+	var table map[string]method
+	var kind Kind
+	switch {
+	case pkg == "sync" && name == "Mutex":
+		table, kind = mutexMethods, Mutex
+	case pkg == "sync" && name == "RWMutex":
+		table, kind = rwMethods, RWMutex
+	case pkg == semaphorePkg && name == "Weighted":
+		table, kind = weightedMethods, Weighted
+	case types.IsInterface(recv) && implementsLocker(recv):
+		table, kind = lockerMethods, Locker
+	default:
+		n, _ := types.Unalias(derefType(recv)).(*types.Named)
+		if n == nil || !isGateType(n.Origin().Obj()) {
+			return 0, method{}, false
+		}
+		table, kind = lockerMethods, Locker
+	}
+	m, ok := table[fn.Name()]
+	return kind, m, ok
+}
+
+func derefType(t types.Type) types.Type {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+// lockerIface is sync.Locker's method set, built once.
+var lockerIface = func() *types.Interface {
+	sig := types.NewSignatureType(nil, nil, nil, nil, nil, false)
+	i := types.NewInterfaceType([]*types.Func{
+		types.NewFunc(0, nil, "Lock", sig),
+		types.NewFunc(0, nil, "Unlock", sig),
+	}, nil)
+	i.Complete()
+	return i
+}()
+
+func implementsLocker(t types.Type) bool {
+	return types.Implements(t, lockerIface)
+}

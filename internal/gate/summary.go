@@ -1,0 +1,97 @@
+package gate
+
+import (
+	"fmt"
+	"go/token"
+	"path/filepath"
+	"strings"
+)
+
+// maxChain bounds the call chains kept in summaries, so facts stay small
+// however deep the calls go.
+const maxChain = 8
+
+// A Hop is one step of a call chain: a call, or the gate operation that
+// ends the chain.
+type Hop struct {
+	What string // the callee, or the gate operation, as code spells it
+	At   string // file:line, for messages about other packages
+
+	pos token.Pos // in the package being analysed; lost in facts
+}
+
+// Pos is the position of the hop when it lies in the package being
+// analysed, and token.NoPos when it came from a fact.
+func (h Hop) Pos() token.Pos { return h.pos }
+
+// GateOp is a gate with its kind and mode.
+type GateOp struct {
+	Gate Ref
+	Kind Kind
+	Mode Mode
+}
+
+// SumAcquire is an acquire a function performs on a gate it has not
+// touched before on any path, so that a caller holding that gate would
+// block on it.
+type SumAcquire struct {
+	GateOp
+	Blocking bool
+	Chain    []Hop // from the callee's calls down to the gate operation
+}
+
+// Summary tells a caller what a function does with gates, in terms of
+// the function's parameters and package-level variables.
+type Summary struct {
+	Acquires []SumAcquire // acquires of gates untouched since entry
+	Holds    []GateOp     // held on every normal return
+	Releases []GateOp     // possibly released by the time it returns
+	Requires []GateOp     // //gatevet:holds: callers must hold these
+}
+
+func (s *Summary) empty() bool {
+	return s == nil || len(s.Acquires)+len(s.Holds)+len(s.Releases)+len(s.Requires) == 0
+}
+
+// FuncFact carries a function's Summary to importing packages.
+type FuncFact struct{ Summary }
+
+// AFact marks FuncFact as an analysis fact.
+func (*FuncFact) AFact() {}
+
+func (f *FuncFact) String() string {
+	var parts []string
+	for _, a := range f.Acquires {
+		w := "acquires"
+		if !a.Blocking {
+			w = "tries"
+		}
+		parts = append(parts, w+" "+a.Gate.Key())
+	}
+	for _, h := range f.Holds {
+		parts = append(parts, "holds "+h.Gate.Key())
+	}
+	for _, r := range f.Releases {
+		parts = append(parts, "releases "+r.Gate.Key())
+	}
+	for _, r := range f.Requires {
+		parts = append(parts, "requires "+r.Gate.Key())
+	}
+	return "gates(" + strings.Join(parts, ", ") + ")"
+}
+
+// PosText renders pos as file:line, short enough for messages.
+func PosText(fset *token.FileSet, pos token.Pos) string {
+	p := fset.Position(pos)
+	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
+}
+
+// prepend returns chain with h in front, bounded by maxChain.
+func prepend(h Hop, chain []Hop) []Hop {
+	out := append([]Hop{h}, chain...)
+	if len(out) > maxChain {
+		// Keep the head, where the caller is, and the gate operation.
+		out = append(out[:maxChain-1], out[len(out)-1])
+	}
+	return out
+}

@@ -1,0 +1,141 @@
+// Package nestedacquire reports a blocking acquire of a gate that the
+// same path already holds: Lock while locked, RLock while read-locked
+// (recursive read locking deadlocks once a writer queues in between),
+// Lock under RLock and the reverse, Weighted.Acquire while holding
+// permits of the same semaphore, a channel semaphore entered twice.
+//
+// It reads everything from the gate model: each acquire point there
+// carries the same gate's must-held holding just before it, whether the
+// acquire is the instruction itself or lies in a callee (through the
+// callee's summary, across packages through facts). The pass decides
+// only what is a bug and how to say it.
+package nestedacquire
+
+import (
+	"fmt"
+	"go/token"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/gatevet/gatevet/internal/directive"
+	"github.com/gatevet/gatevet/internal/gate"
+)
+
+// Analyzer is the nestedacquire pass.
+var Analyzer = &analysis.Analyzer{
+	Name:     "nestedacquire",
+	Doc:      "report acquiring a lock or semaphore that the same path already holds",
+	URL:      "https://github.com/gatevet/gatevet#nestedacquire",
+	Requires: []*analysis.Analyzer{gate.Analyzer},
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	res := pass.ResultOf[gate.Analyzer].(*gate.Result)
+	rep := directive.NewReporter(pass, res.Directives)
+	for _, p := range res.Problems {
+		rep.Report(analysis.Diagnostic{Pos: p.Pos, Message: p.Message})
+	}
+	for _, fi := range res.Funcs {
+		for _, ap := range fi.Acquires {
+			if nested(ap) {
+				rep.Report(diagnose(pass, ap))
+			}
+		}
+	}
+	rep.Finish()
+	return nil, nil
+}
+
+// nested reports whether ap blocks on a gate its path already holds.
+// A counting semaphore that the function never releases itself is a
+// throttle handing its permits on, not a nested hold.
+func nested(ap gate.AcquirePoint) bool {
+	if !ap.Blocking || ap.Held == nil {
+		return false
+	}
+	if ap.GateOp.Kind.Counting() && !ap.Owned && len(ap.Chain) == 0 {
+		return false
+	}
+	return true
+}
+
+func diagnose(pass *analysis.Pass, ap gate.AcquirePoint) analysis.Diagnostic {
+	pkg := pass.Pkg.Path()
+	name := ap.GateOp.Gate.Spell(pkg)
+	held := ap.Held
+	where := fmt.Sprintf("%s at %s", verb(held.GateOp), position(pass, held.Pos))
+	if held.Chain != nil {
+		where = fmt.Sprintf("%s through %s at %s", verb(held.GateOp), held.What, position(pass, held.Pos))
+	}
+	var msg string
+	if len(ap.Chain) == 0 {
+		msg = fmt.Sprintf("%s while %s is already held on this path (%s): %s; %s",
+			ap.What, name, where, consequence(held.GateOp, ap.GateOp), fix(name))
+	} else {
+		msg = fmt.Sprintf("call to %s acquires %s (%s) while it is already held on this path (%s): %s; %s",
+			ap.What, name, chainText(ap.Chain), where, consequence(held.GateOp, ap.GateOp), fix(name))
+	}
+	d := analysis.Diagnostic{Pos: ap.Pos, Message: msg}
+	d.Related = append(d.Related, analysis.RelatedInformation{Pos: held.Pos, Message: name + " acquired here"})
+	for _, h := range held.Chain {
+		if h.Pos().IsValid() {
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: h.Pos(), Message: "acquired through " + h.What})
+		}
+	}
+	for _, h := range ap.Chain {
+		if h.Pos().IsValid() {
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: h.Pos(), Message: "then " + h.What})
+		}
+	}
+	return d
+}
+
+func verb(op gate.GateOp) string {
+	switch {
+	case op.Kind == gate.RWMutex && op.Mode == gate.Shared:
+		return "read-locked"
+	case op.Kind.Counting():
+		return "permit acquired"
+	}
+	return "locked"
+}
+
+// consequence says why acquiring want while holding have deadlocks.
+func consequence(have, want gate.GateOp) string {
+	switch {
+	case want.Kind == gate.RWMutex && have.Mode == gate.Shared && want.Mode == gate.Shared:
+		return "recursive read locking deadlocks as soon as a writer queues between the two RLocks"
+	case want.Kind == gate.RWMutex && have.Mode == gate.Shared:
+		return "the write lock waits for every reader, this path's own read lock included, so it blocks forever"
+	case want.Kind == gate.RWMutex && want.Mode == gate.Shared:
+		return "the read lock waits for the writer, which is this path, so it blocks forever"
+	case want.Kind == gate.Weighted:
+		return "with one permit this deadlocks at once, with more it deadlocks once concurrent holders take the rest"
+	case want.Kind == gate.ChanSem:
+		return "the second slot deadlocks at capacity one, and under load at any capacity"
+	}
+	return fmt.Sprintf("%s is not reentrant, so this blocks forever", want.Kind)
+}
+
+func fix(name string) string {
+	return fmt.Sprintf("release %s before this point, or call a variant that expects %s held (an xxxLocked helper)", name, name)
+}
+
+func chainText(chain []gate.Hop) string {
+	s := ""
+	for i, h := range chain {
+		if i > 0 {
+			s += " → "
+		}
+		s += h.What
+		if i == len(chain)-1 {
+			s += " at " + h.At
+		}
+	}
+	return s
+}
+
+func position(pass *analysis.Pass, pos token.Pos) string {
+	return gate.PosText(pass.Fset, pos)
+}

@@ -1,0 +1,18 @@
+package nestedacquire_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/gatevet/gatevet/passes/nestedacquire"
+)
+
+func TestNestedAcquire(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata/nestedacquire")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, nestedacquire.Analyzer, "./...")
+}

@@ -1,0 +1,76 @@
+// Package basic holds nestedacquire's cases on one package: each
+// positive beside the correct idioms it must not be confused with.
+package basic
+
+import "sync"
+
+type Store struct {
+	mu    sync.Mutex
+	items map[string]int
+}
+
+func (s *Store) DoubleLock() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.mu.Lock() // want `s\.mu\.Lock while s\.mu is already held on this path \(locked at mutex\.go:13\): sync\.Mutex is not reentrant`
+}
+
+func (s *Store) UnlockThenRelock() {
+	s.mu.Lock()
+	s.items["a"]++
+	s.mu.Unlock()
+	s.mu.Lock()
+	s.items["b"]++
+	s.mu.Unlock()
+}
+
+func (s *Store) Get(k string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.items[k]
+}
+
+func (s *Store) getLocked(k string) int { return s.items[k] }
+
+func (s *Store) IncrBad(k string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.items[k] = s.Get(k) + 1 // want `call to \(\*Store\)\.Get acquires s\.mu \(s\.mu\.Lock at mutex\.go:28\) while it is already held`
+}
+
+func (s *Store) IncrGood(k string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.items[k] = s.getLocked(k) + 1
+}
+
+func TwoStores(a, b *Store) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	b.mu.Lock() // different instances: two gates
+	defer b.mu.Unlock()
+}
+
+func (s *Store) TryTwice() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.mu.TryLock() // never blocks
+}
+
+func (s *Store) Goroutine() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	go func() {
+		s.mu.Lock() // a new goroutine waits its turn
+		defer s.mu.Unlock()
+	}()
+}
+
+func (s *Store) ClosureInPlace() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	func() {
+		s.mu.Lock() // want `s\.mu\.Lock while s\.mu is already held`
+		s.mu.Unlock()
+	}()
+}

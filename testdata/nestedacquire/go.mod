@@ -1,0 +1,5 @@
+module example.com/nested
+
+go 1.26
+
+require golang.org/x/sync v0.25.0
