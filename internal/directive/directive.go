@@ -90,7 +90,11 @@ func parse(c *ast.Comment) (*Directive, string) {
 	if !strings.HasPrefix(c.Text, prefix) {
 		return nil, ""
 	}
-	words := strings.Fields(c.Text[len(prefix):])
+	text := c.Text[len(prefix):]
+	if i := strings.Index(text, "//"); i >= 0 {
+		text = text[:i] // a trailing comment on the directive
+	}
+	words := strings.Fields(text)
 	if len(words) == 0 {
 		return nil, "empty //gatevet: directive"
 	}

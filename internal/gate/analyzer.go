@@ -189,14 +189,14 @@ func (m *model) analyse(fn *ssa.Function) *FuncInfo {
 
 	fs := &funcState{
 		fn:      fn,
-		refs:    newRefs(),
+		refs:    newRefs(fn),
 		chans:   classify(scanChans(fn), dominates),
 		effects: make(map[ssa.Instruction][]effect),
 		entry:   &state{held: map[string]Holding{}, touched: map[string]GateOp{}},
 	}
 	requires := m.requires(fn)
 	for _, r := range requires {
-		fs.entry.held[r.Gate.Key()] = Holding{GateOp: r, Pos: fn.Pos(), What: "//gatevet:holds " + r.Gate.Spell(m.pkgPath)}
+		fs.entry.held[r.op.Gate.Key()] = Holding{GateOp: r.op, Pos: r.pos, What: "//gatevet:holds " + r.op.Gate.Spell(m.pkgPath), Contract: true}
 	}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -207,13 +207,16 @@ func (m *model) analyse(fn *ssa.Function) *FuncInfo {
 	}
 	fs.solve()
 	fi := &FuncInfo{Fn: fn, fs: fs}
-	fi.Summary = m.summarise(fi, requires)
+	fi.Summary = m.summarise(fi)
+	for _, r := range requires {
+		fi.Summary.Requires = append(fi.Summary.Requires, r.op)
+	}
 	m.infos[fn] = fi
 	return fi
 }
 
 // summarise records fi's acquire points and derives its summary.
-func (m *model) summarise(fi *FuncInfo, requires []GateOp) *Summary {
+func (m *model) summarise(fi *FuncInfo) *Summary {
 	fs := fi.fs
 	released := make(map[string]bool)
 	for instr, es := range fs.effects {
@@ -226,7 +229,7 @@ func (m *model) summarise(fi *FuncInfo, requires []GateOp) *Summary {
 			}
 		}
 	}
-	sum := &Summary{Requires: requires}
+	sum := &Summary{}
 	var exits []*state
 	for _, b := range fs.fn.Blocks {
 		if fs.in[b.Index] == nil {
@@ -250,10 +253,7 @@ func (m *model) summarise(fi *FuncInfo, requires []GateOp) *Summary {
 				}
 				fi.Acquires = append(fi.Acquires, ap)
 				if _, touched := st.touched[k]; !touched && e.gate.Gate.Crosses() {
-					chain := e.chain
-					if len(chain) == 0 || e.what != chain[0].What {
-						chain = prepend(Hop{What: e.what, At: PosText(m.pass.Fset, e.pos), pos: e.pos}, chain)
-					}
+					chain := prepend(Hop{What: e.what, At: PosText(m.pass.Fset, e.pos), pos: e.pos}, e.chain)
 					sum.Acquires = append(sum.Acquires, SumAcquire{GateOp: e.gate, Blocking: e.blocking, Chain: chain})
 				}
 			}

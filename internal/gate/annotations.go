@@ -1,6 +1,7 @@
 package gate
 
 import (
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -9,14 +10,20 @@ import (
 	"github.com/gatevet/gatevet/internal/directive"
 )
 
-// requires resolves fn's //gatevet:holds directives into gates that are
-// held on entry.
-func (m *model) requires(fn *ssa.Function) []GateOp {
+// contract is a gate that a //gatevet:holds directive at pos says is held
+// on entry.
+type contract struct {
+	op  GateOp
+	pos token.Pos
+}
+
+// requires resolves fn's //gatevet:holds directives.
+func (m *model) requires(fn *ssa.Function) []contract {
 	obj, ok := fn.Object().(*types.Func)
 	if !ok || fn.Parent() != nil {
 		return nil
 	}
-	var out []GateOp
+	var out []contract
 	for _, d := range m.dirs.Of(obj, directive.Holds) {
 		op, ok := m.resolveGate(fn, d.Args[0])
 		if !ok {
@@ -24,7 +31,7 @@ func (m *model) requires(fn *ssa.Function) []GateOp {
 				Message: "//gatevet:holds " + d.Args[0] + ": not a gate reachable from a parameter, the receiver or a package-level variable"})
 			continue
 		}
-		out = append(out, op)
+		out = append(out, contract{op, d.Pos})
 	}
 	return out
 }

@@ -57,7 +57,7 @@ type chanOp struct {
 // scanChans lists fn's channel operations, including those of closures
 // it defers, translated into fn's terms.
 func scanChans(fn *ssa.Function) []chanOp {
-	rs := newRefs()
+	rs := newRefs(fn)
 	var ops []chanOp
 	add := func(ch ssa.Value, send, deferred bool, b *ssa.BasicBlock, i int, ref Ref) {
 		elem, _ := ch.Type().Underlying().(*types.Chan)
@@ -83,7 +83,7 @@ func scanChans(fn *ssa.Function) []chanOp {
 			if !ok || cal.fn.Parent() != fn {
 				continue
 			}
-			inner := newRefs()
+			inner := newRefs(cal.fn)
 			for _, ib := range cal.fn.Blocks {
 				for _, iinstr := range ib.Instrs {
 					for _, o := range directChanOps(iinstr) {

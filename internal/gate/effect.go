@@ -17,6 +17,7 @@ type effect struct {
 	blocking bool
 	check    bool // an acquire the caller should check against held gates
 	hold     bool // the gate is held afterwards (on the cond branch, if any)
+	via      bool // the effect comes from the summary of the callee what
 
 	cond    cond
 	condVal ssa.Value // the call or select whose outcome confirms a hold
@@ -130,17 +131,18 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 			continue
 		}
 		e := effect{op: Acquire, gate: GateOp{ref, a.Kind, a.Mode}, blocking: a.Blocking,
-			check: true, pos: pos, what: name, chain: a.Chain}
+			check: true, via: true, pos: pos, what: name, chain: a.Chain}
 		if cal.fn.Parent() == fs.fn && len(a.Chain) > 0 {
 			// A closure called in place is this function's own code:
 			// the acquire happens at its first step inside the literal.
 			e.pos, e.what, e.chain = a.Chain[0].pos, a.Chain[0].What, a.Chain[1:]
+			e.via = len(e.chain) > 0
 		}
 		out = append(out, e)
 	}
 	for _, r := range sum.Releases {
 		if ref, ok := fs.refs.translate(r.Gate, cal.args, cal.bindings); ok {
-			out = append(out, effect{op: Release, gate: GateOp{ref, r.Kind, r.Mode}, pos: pos, what: name})
+			out = append(out, effect{op: Release, gate: GateOp{ref, r.Kind, r.Mode}, via: true, pos: pos, what: name})
 		}
 	}
 	// A function that returns a func after acquiring (mu.Lock(); return
@@ -149,7 +151,7 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 	hold := !returnsFunc(cal.fn)
 	for _, h := range sum.Holds {
 		if ref, ok := fs.refs.translate(h.Gate, cal.args, cal.bindings); ok {
-			out = append(out, effect{op: Acquire, gate: GateOp{ref, h.Kind, h.Mode}, hold: hold, pos: pos, what: name})
+			out = append(out, effect{op: Acquire, gate: GateOp{ref, h.Kind, h.Mode}, hold: hold, via: true, pos: pos, what: name})
 		}
 	}
 	return out
@@ -178,15 +180,42 @@ func (m *model) summaryOf(fn *ssa.Function) *Summary {
 	return nil
 }
 
+// calleeName spells fn as a caller in package pkg would: Register,
+// lib.Register, (*Pool).Get, (*lib.Pool).Get, Map.Load for generics.
 func calleeName(fn *ssa.Function, pkg string) string {
+	if fn.Origin() != nil {
+		fn = fn.Origin()
+	}
 	if fn.Parent() != nil {
 		return "func literal in " + calleeName(fn.Parent(), pkg)
 	}
-	s := fn.RelString(nil)
-	if fn.Pkg != nil && fn.Pkg.Pkg.Path() == pkg {
-		s = strings.ReplaceAll(s, pkg+".", "")
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || obj.Pkg() == nil {
+		return fn.Name()
 	}
-	return s
+	qualify := func(p *types.Package, name string) string {
+		if p == nil || p.Path() == pkg {
+			return name
+		}
+		return p.Name() + "." + name
+	}
+	recv := obj.Type().(*types.Signature).Recv()
+	if recv == nil {
+		return qualify(obj.Pkg(), obj.Name())
+	}
+	t, star := recv.Type(), ""
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t, star = p.Elem(), "*"
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return obj.Name()
+	}
+	tn := qualify(n.Obj().Pkg(), n.Obj().Name())
+	if star != "" {
+		return "(*" + tn + ")." + obj.Name()
+	}
+	return tn + "." + obj.Name()
 }
 
 func returnsFunc(fn *ssa.Function) bool {

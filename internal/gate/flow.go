@@ -10,9 +10,10 @@ import (
 // A Holding is a gate held at some point of a function.
 type Holding struct {
 	GateOp
-	Pos   token.Pos // where this function acquired it, or called what did
-	What  string    // the operation or callee at Pos
-	Chain []Hop     // inside that callee, when the acquire lies in one
+	Pos      token.Pos // where this function acquired it, or called what did
+	What     string    // the operation or callee at Pos
+	Via      bool      // acquired inside the callee What
+	Contract bool      // held by a //gatevet:holds contract at Pos
 }
 
 // state is the dataflow fact at one program point.
@@ -167,7 +168,7 @@ func (fs *funcState) transfer(b *ssa.BasicBlock, st *state, visit visitor) []*st
 }
 
 func holding(e effect) Holding {
-	return Holding{GateOp: e.gate, Pos: e.pos, What: e.what, Chain: e.chain}
+	return Holding{GateOp: e.gate, Pos: e.pos, What: e.what, Via: e.via}
 }
 
 // apply performs one effect on st, ignoring conditional holds, which the

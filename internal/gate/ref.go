@@ -1,6 +1,7 @@
 package gate
 
 import (
+	"go/ast"
 	"go/token"
 	"go/types"
 	"strconv"
@@ -85,10 +86,12 @@ func (r Ref) with(steps ...string) Ref {
 
 // refs resolves SSA values to Refs within one function.
 type refs struct {
+	fn     *ssa.Function
 	locals map[ssa.Value]int
+	names  map[token.Pos]string // call position -> variable it initialises
 }
 
-func newRefs() *refs { return &refs{locals: make(map[ssa.Value]int)} }
+func newRefs(fn *ssa.Function) *refs { return &refs{fn: fn, locals: make(map[ssa.Value]int)} }
 
 func (rs *refs) local(v ssa.Value) Ref {
 	id, ok := rs.locals[v]
@@ -96,7 +99,52 @@ func (rs *refs) local(v ssa.Value) Ref {
 		id = len(rs.locals)
 		rs.locals[v] = id
 	}
-	return Ref{Root: Local, Index: id, Name: v.Name()}
+	return Ref{Root: Local, Index: id, Name: rs.localName(v)}
+}
+
+// localName finds the source name of a local gate for messages: the
+// variable an Alloc is, or the variable a call or make initialises.
+func (rs *refs) localName(v ssa.Value) string {
+	if u, ok := v.(*ssa.UnOp); ok {
+		v = u.X
+	}
+	if a, ok := v.(*ssa.Alloc); ok && a.Comment != "" {
+		return a.Comment
+	}
+	if rs.names == nil {
+		rs.names = make(map[token.Pos]string)
+		if syn := rs.fn.Syntax(); syn != nil {
+			ast.Inspect(syn, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.AssignStmt:
+					rs.nameCalls(n.Lhs, n.Rhs)
+				case *ast.ValueSpec:
+					lhs := make([]ast.Expr, len(n.Names))
+					for i, id := range n.Names {
+						lhs[i] = id
+					}
+					rs.nameCalls(lhs, n.Values)
+				}
+				return true
+			})
+		}
+	}
+	if n, ok := rs.names[v.Pos()]; ok {
+		return n
+	}
+	return v.Name()
+}
+
+func (rs *refs) nameCalls(lhs, rhs []ast.Expr) {
+	if len(lhs) != len(rhs) {
+		return
+	}
+	for i, r := range rhs {
+		id, ok := lhs[i].(*ast.Ident)
+		if call, isCall := ast.Unparen(r).(*ast.CallExpr); ok && isCall {
+			rs.names[call.Lparen] = id.Name
+		}
+	}
 }
 
 // of returns the Ref of v, a pointer to a gate or a gate value such as a

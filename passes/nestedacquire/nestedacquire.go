@@ -65,7 +65,10 @@ func diagnose(pass *analysis.Pass, ap gate.AcquirePoint) analysis.Diagnostic {
 	name := ap.GateOp.Gate.Spell(pkg)
 	held := ap.Held
 	where := fmt.Sprintf("%s at %s", verb(held.GateOp), position(pass, held.Pos))
-	if held.Chain != nil {
+	switch {
+	case held.Contract:
+		where = fmt.Sprintf("callers hold it by the %s contract at %s", held.What, position(pass, held.Pos))
+	case held.Via:
 		where = fmt.Sprintf("%s through %s at %s", verb(held.GateOp), held.What, position(pass, held.Pos))
 	}
 	var msg string
@@ -78,11 +81,6 @@ func diagnose(pass *analysis.Pass, ap gate.AcquirePoint) analysis.Diagnostic {
 	}
 	d := analysis.Diagnostic{Pos: ap.Pos, Message: msg}
 	d.Related = append(d.Related, analysis.RelatedInformation{Pos: held.Pos, Message: name + " acquired here"})
-	for _, h := range held.Chain {
-		if h.Pos().IsValid() {
-			d.Related = append(d.Related, analysis.RelatedInformation{Pos: h.Pos(), Message: "acquired through " + h.What})
-		}
-	}
 	for _, h := range ap.Chain {
 		if h.Pos().IsValid() {
 			d.Related = append(d.Related, analysis.RelatedInformation{Pos: h.Pos(), Message: "then " + h.What})

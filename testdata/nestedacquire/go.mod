@@ -1,5 +1,5 @@
 module example.com/nested
 
-go 1.26
+go 1.26.0
 
 require golang.org/x/sync v0.25.0

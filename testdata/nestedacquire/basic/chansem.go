@@ -1,0 +1,89 @@
+package basic
+
+import "context"
+
+type Limiter struct {
+	slots chan struct{}
+}
+
+func NewLimiter(n int) *Limiter { return &Limiter{slots: make(chan struct{}, n)} }
+
+func (l *Limiter) Do(f func()) {
+	l.slots <- struct{}{}
+	defer func() { <-l.slots }()
+	f()
+}
+
+func (l *Limiter) DoTwice(f func()) {
+	l.slots <- struct{}{}
+	defer func() { <-l.slots }()
+	l.Do(f) // want `call to \(\*Limiter\)\.Do acquires l\.slots \(l\.slots <- at chansem\.go:12\) while it is already held .*the second slot deadlocks`
+}
+
+func (l *Limiter) Sequential(f func()) {
+	l.Do(f)
+	l.Do(f)
+}
+
+// Pre-filled tokens: receiving takes a slot.
+var tokens = func() chan struct{} {
+	c := make(chan struct{}, 2)
+	c <- struct{}{}
+	c <- struct{}{}
+	return c
+}()
+
+func WithToken(f func()) {
+	<-tokens
+	defer func() { tokens <- struct{}{} }()
+	f()
+}
+
+func WithTokenNested(f func()) {
+	<-tokens
+	defer func() { tokens <- struct{}{} }()
+	<-tokens // want `<-tokens while tokens is already held`
+	tokens <- struct{}{}
+	f()
+}
+
+// A select that gives up on cancellation holds the slot only on the
+// branch that won it.
+func (l *Limiter) DoCtx(ctx context.Context, f func()) error {
+	select {
+	case l.slots <- struct{}{}:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	defer func() { <-l.slots }()
+	f()
+	return nil
+}
+
+func (l *Limiter) DoCtxNested(ctx context.Context, f func()) error {
+	select {
+	case l.slots <- struct{}{}:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	defer func() { <-l.slots }()
+	return l.DoCtx(ctx, f) // want `call to \(\*Limiter\)\.DoCtx acquires l\.slots`
+}
+
+// Loop with hand-off: each worker frees its own slot.
+func (l *Limiter) Spawn(fs []func()) {
+	for _, f := range fs {
+		l.slots <- struct{}{}
+		go func() {
+			defer func() { <-l.slots }()
+			f()
+		}()
+	}
+}
+
+// Plain signalling channels are not semaphores.
+func PingPong(ch chan int) int {
+	ch <- 1
+	ch <- 2
+	return <-ch + <-ch
+}

@@ -1,0 +1,84 @@
+// Package lib exports gates and functions that acquire them; package
+// xpkg calls them while holding the same gates.
+package lib
+
+import (
+	"context"
+	"sync"
+
+	"golang.org/x/sync/semaphore"
+)
+
+// Mu guards the package's registry.
+var Mu sync.Mutex
+
+var registry = map[string]int{}
+
+// Register takes Mu.
+func Register(name string) {
+	Mu.Lock()
+	defer Mu.Unlock()
+	registry[name]++
+}
+
+// RegisterLocked expects Mu held.
+//
+//gatevet:holds Mu
+func RegisterLocked(name string) { registry[name]++ }
+
+// Device is the process-wide device gate.
+var Device = semaphore.NewWeighted(1)
+
+// Use runs f on the device.
+func Use(ctx context.Context, f func()) error {
+	if err := Device.Acquire(ctx, 1); err != nil {
+		return err
+	}
+	defer Device.Release(1)
+	f()
+	return nil
+}
+
+// Pool is guarded per instance.
+type Pool struct {
+	mu    sync.Mutex
+	conns []int
+}
+
+// Get takes p.mu.
+func (p *Pool) Get() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.get()
+}
+
+func (p *Pool) get() int {
+	if len(p.conns) == 0 {
+		return 0
+	}
+	return p.conns[0]
+}
+
+// Lock exposes p.mu for callers that batch.
+func (p *Pool) Lock() { p.mu.Lock() }
+
+// Unlock releases p.mu.
+func (p *Pool) Unlock() { p.mu.Unlock() }
+
+// Slots is a channel semaphore shared by importers.
+type Slots struct {
+	C chan struct{}
+}
+
+// Enter takes a slot.
+func (s *Slots) Enter() { s.C <- struct{}{} }
+
+// Leave gives it back.
+func (s *Slots) Leave() { <-s.C }
+
+// Run runs f in a slot.
+func (s *Slots) Run(f func()) {
+	s.C <- struct{}{}
+	defer func() { <-s.C }()
+	f()
+}

@@ -1,0 +1,67 @@
+// Package xpkg holds cross-package cases: summaries reach it as facts.
+package xpkg
+
+import (
+	"context"
+
+	"example.com/nested/lib"
+)
+
+func RegisterTwice(name string) {
+	lib.Mu.Lock()
+	defer lib.Mu.Unlock()
+	lib.Register(name) // want `call to lib\.Register acquires lib\.Mu \(Mu\.Lock at lib\.go:19\) while it is already held on this path \(locked at xpkg\.go:11\)`
+}
+
+func RegisterBatch(names []string) {
+	lib.Mu.Lock()
+	defer lib.Mu.Unlock()
+	for _, n := range names {
+		lib.RegisterLocked(n)
+	}
+}
+
+func RegisterEach(names []string) {
+	for _, n := range names {
+		lib.Register(n)
+	}
+}
+
+func Nested(ctx context.Context) error {
+	return lib.Use(ctx, func() {
+		_ = lib.Use(ctx, func() {}) // the closure runs under the permit, but is passed, not called in place: silent
+	})
+}
+
+func UseUnder(ctx context.Context) error {
+	if err := lib.Device.Acquire(ctx, 1); err != nil {
+		return err
+	}
+	defer lib.Device.Release(1)
+	return lib.Use(ctx, func() {}) // want `call to lib\.Use acquires lib\.Device`
+}
+
+func Batch(p *lib.Pool) int {
+	p.Lock()
+	defer p.Unlock()
+	return p.Get() // want `call to \(\*lib\.Pool\)\.Get acquires p\.mu .*locked through \(\*lib\.Pool\)\.Lock`
+}
+
+func TwoPools(a, b *lib.Pool) int {
+	a.Lock()
+	defer a.Unlock()
+	return b.Get()
+}
+
+func SlotsTwice(s *lib.Slots, f func()) {
+	s.Enter()
+	defer s.Leave()
+	s.Run(f) // want `call to \(\*lib\.Slots\)\.Run acquires s\.C`
+}
+
+func SlotsInOrder(s *lib.Slots, f func()) {
+	s.Enter()
+	f()
+	s.Leave()
+	s.Run(f)
+}
