@@ -231,17 +231,32 @@ func (m *model) summarise(fi *FuncInfo) *Summary {
 	}
 	sum := &Summary{}
 	var exits []*state
+	// fromEntry collects the gates released where this function had not
+	// acquired them: those it releases on its caller's behalf.
+	fromEntry := make(map[string]bool)
+	releases := func(st *state, es []effect) {
+		for _, e := range es {
+			if _, mine := st.held[e.gate.Gate.Key()]; e.op == Release && !mine {
+				fromEntry[e.gate.Gate.Key()] = true
+			}
+		}
+	}
 	for _, b := range fs.fn.Blocks {
 		if fs.in[b.Index] == nil {
 			continue
 		}
 		fs.transfer(b, fs.in[b.Index].clone(), func(instr ssa.Instruction, st *state) {
-			if _, ok := instr.(*ssa.Return); ok {
+			switch instr.(type) {
+			case *ssa.Return:
 				exits = append(exits, st.clone())
-			}
-			if _, ok := instr.(*ssa.Defer); ok {
+			case *ssa.Defer, *ssa.Go:
 				return
+			case *ssa.RunDefers:
+				for _, d := range st.deferred {
+					releases(st, fs.effects[d])
+				}
 			}
+			releases(st, fs.effects[instr])
 			for _, e := range fs.effects[instr] {
 				if e.op != Acquire || !e.check {
 					continue
@@ -259,12 +274,13 @@ func (m *model) summarise(fi *FuncInfo) *Summary {
 			}
 		})
 	}
-	m.exitEffects(sum, exits)
+	m.exitEffects(sum, exits, fromEntry)
 	return sum
 }
 
-// exitEffects fills in what sum's function leaves held or released.
-func (m *model) exitEffects(sum *Summary, exits []*state) {
+// exitEffects fills in what sum's function leaves held, and which of the
+// gates it released on its caller's behalf it leaves released.
+func (m *model) exitEffects(sum *Summary, exits []*state, fromEntry map[string]bool) {
 	if len(exits) == 0 {
 		return
 	}
@@ -285,7 +301,7 @@ func (m *model) exitEffects(sum *Summary, exits []*state) {
 	released := make(map[string]GateOp)
 	for _, x := range exits {
 		for k, op := range x.touched {
-			if _, still := held.held[k]; !still && op.Gate.Crosses() {
+			if _, still := held.held[k]; !still && fromEntry[k] && op.Gate.Crosses() {
 				released[k] = op
 			}
 		}

@@ -1,0 +1,122 @@
+package gate_test
+
+import (
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/gate"
+)
+
+func testdata(t *testing.T) string {
+	dir, err := filepath.Abs("../../testdata/gatemodel")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestFacts checks the summaries exported as facts, and that a second
+// package builds its own summaries from the first one's facts.
+func TestFacts(t *testing.T) {
+	analysistest.Run(t, testdata(t), gate.Analyzer, "./facts/...")
+}
+
+// eventProbe reports every acquire point with its kind, mode, blocking
+// and gate key.
+var eventProbe = &analysis.Analyzer{
+	Name:     "eventprobe",
+	Doc:      "test probe: report acquire events",
+	Requires: []*analysis.Analyzer{gate.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		res := pass.ResultOf[gate.Analyzer].(*gate.Result)
+		for _, fi := range res.Funcs {
+			for _, ap := range fi.Acquires {
+				mode, block := "exclusive", "try"
+				if ap.GateOp.Mode == gate.Shared {
+					mode = "shared"
+				}
+				if ap.Blocking {
+					block = "blocking"
+				}
+				pass.Reportf(ap.Pos, "acquire %s %s %s %s key=%s",
+					ap.GateOp.Gate.Spell(pass.Pkg.Path()), ap.GateOp.Kind, mode, block, ap.GateOp.Gate.Key())
+			}
+		}
+		return nil, nil
+	},
+}
+
+func TestEvents(t *testing.T) {
+	analysistest.Run(t, testdata(t), eventProbe, "./events")
+}
+
+// heldProbe reports, at each call of a function named probe, the gates
+// the dataflow says are held on every path there.
+var heldProbe = &analysis.Analyzer{
+	Name:     "heldprobe",
+	Doc:      "test probe: report must-held gates at probe() calls",
+	Requires: []*analysis.Analyzer{gate.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		res := pass.ResultOf[gate.Analyzer].(*gate.Result)
+		for _, fi := range res.Funcs {
+			fi.Walk(func(instr ssa.Instruction, held map[string]gate.Holding) {
+				call, ok := instr.(*ssa.Call)
+				if !ok {
+					return
+				}
+				fn, ok := call.Call.Value.(*ssa.Function)
+				if !ok || fn.Name() != "probe" {
+					return
+				}
+				var names []string
+				for _, h := range held {
+					n := h.Gate.Spell(pass.Pkg.Path())
+					if h.Mode == gate.Shared {
+						n += "(r)"
+					}
+					names = append(names, n)
+				}
+				sort.Strings(names)
+				if len(names) == 0 {
+					names = []string{"-"}
+				}
+				pass.Reportf(call.Pos(), "held: %s", strings.Join(names, " "))
+			})
+		}
+		return nil, nil
+	},
+}
+
+func TestHeld(t *testing.T) {
+	analysistest.Run(t, testdata(t), heldProbe, "./held")
+}
+
+func TestRefSpellAndKey(t *testing.T) {
+	for _, tc := range []struct {
+		ref        gate.Ref
+		spell, key string
+	}{
+		{gate.Ref{Root: gate.Global, Pkg: "example.com/p", Name: "mu"}, "mu", "g:example.com/p.mu"},
+		{gate.Ref{Root: gate.Global, Pkg: "example.com/q", Name: "Mu"}, "q.Mu", "g:example.com/q.Mu"},
+		{gate.Ref{Root: gate.Param, Index: 0, Name: "s", Path: []string{"inner", gate.Deref, "mu"}}, "s.inner.mu", "p0/inner/*/mu"},
+		{gate.Ref{Root: gate.Param, Index: 1, Name: "b", Path: []string{"mu"}}, "b.mu", "p1/mu"},
+	} {
+		if got := tc.ref.Spell("example.com/p"); got != tc.spell {
+			t.Errorf("Spell(%v) = %q, want %q", tc.ref, got, tc.spell)
+		}
+		if got := tc.ref.Key(); got != tc.key {
+			t.Errorf("Key(%v) = %q, want %q", tc.ref, got, tc.key)
+		}
+	}
+	a := gate.Ref{Root: gate.Param, Index: 0, Name: "a", Path: []string{"mu"}}
+	b := gate.Ref{Root: gate.Param, Index: 1, Name: "b", Path: []string{"mu"}}
+	if a.Key() == b.Key() {
+		t.Errorf("a.mu and b.mu of two parameters share key %q", a.Key())
+	}
+}

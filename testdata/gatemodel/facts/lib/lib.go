@@ -1,0 +1,66 @@
+// Package lib exports summaries as facts.
+package lib
+
+import (
+	"context"
+	"sync"
+
+	"golang.org/x/sync/semaphore"
+)
+
+var Mu sync.Mutex
+
+var Sem = semaphore.NewWeighted(2)
+
+type T struct {
+	mu    sync.RWMutex
+	slots chan struct{} // want slots:`chansem\(send acquires\)`
+}
+
+func Locks() { // want Locks:`gates\(acquires g:example\.com/gatemodel/facts/lib\.Mu\)`
+	Mu.Lock()
+	Mu.Unlock()
+}
+
+func (t *T) Read() { // want Read:`gates\(acquires p0/mu\)`
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+}
+
+func (t *T) Hold() { // want Hold:`gates\(acquires p0/mu, holds p0/mu\)`
+	t.mu.Lock()
+}
+
+func (t *T) Drop() { // want Drop:`gates\(releases p0/mu\)`
+	t.mu.Unlock()
+}
+
+func Use(ctx context.Context) error { // want Use:`gates\(acquires g:example\.com/gatemodel/facts/lib\.Sem/\*\)`
+	if err := Sem.Acquire(ctx, 1); err != nil {
+		return err
+	}
+	defer Sem.Release(1)
+	return nil
+}
+
+func (t *T) Enter() { // want Enter:`gates\(acquires p0/slots/\*, holds p0/slots/\*\)`
+	t.slots <- struct{}{}
+}
+
+func (t *T) Run(f func()) { // want Run:`gates\(acquires p0/slots/\*\)`
+	t.slots <- struct{}{}
+	defer func() { <-t.slots }()
+	f()
+}
+
+//gatevet:holds t.mu
+func (t *T) Locked() {} // want Locked:`gates\(requires p0/mu\)`
+
+// Relock releases and reacquires: a caller holding t.mu keeps it, and
+// does not block on it.
+func (t *T) Relock() { // want Relock:`gates\(holds p0/mu\)`
+	t.mu.Unlock()
+	t.mu.Lock()
+}
+
+func Pure(x int) int { return x + 1 }

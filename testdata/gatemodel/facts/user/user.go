@@ -1,0 +1,32 @@
+// Package user reads lib's facts: its own summaries are built from them.
+package user
+
+import (
+	"context"
+
+	"example.com/gatemodel/facts/lib"
+)
+
+func Wrap() { // want Wrap:`gates\(acquires g:example\.com/gatemodel/facts/lib\.Mu\)`
+	lib.Locks()
+}
+
+func WrapT(t *lib.T) { // want WrapT:`gates\(acquires p0/mu, holds p0/mu\)`
+	t.Hold()
+}
+
+func Balanced(t *lib.T) { // want Balanced:`gates\(acquires p0/mu\)`
+	t.Hold()
+	t.Drop()
+}
+
+func Slots(t *lib.T) { // want Slots:`gates\(acquires p0/slots/\*, holds p0/slots/\*\)`
+	t.Enter()
+}
+
+func UseTwice(ctx context.Context) error { // want UseTwice:`gates\(acquires g:example\.com/gatemodel/facts/lib\.Sem/\*\)`
+	if err := lib.Use(ctx); err != nil {
+		return err
+	}
+	return lib.Use(ctx)
+}
