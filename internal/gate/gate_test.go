@@ -11,6 +11,10 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/gate"
+
+	// The testdata modules import x/sync and load with GOPROXY=off: this
+	// import keeps the module in go.mod, so go test fetches it first.
+	_ "golang.org/x/sync/semaphore"
 )
 
 func testdata(t *testing.T) string {

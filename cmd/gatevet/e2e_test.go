@@ -1,0 +1,370 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The end-to-end test builds the gatevet binary and runs it, through
+// go vet and standalone, on the small module in testdata/e2e. That module
+// holds one double lock, on the line marked with e2eMarker, of a mutex
+// taken on the line marked with e2eHeldMarker, and a few correct functions
+// that must stay unreported.
+const (
+	e2eModule  = "../../testdata/e2e"
+	e2eFile    = "counter.go"
+	e2ePackage = "example.com/e2e"
+	e2eMarker  = "// e2e:nestedacquire"
+
+	e2eHeldMarker = "// e2e:held"
+)
+
+// correctFuncs are the functions of e2eFile that must produce nothing.
+var correctFuncs = []string{"Relock", "Inc", "incLocked", "Get"}
+
+// jsonDiagnostic is one diagnostic as go vet -json and gatevet -json print
+// it (golang.org/x/tools/internal/analysis/driverutil.JSONDiagnostic).
+type jsonDiagnostic struct {
+	Category string `json:"category"`
+	Posn     string `json:"posn"` // file:line:column
+	End      string `json:"end"`
+	Message  string `json:"message"`
+	Related  []struct {
+		Posn    string `json:"posn"`
+		End     string `json:"end"`
+		Message string `json:"message"`
+	} `json:"related"`
+}
+
+// finding is a diagnostic together with where it came from.
+type finding struct {
+	pkg, analyzer string
+	file          string
+	line          int
+	diag          jsonDiagnostic
+}
+
+func (f finding) String() string {
+	return fmt.Sprintf("%s: %s:%d: %s (package %s)", f.analyzer, filepath.Base(f.file), f.line, f.diag.Message, f.pkg)
+}
+
+// e2eSetup holds what every subtest needs.
+type e2eSetup struct {
+	gatevet  string            // the built binary
+	dir      string            // absolute path of the testdata module
+	file     string            // absolute path of e2eFile
+	wantLine int               // line of e2eMarker: the reported acquire
+	heldLine int               // line of e2eHeldMarker: the first acquire
+	correct  map[string][2]int // correct function -> first and last line
+}
+
+func TestEndToEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds gatevet and runs go vet; skipped in -short mode")
+	}
+	s := setupE2E(t)
+
+	t.Run("GoVetJSON", func(t *testing.T) {
+		stdout, stderr, code := s.run(t, "go", "vet", "-vettool="+s.gatevet, "-json", "./...")
+		if code != 0 {
+			t.Fatalf("go vet -json exited %d, want 0 (with -json findings do not fail the run)\nstderr:\n%s", code, stderr)
+		}
+		s.checkFindings(t, parseJSONStream(t, stdout))
+	})
+
+	t.Run("GoVetText", func(t *testing.T) {
+		_, stderr, code := s.run(t, "go", "vet", "-vettool="+s.gatevet, "./...")
+		if code == 0 {
+			t.Fatalf("go vet exited 0 despite a finding\nstderr:\n%s", stderr)
+		}
+		s.checkText(t, stderr)
+	})
+
+	t.Run("StandaloneJSON", func(t *testing.T) {
+		stdout, stderr, code := s.run(t, s.gatevet, "-json", "./...")
+		if code != 0 {
+			t.Fatalf("gatevet -json exited %d, want 0\nstderr:\n%s", code, stderr)
+		}
+		s.checkFindings(t, parseJSONStream(t, stdout))
+	})
+
+	t.Run("StandaloneText", func(t *testing.T) {
+		_, stderr, code := s.run(t, s.gatevet, "./...")
+		if code != 3 {
+			t.Fatalf("gatevet exited %d, want 3 (diagnostics reported)\nstderr:\n%s", code, stderr)
+		}
+		s.checkText(t, stderr)
+	})
+}
+
+// setupE2E builds gatevet into a temporary directory and reads the
+// expectations out of the testdata source.
+func setupE2E(t *testing.T) *e2eSetup {
+	t.Helper()
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Fatalf("the go command is needed to build gatevet: %v", err)
+	}
+	dir, err := filepath.Abs(e2eModule)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &e2eSetup{dir: dir, file: filepath.Join(dir, e2eFile)}
+	s.wantLine = markerLine(t, s.file, e2eMarker)
+	s.heldLine = markerLine(t, s.file, e2eHeldMarker)
+	s.correct = funcLines(t, s.file, correctFuncs)
+
+	s.gatevet = filepath.Join(t.TempDir(), "gatevet")
+	if runtime.GOOS == "windows" {
+		s.gatevet += ".exe"
+	}
+	build := exec.CommandContext(t.Context(), "go", "build", "-buildvcs=false", "-o", s.gatevet, ".")
+	build.Env = e2eEnv()
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build -o %s . failed: %v\n%s", s.gatevet, err, out)
+	}
+	return s
+}
+
+// e2eEnv is the environment of every command the test runs: the test's
+// own, except that a go.work file around the checkout must not pull the
+// testdata module into a workspace.
+func e2eEnv() []string {
+	return append(os.Environ(), "GOWORK=off")
+}
+
+// run runs name with args in the testdata module and returns its stdout,
+// stderr and exit code. Failing to start at all is fatal.
+func (s *e2eSetup) run(t *testing.T, name string, args ...string) (stdout, stderr []byte, code int) {
+	t.Helper()
+	cmd := exec.CommandContext(t.Context(), name, args...)
+	cmd.Dir = s.dir
+	cmd.Env = e2eEnv()
+	var outBuf, errBuf bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &outBuf, &errBuf
+	err := cmd.Run()
+	var exitErr *exec.ExitError
+	switch {
+	case err == nil:
+	case errors.As(err, &exitErr) && exitErr.Exited():
+		code = exitErr.ExitCode()
+	default:
+		t.Fatalf("%s %s: %v\nstderr:\n%s", name, strings.Join(args, " "), err, errBuf.Bytes())
+	}
+	t.Logf("%s %s: exit %d\nstdout:\n%s\nstderr:\n%s", name, strings.Join(args, " "), code, outBuf.Bytes(), errBuf.Bytes())
+	return outBuf.Bytes(), errBuf.Bytes(), code
+}
+
+// parseJSONStream decodes -json output: a sequence of JSON objects (go vet
+// prints one per package), each mapping package ID to analyzer name to
+// either a list of diagnostics or {"error": "..."}. Errors are fatal.
+func parseJSONStream(t *testing.T, out []byte) []finding {
+	t.Helper()
+	var findings []finding
+	dec := json.NewDecoder(bytes.NewReader(out))
+	objects := 0
+	for {
+		var tree map[string]map[string]json.RawMessage
+		err := dec.Decode(&tree)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("decoding -json output: %v\noutput:\n%s", err, out)
+		}
+		objects++
+		for pkg, byAnalyzer := range tree {
+			for analyzer, raw := range byAnalyzer {
+				var failure struct {
+					Error string `json:"error"`
+				}
+				if json.Unmarshal(raw, &failure) == nil && failure.Error != "" {
+					t.Fatalf("analyzer %s failed on package %s: %s", analyzer, pkg, failure.Error)
+				}
+				var diags []jsonDiagnostic
+				if err := json.Unmarshal(raw, &diags); err != nil {
+					t.Fatalf("package %s, analyzer %s: unexpected result %s: %v", pkg, analyzer, raw, err)
+				}
+				for _, d := range diags {
+					file, line, err := splitPosn(d.Posn)
+					if err != nil {
+						t.Fatalf("package %s, analyzer %s: %v", pkg, analyzer, err)
+					}
+					findings = append(findings, finding{pkg, analyzer, file, line, d})
+				}
+			}
+		}
+	}
+	if objects == 0 {
+		t.Fatalf("-json output holds no JSON object:\n%s", out)
+	}
+	return findings
+}
+
+// splitPosn splits "file:line:column" (or "file:line") into its file and
+// line; the file name itself may contain colons.
+func splitPosn(posn string) (file string, line int, err error) {
+	rest := posn
+	for range 2 {
+		i := strings.LastIndexByte(rest, ':')
+		if i < 0 {
+			break
+		}
+		n, convErr := strconv.Atoi(rest[i+1:])
+		if convErr != nil {
+			break
+		}
+		file, line, rest = rest[:i], n, rest[:i]
+	}
+	if file == "" || line == 0 {
+		return "", 0, fmt.Errorf("malformed position %q", posn)
+	}
+	return file, line, nil
+}
+
+// checkFindings asserts that the findings are exactly the expected
+// nestedacquire report, and that no correct function is reported.
+func (s *e2eSetup) checkFindings(t *testing.T, findings []finding) {
+	t.Helper()
+	var got []finding
+	for _, f := range findings {
+		if s.isExpected(f) {
+			got = append(got, f)
+			continue
+		}
+		where := ""
+		if s.sameFile(f.file) {
+			for name, lines := range s.correct {
+				if lines[0] <= f.line && f.line <= lines[1] {
+					where = " inside correct function " + name
+				}
+			}
+		}
+		t.Errorf("unexpected finding%s: %v", where, f)
+	}
+	if len(got) != 1 {
+		t.Fatalf("got %d nestedacquire findings at %s:%d, want exactly 1 (all findings: %v)", len(got), e2eFile, s.wantLine, findings)
+	}
+	f := got[0]
+	if f.pkg != e2ePackage {
+		t.Errorf("finding is under package ID %q, want %q", f.pkg, e2ePackage)
+	}
+	if !strings.Contains(f.diag.Message, "already held") {
+		t.Errorf("message %q does not say %q", f.diag.Message, "already held")
+	}
+	if !strings.Contains(f.diag.Message, "s.mu") {
+		t.Errorf("message %q does not name the gate %q", f.diag.Message, "s.mu")
+	}
+	// The related information points at the acquire that still holds s.mu.
+	var related []string
+	for _, r := range f.diag.Related {
+		related = append(related, r.Posn)
+		if file, line, err := splitPosn(r.Posn); err == nil && s.sameFile(file) && line == s.heldLine {
+			return
+		}
+	}
+	t.Errorf("no related information points at the first acquire, %s:%d (related: %q)", e2eFile, s.heldLine, related)
+}
+
+// isExpected tells whether f is the report the marker line asks for.
+func (s *e2eSetup) isExpected(f finding) bool {
+	return f.analyzer == "nestedacquire" && s.sameFile(f.file) && f.line == s.wantLine
+}
+
+// sameFile tells whether name is the testdata file, however it is spelled.
+func (s *e2eSetup) sameFile(name string) bool {
+	if !filepath.IsAbs(name) {
+		name = filepath.Join(s.dir, name)
+	}
+	a, err1 := os.Stat(name)
+	b, err2 := os.Stat(s.file)
+	return err1 == nil && err2 == nil && os.SameFile(a, b)
+}
+
+// checkText asserts that plain-text output reports the double lock at the
+// marker line, and nothing inside the correct functions.
+func (s *e2eSetup) checkText(t *testing.T, stderr []byte) {
+	t.Helper()
+	want := fmt.Sprintf("%s:%d:", e2eFile, s.wantLine)
+	found := false
+	sc := bufio.NewScanner(bytes.NewReader(stderr))
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
+			continue // go vet's "# package" headers
+		}
+		if strings.Contains(line, ": \t") {
+			continue // related information, printed as "posn: \tmessage"
+		}
+		if strings.Contains(line, want) && strings.Contains(line, "already held") && strings.Contains(line, "s.mu") {
+			found = true
+			continue
+		}
+		t.Errorf("unexpected output line: %s", line)
+	}
+	if !found {
+		t.Errorf("output does not report %q with \"already held\" and \"s.mu\":\n%s", want, stderr)
+	}
+}
+
+// markerLine returns the line of file that holds marker; there must be
+// exactly one.
+func markerLine(t *testing.T, file, marker string) int {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := 0
+	for i, text := range strings.Split(string(data), "\n") {
+		if strings.Contains(text, marker) {
+			if line != 0 {
+				t.Fatalf("%s: marker %q appears on lines %d and %d, want once", file, marker, line, i+1)
+			}
+			line = i + 1
+		}
+	}
+	if line == 0 {
+		t.Fatalf("%s: marker %q not found", file, marker)
+	}
+	return line
+}
+
+// funcLines returns the first and last line of each named function
+// declared in file; each must exist.
+func funcLines(t *testing.T, file string, names []string) map[string][2]int {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := make(map[string][2]int)
+	for _, decl := range f.Decls {
+		if fd, ok := decl.(*ast.FuncDecl); ok {
+			lines[fd.Name.Name] = [2]int{fset.Position(fd.Pos()).Line, fset.Position(fd.End()).Line}
+		}
+	}
+	out := make(map[string][2]int)
+	for _, name := range names {
+		l, ok := lines[name]
+		if !ok {
+			t.Fatalf("%s: no function %s", file, name)
+		}
+		out[name] = l
+	}
+	return out
+}
