@@ -47,7 +47,7 @@ type FuncInfo struct {
 // with the same gate's holding just before it if it is must-held there.
 type AcquirePoint struct {
 	Instr    ssa.Instruction
-	Pos      token.Pos // of the operation or call
+	Pos, End token.Pos // of the operation or call
 	GateOp   GateOp
 	Blocking bool
 	What     string // the operation or callee that acquires
@@ -262,13 +262,13 @@ func (m *model) summarise(fi *FuncInfo) *Summary {
 					continue
 				}
 				k := e.gate.Gate.Key()
-				ap := AcquirePoint{Instr: instr, Pos: e.pos, GateOp: e.gate, Blocking: e.blocking, What: e.what, Chain: e.chain, Owned: released[k]}
+				ap := AcquirePoint{Instr: instr, Pos: e.pos, End: e.end, GateOp: e.gate, Blocking: e.blocking, What: e.what, Chain: e.chain, Owned: released[k]}
 				if h, ok := st.held[k]; ok {
 					ap.Held = &h
 				}
 				fi.Acquires = append(fi.Acquires, ap)
 				if _, touched := st.touched[k]; !touched && e.gate.Gate.Crosses() {
-					chain := prepend(Hop{What: e.what, At: PosText(m.pass.Fset, e.pos), pos: e.pos}, e.chain)
+					chain := prepend(Hop{What: e.what, At: PosText(m.pass.Fset, e.pos), pos: e.pos, end: e.end}, e.chain)
 					sum.Acquires = append(sum.Acquires, SumAcquire{GateOp: e.gate, Blocking: e.blocking, Chain: chain})
 				}
 			}

@@ -216,7 +216,8 @@ func dominanceDir(ops []chanOp, dom func(a, b *ssa.BasicBlock) bool) chanDir {
 }
 
 // chanEffects returns the effect of a send (or receive) on ch.
-func (m *model) chanEffects(fs *funcState, ch ssa.Value, send bool, pos token.Pos) []effect {
+func (m *model) chanEffects(fs *funcState, ch ssa.Value, send bool, at token.Pos) []effect {
+	pos, end := fs.refs.index().span(at)
 	ref, ok := fs.refs.of(ch)
 	if !ok {
 		return nil
@@ -230,7 +231,7 @@ func (m *model) chanEffects(fs *funcState, ch ssa.Value, send bool, pos token.Po
 	if send {
 		what = ref.Spell(m.pkgPath) + " <-"
 	}
-	e := effect{gate: GateOp{Gate: ref, Kind: ChanSem}, pos: pos, what: what}
+	e := effect{gate: GateOp{Gate: ref, Kind: ChanSem}, pos: pos, end: end, what: what}
 	if acquire {
 		e.op, e.blocking, e.check, e.hold = Acquire, true, true, true
 	} else {

@@ -23,7 +23,8 @@ type effect struct {
 	condVal ssa.Value // the call or select whose outcome confirms a hold
 	index   int       // ifIndex: the select case that acquires
 
-	pos   token.Pos
+	pos   token.Pos // start of the operation's expression
+	end   token.Pos
 	what  string // the operation or callee, for chains
 	chain []Hop  // inside the callee, down to the gate operation
 }
@@ -92,7 +93,8 @@ func (m *model) gateCall(c *ssa.CallCommon) (*types.Func, Kind, method, ssa.Valu
 // callEffects returns the effects of a call, whose result (if any) is
 // result. For a call of a gate method it is the operation itself; for a
 // call of a summarised function, the summary in the caller's terms.
-func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, pos token.Pos) []effect {
+func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, at token.Pos) []effect {
+	pos, end := fs.refs.index().span(at)
 	if fn, kind, meth, recv, ok := m.gateCall(c); ok {
 		ref, ok := fs.refs.of(recv)
 		if !ok {
@@ -105,6 +107,7 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 			check:    meth.op == Acquire,
 			hold:     meth.op == Acquire,
 			pos:      pos,
+			end:      end,
 			what:     ref.Spell(m.pkgPath) + "." + fn.Name(),
 		}
 		if meth.op == Acquire && meth.cond != always && result != nil && used(result) {
@@ -131,11 +134,11 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 			continue
 		}
 		e := effect{op: Acquire, gate: GateOp{ref, a.Kind, a.Mode}, blocking: a.Blocking,
-			check: true, via: true, pos: pos, what: name, chain: a.Chain}
+			check: true, via: true, pos: pos, end: end, what: name, chain: a.Chain}
 		if cal.fn.Parent() == fs.fn && len(a.Chain) > 0 {
 			// A closure called in place is this function's own code:
 			// the acquire happens at its first step inside the literal.
-			e.pos, e.what, e.chain = a.Chain[0].pos, a.Chain[0].What, a.Chain[1:]
+			e.pos, e.end, e.what, e.chain = a.Chain[0].pos, a.Chain[0].end, a.Chain[0].What, a.Chain[1:]
 			e.via = len(e.chain) > 0
 		}
 		out = append(out, e)

@@ -1,7 +1,6 @@
 package gate
 
 import (
-	"go/ast"
 	"go/token"
 	"go/types"
 	"strconv"
@@ -88,10 +87,17 @@ func (r Ref) with(steps ...string) Ref {
 type refs struct {
 	fn     *ssa.Function
 	locals map[ssa.Value]int
-	names  map[token.Pos]string // call position -> variable it initialises
+	syntax *syntaxIndex
 }
 
 func newRefs(fn *ssa.Function) *refs { return &refs{fn: fn, locals: make(map[ssa.Value]int)} }
+
+func (rs *refs) index() *syntaxIndex {
+	if rs.syntax == nil {
+		rs.syntax = indexSyntax(rs.fn)
+	}
+	return rs.syntax
+}
 
 func (rs *refs) local(v ssa.Value) Ref {
 	id, ok := rs.locals[v]
@@ -111,40 +117,10 @@ func (rs *refs) localName(v ssa.Value) string {
 	if a, ok := v.(*ssa.Alloc); ok && a.Comment != "" {
 		return a.Comment
 	}
-	if rs.names == nil {
-		rs.names = make(map[token.Pos]string)
-		if syn := rs.fn.Syntax(); syn != nil {
-			ast.Inspect(syn, func(n ast.Node) bool {
-				switch n := n.(type) {
-				case *ast.AssignStmt:
-					rs.nameCalls(n.Lhs, n.Rhs)
-				case *ast.ValueSpec:
-					lhs := make([]ast.Expr, len(n.Names))
-					for i, id := range n.Names {
-						lhs[i] = id
-					}
-					rs.nameCalls(lhs, n.Values)
-				}
-				return true
-			})
-		}
-	}
-	if n, ok := rs.names[v.Pos()]; ok {
+	if n, ok := rs.index().names[v.Pos()]; ok {
 		return n
 	}
 	return v.Name()
-}
-
-func (rs *refs) nameCalls(lhs, rhs []ast.Expr) {
-	if len(lhs) != len(rhs) {
-		return
-	}
-	for i, r := range rhs {
-		id, ok := lhs[i].(*ast.Ident)
-		if call, isCall := ast.Unparen(r).(*ast.CallExpr); ok && isCall {
-			rs.names[call.Lparen] = id.Name
-		}
-	}
 }
 
 // of returns the Ref of v, a pointer to a gate or a gate value such as a

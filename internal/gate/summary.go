@@ -17,7 +17,7 @@ type Hop struct {
 	What string // the callee, or the gate operation, as code spells it
 	At   string // file:line, for messages about other packages
 
-	pos token.Pos // in the package being analysed; lost in facts
+	pos, end token.Pos // in the package being analysed; lost in facts
 }
 
 // Pos is the position of the hop when it lies in the package being

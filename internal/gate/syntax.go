@@ -1,0 +1,67 @@
+package gate
+
+import (
+	"go/ast"
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// syntaxIndex maps the positions go/ssa gives instructions back to the
+// source they came from: the whole expression an operation spans, for
+// diagnostics, and the variable a call initialises, for messages.
+type syntaxIndex struct {
+	spans map[token.Pos][2]token.Pos // operator position -> expression start, end
+	names map[token.Pos]string       // call position -> variable it initialises
+}
+
+func indexSyntax(fn *ssa.Function) *syntaxIndex {
+	ix := &syntaxIndex{spans: make(map[token.Pos][2]token.Pos), names: make(map[token.Pos]string)}
+	syn := fn.Syntax()
+	if syn == nil {
+		return ix
+	}
+	ast.Inspect(syn, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			ix.spans[n.Lparen] = [2]token.Pos{n.Pos(), n.End()}
+		case *ast.SendStmt:
+			ix.spans[n.Arrow] = [2]token.Pos{n.Pos(), n.End()}
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW {
+				ix.spans[n.OpPos] = [2]token.Pos{n.Pos(), n.End()}
+			}
+		case *ast.AssignStmt:
+			ix.nameCalls(n.Lhs, n.Rhs)
+		case *ast.ValueSpec:
+			lhs := make([]ast.Expr, len(n.Names))
+			for i, id := range n.Names {
+				lhs[i] = id
+			}
+			ix.nameCalls(lhs, n.Values)
+		}
+		return true
+	})
+	return ix
+}
+
+func (ix *syntaxIndex) nameCalls(lhs, rhs []ast.Expr) {
+	if len(lhs) != len(rhs) {
+		return
+	}
+	for i, r := range rhs {
+		id, ok := lhs[i].(*ast.Ident)
+		if call, isCall := ast.Unparen(r).(*ast.CallExpr); ok && isCall {
+			ix.names[call.Lparen] = id.Name
+		}
+	}
+}
+
+// span returns the source range of the operation go/ssa placed at pos,
+// or pos itself when the syntax is not known.
+func (ix *syntaxIndex) span(pos token.Pos) (token.Pos, token.Pos) {
+	if sp, ok := ix.spans[pos]; ok {
+		return sp[0], sp[1]
+	}
+	return pos, pos
+}
