@@ -3,6 +3,7 @@ package gate
 import (
 	"go/token"
 	"go/types"
+	"os"
 	"reflect"
 	"sort"
 
@@ -177,7 +178,7 @@ func dominates(a, b *ssa.BasicBlock) bool { return a.Dominates(b) }
 // analyse computes fi for fn once. It returns nil for functions without
 // a body, too large ones, and those on the current call cycle, whose
 // callers then see no summary: recursion terminates, silently.
-func (m *model) analyse(fn *ssa.Function) *FuncInfo {
+func (m *model) analyse(fn *ssa.Function) (fi *FuncInfo) {
 	if fi, ok := m.infos[fn]; ok {
 		return fi
 	}
@@ -186,6 +187,18 @@ func (m *model) analyse(fn *ssa.Function) *FuncInfo {
 	}
 	m.busy[fn] = true
 	defer delete(m.busy, fn)
+	defer func() {
+		// Never crash on real code: a function the model cannot handle
+		// gets no info, so passes stay silent on it and its callers see
+		// no summary. GATEVET_DEBUG=1 lets the panic through.
+		if r := recover(); r != nil {
+			if os.Getenv("GATEVET_DEBUG") != "" {
+				panic(r)
+			}
+			m.infos[fn] = nil
+			fi = nil
+		}
+	}()
 
 	fs := &funcState{
 		fn:      fn,
@@ -206,7 +219,7 @@ func (m *model) analyse(fn *ssa.Function) *FuncInfo {
 		}
 	}
 	fs.solve()
-	fi := &FuncInfo{Fn: fn, fs: fs}
+	fi = &FuncInfo{Fn: fn, fs: fs}
 	fi.Summary = m.summarise(fi)
 	for _, r := range requires {
 		fi.Summary.Requires = append(fi.Summary.Requires, r.op)

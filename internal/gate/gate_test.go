@@ -17,7 +17,10 @@ import (
 	_ "golang.org/x/sync/semaphore"
 )
 
+// testdata returns the model's test module, and lets panics in the model
+// fail the test instead of silencing the function.
 func testdata(t *testing.T) string {
+	t.Setenv("GATEVET_DEBUG", "1")
 	dir, err := filepath.Abs("../../testdata/gatemodel")
 	if err != nil {
 		t.Fatal(err)

@@ -24,11 +24,28 @@ import (
 // Analyzer is the nestedacquire pass.
 var Analyzer = &analysis.Analyzer{
 	Name:     "nestedacquire",
-	Doc:      "report acquiring a lock or semaphore that the same path already holds",
+	Doc:      doc,
 	URL:      "https://github.com/gatevet/gatevet#nestedacquire",
 	Requires: []*analysis.Analyzer{gate.Analyzer},
 	Run:      run,
 }
+
+const doc = `report acquiring a lock or semaphore that the same path already holds
+
+A sync.Mutex is not reentrant; RLock under RLock deadlocks as soon as a
+writer queues in between; Lock under RLock and RLock under Lock never
+return; a semaphore.Weighted or channel semaphore acquired again by a path
+that holds its permit deadlocks at once with one permit and under load with
+more. The inner acquire may be direct, in a closure called in place, or in
+a callee in this or another package.
+
+Not reported: TryLock and TryAcquire, which never block; acquires in a new
+goroutine; unlock then relock; two instances or two different gates; a
+counting semaphore that the function never releases itself (a throttle
+handing its permits to workers).
+
+Fix: release the gate before the inner acquire, or call a variant that
+expects it held (an xxxLocked helper, marked //gatevet:holds GATE).`
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[gate.Analyzer].(*gate.Result)

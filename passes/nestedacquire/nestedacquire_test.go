@@ -10,6 +10,7 @@ import (
 )
 
 func TestNestedAcquire(t *testing.T) {
+	t.Setenv("GATEVET_DEBUG", "1") // a panic in the model fails the test
 	dir, err := filepath.Abs("../../testdata/nestedacquire")
 	if err != nil {
 		t.Fatal(err)
