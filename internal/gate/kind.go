@@ -93,19 +93,19 @@ var (
 		"TryAcquire": {op: Acquire, cond: ifTrue},
 		"Release":    {op: Release},
 	}
-	// lockerMethods serve sync.Locker interfaces and //gatevet:gate types.
-	lockerMethods = map[string]method{
-		"Lock":       {op: Acquire, blocking: true},
-		"Unlock":     {op: Release},
-		"TryLock":    {op: Acquire, cond: ifTrue},
-		"RLock":      {op: Acquire, mode: Shared, blocking: true},
-		"RUnlock":    {op: Release, mode: Shared},
-		"TryRLock":   {op: Acquire, mode: Shared, cond: ifTrue},
-		"Acquire":    {op: Acquire, blocking: true, cond: ifNil},
-		"TryAcquire": {op: Acquire, cond: ifTrue},
-		"Release":    {op: Release},
-	}
 )
+
+// lockerMethods serve sync.Locker interfaces and //gatevet:gate types:
+// the lock methods of RWMutex and the permit methods of Weighted.
+var lockerMethods = func() map[string]method {
+	m := make(map[string]method, len(rwMethods)+len(weightedMethods))
+	for _, table := range []map[string]method{rwMethods, weightedMethods} {
+		for name, meth := range table {
+			m[name] = meth
+		}
+	}
+	return m
+}()
 
 // named returns the package path and name of t or *t's named type.
 func named(t types.Type) (string, string) {
