@@ -244,16 +244,7 @@ func (m *model) summarise(fi *FuncInfo) *Summary {
 	}
 	sum := &Summary{}
 	var exits []*state
-	// fromEntry collects the gates released where this function had not
-	// acquired them: those it releases on its caller's behalf.
-	fromEntry := make(map[string]bool)
-	releases := func(st *state, es []effect) {
-		for _, e := range es {
-			if _, mine := st.held[e.gate.Gate.Key()]; e.op == Release && !mine {
-				fromEntry[e.gate.Gate.Key()] = true
-			}
-		}
-	}
+	fromEntry := make(map[string]*Guard)
 	for _, b := range fs.fn.Blocks {
 		if fs.in[b.Index] == nil {
 			continue
@@ -262,27 +253,18 @@ func (m *model) summarise(fi *FuncInfo) *Summary {
 			switch instr.(type) {
 			case *ssa.Return:
 				exits = append(exits, st.clone())
-			case *ssa.Defer, *ssa.Go:
+			case *ssa.Go:
 				return
-			case *ssa.RunDefers:
-				for _, d := range st.deferred {
-					releases(st, fs.effects[d])
-				}
 			}
-			releases(st, fs.effects[instr])
+			// A deferred release is judged where it is deferred: right
+			// after the acquire it pairs with, usually.
+			noteEntryReleases(fromEntry, instr, st, fs.effects[instr])
+			if _, deferred := instr.(*ssa.Defer); deferred {
+				return
+			}
 			for _, e := range fs.effects[instr] {
-				if e.op != Acquire || !e.check {
-					continue
-				}
-				k := e.gate.Gate.Key()
-				ap := AcquirePoint{Instr: instr, Pos: e.pos, End: e.end, GateOp: e.gate, Blocking: e.blocking, What: e.what, Chain: e.chain, Owned: released[k]}
-				if h, ok := st.held[k]; ok {
-					ap.Held = &h
-				}
-				fi.Acquires = append(fi.Acquires, ap)
-				if _, touched := st.touched[k]; !touched && e.gate.Gate.Crosses() {
-					chain := prepend(Hop{What: e.what, At: PosText(m.pass.Fset, e.pos), pos: e.pos, end: e.end}, e.chain)
-					sum.Acquires = append(sum.Acquires, SumAcquire{GateOp: e.gate, Blocking: e.blocking, Chain: chain})
+				if e.op == Acquire && e.check {
+					m.recordAcquire(fi, sum, instr, st, e, released)
 				}
 			}
 		})
@@ -291,9 +273,49 @@ func (m *model) summarise(fi *FuncInfo) *Summary {
 	return sum
 }
 
+// recordAcquire adds an acquire point to fi, and to the summary when the
+// gate was untouched since entry on every path.
+func (m *model) recordAcquire(fi *FuncInfo, sum *Summary, instr ssa.Instruction, st *state, e effect, released map[string]bool) {
+	k := e.gate.Gate.Key()
+	ap := AcquirePoint{Instr: instr, Pos: e.pos, End: e.end, GateOp: e.gate, Blocking: e.blocking, What: e.what, Chain: e.chain, Owned: released[k]}
+	if h, ok := st.held[k]; ok {
+		ap.Held = &h
+	}
+	fi.Acquires = append(fi.Acquires, ap)
+	if _, touched := st.touched[k]; touched || !e.gate.Gate.Crosses() {
+		return
+	}
+	chain := prepend(Hop{What: e.what, At: PosText(m.pass.Fset, e.pos), pos: e.pos, end: e.end}, e.chain)
+	guard := e.guard
+	if guard == nil {
+		guard = guardOf(instr.Block())
+	}
+	sum.Acquires = append(sum.Acquires, SumAcquire{GateOp: e.gate, Blocking: e.blocking, Chain: chain, Guard: guard})
+}
+
+// noteEntryReleases records in fromEntry the gates that es release where
+// this function had not acquired them: releases on the caller's behalf,
+// with the parameter guard they share, if any.
+func noteEntryReleases(fromEntry map[string]*Guard, instr ssa.Instruction, st *state, es []effect) {
+	for _, e := range es {
+		k := e.gate.Gate.Key()
+		if _, mine := st.held[k]; e.op != Release || mine {
+			continue
+		}
+		g := e.guard
+		if g == nil {
+			g = guardOf(instr.Block())
+		}
+		if prev, seen := fromEntry[k]; seen && (prev == nil || g == nil || *prev != *g) {
+			g = nil
+		}
+		fromEntry[k] = g
+	}
+}
+
 // exitEffects fills in what sum's function leaves held, and which of the
 // gates it released on its caller's behalf it leaves released.
-func (m *model) exitEffects(sum *Summary, exits []*state, fromEntry map[string]bool) {
+func (m *model) exitEffects(sum *Summary, exits []*state, fromEntry map[string]*Guard) {
 	if len(exits) == 0 {
 		return
 	}
@@ -311,11 +333,12 @@ func (m *model) exitEffects(sum *Summary, exits []*state, fromEntry map[string]b
 	for _, k := range keys {
 		sum.Holds = append(sum.Holds, held.held[k].GateOp)
 	}
-	released := make(map[string]GateOp)
+	released := make(map[string]SumRelease)
 	for _, x := range exits {
 		for k, op := range x.touched {
-			if _, still := held.held[k]; !still && fromEntry[k] && op.Gate.Crosses() {
-				released[k] = op
+			g, fromCaller := fromEntry[k]
+			if _, still := held.held[k]; !still && fromCaller && op.Gate.Crosses() {
+				released[k] = SumRelease{GateOp: op, Guard: g}
 			}
 		}
 	}

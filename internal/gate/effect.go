@@ -1,6 +1,7 @@
 package gate
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 	"strings"
@@ -18,6 +19,7 @@ type effect struct {
 	check    bool // an acquire the caller should check against held gates
 	hold     bool // the gate is held afterwards (on the cond branch, if any)
 	via      bool // the effect comes from the summary of the callee what
+	guard    *Guard
 
 	cond    cond
 	condVal ssa.Value // the call or select whose outcome confirms a hold
@@ -129,12 +131,13 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 	name := calleeName(cal.fn, m.pkgPath)
 	var out []effect
 	for _, a := range sum.Acquires {
+		guard, happens := translateGuard(a.Guard, cal.args)
 		ref, ok := fs.refs.translate(a.Gate, cal.args, cal.bindings)
-		if !ok {
+		if !ok || !happens {
 			continue
 		}
 		e := effect{op: Acquire, gate: GateOp{ref, a.Kind, a.Mode}, blocking: a.Blocking,
-			check: true, via: true, pos: pos, end: end, what: name, chain: a.Chain}
+			check: true, via: true, guard: guard, pos: pos, end: end, what: name, chain: a.Chain}
 		if cal.fn.Parent() == fs.fn && len(a.Chain) > 0 {
 			// A closure called in place is this function's own code:
 			// the acquire happens at its first step inside the literal.
@@ -144,8 +147,9 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 		out = append(out, e)
 	}
 	for _, r := range sum.Releases {
-		if ref, ok := fs.refs.translate(r.Gate, cal.args, cal.bindings); ok {
-			out = append(out, effect{op: Release, gate: GateOp{ref, r.Kind, r.Mode}, via: true, pos: pos, what: name})
+		guard, happens := translateGuard(r.Guard, cal.args)
+		if ref, ok := fs.refs.translate(r.Gate, cal.args, cal.bindings); ok && happens {
+			out = append(out, effect{op: Release, gate: GateOp{ref, r.Kind, r.Mode}, via: true, guard: guard, pos: pos, what: name})
 		}
 	}
 	// A function that returns a func after acquiring (mu.Lock(); return
@@ -158,6 +162,63 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 		}
 	}
 	return out
+}
+
+// translateGuard decides a guarded acquire at a call: a constant argument
+// settles it, a parameter of the caller passes the guard on, and any other
+// value may take either branch, so the acquire counts.
+func translateGuard(g *Guard, args []ssa.Value) (*Guard, bool) {
+	if g == nil || g.Param >= len(args) {
+		return nil, true
+	}
+	switch arg := args[g.Param].(type) {
+	case *ssa.Const:
+		if arg.Value == nil || arg.Value.Kind() != constant.Bool {
+			return nil, true
+		}
+		return nil, constant.BoolVal(arg.Value) == g.When
+	case *ssa.Parameter:
+		for i, p := range arg.Parent().Params {
+			if p == arg {
+				return &Guard{Param: i, When: g.When}, true
+			}
+		}
+	}
+	return nil, true
+}
+
+// guardOf finds the bool parameter test that decides whether block b
+// runs: the nearest dominating If on a parameter (or its negation) one
+// of whose branches dominates b.
+func guardOf(b *ssa.BasicBlock) *Guard {
+	for d := b.Idom(); d != nil; d = d.Idom() {
+		ifi, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		cond, when := ifi.Cond, true
+		if not, ok := cond.(*ssa.UnOp); ok && not.Op == token.NOT {
+			cond, when = not.X, false
+		}
+		p, ok := cond.(*ssa.Parameter)
+		if !ok {
+			continue
+		}
+		idx := -1
+		for i, q := range p.Parent().Params {
+			if q == p {
+				idx = i
+			}
+		}
+		switch {
+		case idx < 0:
+		case d.Succs[0].Dominates(b) && d.Succs[0] != d.Succs[1]:
+			return &Guard{Param: idx, When: when}
+		case d.Succs[1].Dominates(b):
+			return &Guard{Param: idx, When: !when}
+		}
+	}
+	return nil
 }
 
 // summaryOf returns fn's summary: computed here for functions of the

@@ -37,7 +37,23 @@ type GateOp struct {
 type SumAcquire struct {
 	GateOp
 	Blocking bool
-	Chain    []Hop // from the callee's calls down to the gate operation
+	Chain    []Hop  // from the callee's calls down to the gate operation
+	Guard    *Guard // set when a bool parameter decides whether it happens
+}
+
+// SumRelease is a gate a function releases that it had not acquired, and
+// leaves released: an unlock helper.
+type SumRelease struct {
+	GateOp
+	Guard *Guard
+}
+
+// A Guard says that an acquire happens only when bool parameter Param is
+// When: the hasLock idiom, if !hasLock { mu.Lock() }. A caller passing
+// the other constant does not acquire.
+type Guard struct {
+	Param int
+	When  bool
 }
 
 // Summary tells a caller what a function does with gates, in terms of
@@ -45,7 +61,7 @@ type SumAcquire struct {
 type Summary struct {
 	Acquires []SumAcquire // acquires of gates untouched since entry
 	Holds    []GateOp     // held on every normal return
-	Releases []GateOp     // possibly released by the time it returns
+	Releases []SumRelease // released on the caller's behalf
 	Requires []GateOp     // //gatevet:holds: callers must hold these
 }
 
@@ -66,18 +82,25 @@ func (f *FuncFact) String() string {
 		if !a.Blocking {
 			w = "tries"
 		}
-		parts = append(parts, w+" "+a.Gate.Key())
+		parts = append(parts, w+" "+a.Gate.Key()+guardText(a.Guard))
 	}
 	for _, h := range f.Holds {
 		parts = append(parts, "holds "+h.Gate.Key())
 	}
 	for _, r := range f.Releases {
-		parts = append(parts, "releases "+r.Gate.Key())
+		parts = append(parts, "releases "+r.Gate.Key()+guardText(r.Guard))
 	}
 	for _, r := range f.Requires {
 		parts = append(parts, "requires "+r.Gate.Key())
 	}
 	return "gates(" + strings.Join(parts, ", ") + ")"
+}
+
+func guardText(g *Guard) string {
+	if g == nil {
+		return ""
+	}
+	return fmt.Sprintf(" if p%d=%t", g.Param, g.When)
 }
 
 // PosText renders pos as file:line, short enough for messages.

@@ -122,3 +122,21 @@ func (s *S) InPlace() {
 	probe() // want `held: s\.mu`
 	s.mu.Unlock()
 }
+
+func (s *S) put(hasLock bool) {
+	if !hasLock {
+		s.mu.Lock()
+	}
+	if !hasLock {
+		s.mu.Unlock()
+	}
+}
+
+func (s *S) Flagged() {
+	s.mu.Lock()
+	s.put(true)
+	probe() // want `held: s\.mu`
+	s.mu.Unlock()
+	s.put(false)
+	probe() // want `held: -`
+}

@@ -74,3 +74,35 @@ func (s *Store) ClosureInPlace() {
 		s.mu.Unlock()
 	}()
 }
+
+// The hasLock idiom: callers that hold the lock say so.
+func (s *Store) lookup(k string, hasLock bool) int {
+	if !hasLock {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+	}
+	return s.items[k]
+}
+
+func (s *Store) LookupHeld(k string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.lookup(k, true)
+}
+
+func (s *Store) LookupWrongFlag(k string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.lookup(k, false) // want `call to \(\*Store\)\.lookup acquires s\.mu`
+}
+
+// A flag that is not a constant may be false: the path can deadlock.
+func (s *Store) LookupFlag(k string, flush bool) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.lookup(k, flush) // want `call to \(\*Store\)\.lookup acquires s\.mu`
+}
+
+func (s *Store) LookupUnheld(k string) int {
+	return s.lookup(k, false)
+}

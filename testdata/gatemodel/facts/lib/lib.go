@@ -64,3 +64,23 @@ func (t *T) Relock() { // want Relock:`gates\(holds p0/mu\)`
 }
 
 func Pure(x int) int { return x + 1 }
+
+// The hasLock idiom: the acquire depends on a bool parameter.
+func (t *T) Get(k int, hasLock bool) int { // want Get:`gates\(acquires p0/mu if p2=false\)`
+	if !hasLock {
+		t.mu.RLock()
+		defer t.mu.RUnlock()
+	}
+	return k
+}
+
+// Lock and unlock both under the flag: a caller that holds t.mu keeps it.
+func (t *T) Put(k int, hasLock bool) { // want Put:`gates\(acquires p0/mu if p2=false, releases p0/mu if p2=false\)`
+	if !hasLock {
+		t.mu.Lock()
+	}
+	_ = k
+	if !hasLock {
+		t.mu.Unlock()
+	}
+}

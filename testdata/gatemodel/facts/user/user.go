@@ -30,3 +30,12 @@ func UseTwice(ctx context.Context) error { // want UseTwice:`gates\(acquires g:e
 	}
 	return lib.Use(ctx)
 }
+
+// Passing the parameter on keeps the guard; a constant settles it.
+func Pass(t *lib.T, locked bool) int { // want Pass:`gates\(acquires p0/mu if p1=false\)`
+	return t.Get(1, locked)
+}
+
+func Settled(t *lib.T) int { // want Settled:`gates\(acquires p0/mu\)`
+	return t.Get(1, true) + t.Get(2, false)
+}
