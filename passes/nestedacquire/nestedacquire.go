@@ -96,7 +96,7 @@ func diagnose(pass *analysis.Pass, ap gate.AcquirePoint) analysis.Diagnostic {
 		msg = fmt.Sprintf("call to %s acquires %s (%s) while it is already held on this path (%s): %s; %s",
 			ap.What, name, chainText(ap.Chain), where, consequence(held.GateOp, ap.GateOp), fix(name))
 	}
-	d := analysis.Diagnostic{Pos: ap.Pos, End: ap.End, Message: msg}
+	d := analysis.Diagnostic{Pos: ap.Pos, End: ap.End, Message: msg, SuggestedFixes: lockedVariant(pass, ap)}
 	d.Related = append(d.Related, analysis.RelatedInformation{Pos: held.Pos, Message: name + " acquired here"})
 	for _, h := range ap.Chain {
 		if h.Pos().IsValid() {

@@ -15,5 +15,5 @@ func TestNestedAcquire(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, dir, nestedacquire.Analyzer, "./...")
+	analysistest.RunWithSuggestedFixes(t, dir, nestedacquire.Analyzer, "./...")
 }
