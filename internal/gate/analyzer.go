@@ -86,19 +86,22 @@ type model struct {
 	infos    map[*ssa.Function]*FuncInfo
 	busy     map[*ssa.Function]bool
 	chanObjs map[types.Object]chanDir
-	problems []directive.Problem
+	// bufferedObjs are variables and fields given a buffered channel.
+	bufferedObjs map[types.Object]bool
+	problems     []directive.Problem
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	ssaRes := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
 	m := &model{
-		pass:     pass,
-		ssaPkg:   ssaRes.Pkg,
-		pkgPath:  pass.Pkg.Path(),
-		dirs:     directive.Parse(pass.Files, pass.TypesInfo),
-		infos:    make(map[*ssa.Function]*FuncInfo),
-		busy:     make(map[*ssa.Function]bool),
-		chanObjs: make(map[types.Object]chanDir),
+		pass:         pass,
+		ssaPkg:       ssaRes.Pkg,
+		pkgPath:      pass.Pkg.Path(),
+		dirs:         directive.Parse(pass.Files, pass.TypesInfo),
+		infos:        make(map[*ssa.Function]*FuncInfo),
+		busy:         make(map[*ssa.Function]bool),
+		chanObjs:     make(map[types.Object]chanDir),
+		bufferedObjs: make(map[types.Object]bool),
 	}
 	m.classifyChans(ssaRes.SrcFuncs)
 	res := &Result{Directives: m.dirs}
@@ -128,12 +131,19 @@ func (m *model) isGateType(tn *types.TypeName) bool {
 // classifyChans finds the package's channel semaphores before any
 // function is analysed, and exports them as facts.
 func (m *model) classifyChans(funcs []*ssa.Function) {
+	// Package-level initialisers live in the synthetic init function.
+	if init := m.ssaPkg.Func("init"); init != nil {
+		m.noteBuffered(init)
+	}
+	for _, fn := range funcs {
+		m.noteBuffered(fn)
+	}
 	votes := make(map[types.Object][3]int)
 	for _, fn := range funcs {
 		if len(fn.Blocks) == 0 || len(fn.Blocks) > maxBlocks {
 			continue
 		}
-		ops := scanChans(fn)
+		ops := m.scanChans(fn)
 		dirs := classify(ops, dominates)
 		for _, o := range ops {
 			if d, ok := dirs[o.key]; ok && o.obj != nil && o.obj.Pkg() == m.pass.Pkg {
@@ -203,7 +213,7 @@ func (m *model) analyse(fn *ssa.Function) (fi *FuncInfo) {
 	fs := &funcState{
 		fn:      fn,
 		refs:    newRefs(fn),
-		chans:   classify(scanChans(fn), dominates),
+		chans:   classify(m.scanChans(fn), dominates),
 		effects: make(map[ssa.Instruction][]effect),
 		entry:   &state{held: map[string]Holding{}, touched: map[string]GateOp{}},
 	}

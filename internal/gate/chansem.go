@@ -51,12 +51,12 @@ type chanOp struct {
 	deferred bool
 	block    *ssa.BasicBlock
 	index    int
-	token    bool // the element type is struct{}
+	token    bool // a buffered chan struct{}: semaphore-shaped
 }
 
 // scanChans lists fn's channel operations, including those of closures
 // it defers, translated into fn's terms.
-func scanChans(fn *ssa.Function) []chanOp {
+func (m *model) scanChans(fn *ssa.Function) []chanOp {
 	rs := newRefs(fn)
 	var ops []chanOp
 	add := func(ch ssa.Value, send, deferred bool, b *ssa.BasicBlock, i int, ref Ref) {
@@ -64,7 +64,7 @@ func scanChans(fn *ssa.Function) []chanOp {
 		tok := false
 		if elem != nil {
 			s, ok := elem.Elem().Underlying().(*types.Struct)
-			tok = ok && s.NumFields() == 0
+			tok = ok && s.NumFields() == 0 && m.buffered(ch)
 		}
 		ops = append(ops, chanOp{key: ref.Key(), obj: chanObject(ch), send: send, deferred: deferred, block: b, index: i, token: tok})
 	}
@@ -123,6 +123,47 @@ func directChanOps(instr ssa.Instruction) []rawChanOp {
 		return out
 	}
 	return nil
+}
+
+// buffered reports whether ch is known to be made with a buffer: by a
+// make in this function, or stored into its variable or field by one
+// somewhere in the package. An unbuffered channel is a handshake.
+func (m *model) buffered(ch ssa.Value) bool {
+	if mc, ok := ch.(*ssa.MakeChan); ok {
+		return nonZero(mc.Size)
+	}
+	obj := chanObject(ch)
+	return obj != nil && m.bufferedObjs[obj]
+}
+
+func nonZero(v ssa.Value) bool {
+	k, ok := v.(*ssa.Const)
+	return !ok || k.Value == nil || k.Value.String() != "0"
+}
+
+// noteBuffered records the variables and fields that a buffered make is
+// stored into in fn.
+func (m *model) noteBuffered(fn *ssa.Function) {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			st, ok := instr.(*ssa.Store)
+			if !ok {
+				continue
+			}
+			mc, ok := st.Val.(*ssa.MakeChan)
+			if !ok || !nonZero(mc.Size) {
+				continue
+			}
+			switch addr := st.Addr.(type) {
+			case *ssa.Global:
+				m.bufferedObjs[addr.Object()] = true
+			case *ssa.FieldAddr:
+				if f := fieldVar(addr.X.Type(), addr.Field); f != nil {
+					m.bufferedObjs[f] = true
+				}
+			}
+		}
+	}
 }
 
 // chanObject returns the package-level variable or field a channel value

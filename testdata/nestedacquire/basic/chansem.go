@@ -87,3 +87,33 @@ func PingPong(ch chan int) int {
 	ch <- 2
 	return <-ch + <-ch
 }
+
+// A buffered token channel used without defers: the send that comes
+// first on every path takes the slot.
+var serial = make(chan struct{}, 1)
+
+func Serial(f func()) {
+	serial <- struct{}{}
+	f()
+	<-serial
+}
+
+func SerialNested(f func()) {
+	serial <- struct{}{}
+	Serial(f) // want `call to Serial acquires serial \(serial <- at chansem\.go:\d+\) while it is already held`
+	<-serial
+}
+
+// An unbuffered handshake is not a semaphore, however it is shaped.
+var handshake = make(chan struct{})
+
+func Handshake() {
+	go func() {
+		<-handshake
+		handshake <- struct{}{}
+	}()
+	handshake <- struct{}{}
+	<-handshake
+	handshake <- struct{}{}
+	<-handshake
+}
