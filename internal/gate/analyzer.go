@@ -62,17 +62,21 @@ type AcquirePoint struct {
 
 // Walk calls visit for each instruction of fi's function that the
 // dataflow reached, with the must-held gates just before it.
-func (fi *FuncInfo) Walk(visit func(instr ssa.Instruction, held map[string]Holding)) {
+func (fi *FuncInfo) Walk(visit func(instr ssa.Instruction, held Held)) {
 	fs := fi.fs
-	if fs == nil || fs.in == nil {
+	if fs == nil {
 		return
 	}
+	// The per-block states are dropped once the summary is made, to keep
+	// a package's memory to its summaries: solve again on demand.
+	fs.solve()
+	defer func() { fs.in = nil }()
 	for _, b := range fs.fn.Blocks {
 		if fs.in[b.Index] == nil {
 			continue
 		}
 		fs.transfer(b, fs.in[b.Index].clone(), func(instr ssa.Instruction, st *state) {
-			visit(instr, st.held)
+			visit(instr, Held{st})
 		})
 	}
 }
@@ -215,15 +219,24 @@ func (m *model) analyse(fn *ssa.Function) (fi *FuncInfo) {
 		refs:    newRefs(fn),
 		chans:   classify(m.scanChans(fn), dominates),
 		effects: make(map[ssa.Instruction][]effect),
-		entry:   &state{held: map[string]Holding{}, touched: map[string]GateOp{}},
+		gateIDs: make(map[string]int),
+		entry:   &state{},
 	}
 	requires := m.requires(fn)
 	for _, r := range requires {
-		fs.entry.held[r.op.Gate.Key()] = Holding{GateOp: r.op, Pos: r.pos, What: "//gatevet:holds " + r.op.Gate.Spell(m.pkgPath), Contract: true}
+		fs.entry.hold(fs.intern(r.op), &Holding{GateOp: r.op, Pos: r.pos, What: "//gatevet:holds " + r.op.Gate.Spell(m.pkgPath), Contract: true})
 	}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			if es := m.instrEffects(fs, instr); len(es) > 0 {
+			es := m.instrEffects(fs, instr)
+			for i := range es {
+				es[i].id = fs.intern(es[i].gate)
+				if es[i].op == Acquire && es[i].hold {
+					h := holding(es[i])
+					es[i].holding = &h
+				}
+			}
+			if len(es) > 0 {
 				fs.effects[instr] = es
 			}
 		}
@@ -231,6 +244,7 @@ func (m *model) analyse(fn *ssa.Function) (fi *FuncInfo) {
 	fs.solve()
 	fi = &FuncInfo{Fn: fn, fs: fs}
 	fi.Summary = m.summarise(fi)
+	fs.in = nil
 	for _, r := range requires {
 		fi.Summary.Requires = append(fi.Summary.Requires, r.op)
 	}
@@ -241,20 +255,20 @@ func (m *model) analyse(fn *ssa.Function) (fi *FuncInfo) {
 // summarise records fi's acquire points and derives its summary.
 func (m *model) summarise(fi *FuncInfo) *Summary {
 	fs := fi.fs
-	released := make(map[string]bool)
+	var released bitset
 	for instr, es := range fs.effects {
 		if _, isGo := instr.(*ssa.Go); isGo {
 			continue
 		}
 		for _, e := range es {
 			if e.op == Release {
-				released[e.gate.Gate.Key()] = true
+				released.set(e.id)
 			}
 		}
 	}
 	sum := &Summary{}
 	var exits []*state
-	fromEntry := make(map[string]*Guard)
+	fromEntry := make(map[int]*Guard)
 	for _, b := range fs.fn.Blocks {
 		if fs.in[b.Index] == nil {
 			continue
@@ -279,20 +293,17 @@ func (m *model) summarise(fi *FuncInfo) *Summary {
 			}
 		})
 	}
-	m.exitEffects(sum, exits, fromEntry)
+	m.exitEffects(fs, sum, exits, fromEntry)
 	return sum
 }
 
 // recordAcquire adds an acquire point to fi, and to the summary when the
 // gate was untouched since entry on every path.
-func (m *model) recordAcquire(fi *FuncInfo, sum *Summary, instr ssa.Instruction, st *state, e effect, released map[string]bool) {
-	k := e.gate.Gate.Key()
-	ap := AcquirePoint{Instr: instr, Pos: e.pos, End: e.end, GateOp: e.gate, Blocking: e.blocking, What: e.what, Chain: e.chain, Owned: released[k]}
-	if h, ok := st.held[k]; ok {
-		ap.Held = &h
-	}
+func (m *model) recordAcquire(fi *FuncInfo, sum *Summary, instr ssa.Instruction, st *state, e effect, released bitset) {
+	ap := AcquirePoint{Instr: instr, Pos: e.pos, End: e.end, GateOp: e.gate, Blocking: e.blocking, What: e.what, Chain: e.chain,
+		Owned: released.has(e.id), Held: st.get(e.id)}
 	fi.Acquires = append(fi.Acquires, ap)
-	if _, touched := st.touched[k]; touched || !e.gate.Gate.Crosses() {
+	if st.touched.has(e.id) || !e.gate.Gate.Crosses() {
 		return
 	}
 	chain := prepend(Hop{What: e.what, At: PosText(m.pass.Fset, e.pos), pos: e.pos, end: e.end}, e.chain)
@@ -306,10 +317,10 @@ func (m *model) recordAcquire(fi *FuncInfo, sum *Summary, instr ssa.Instruction,
 // noteEntryReleases records in fromEntry the gates that es release where
 // this function had not acquired them: releases on the caller's behalf,
 // with the parameter guard they share, if any.
-func noteEntryReleases(fromEntry map[string]*Guard, instr ssa.Instruction, st *state, es []effect) {
+func noteEntryReleases(fromEntry map[int]*Guard, instr ssa.Instruction, st *state, es []effect) {
 	for _, e := range es {
-		k := e.gate.Gate.Key()
-		if _, mine := st.held[k]; e.op != Release || mine {
+		k := e.id
+		if e.op != Release || st.get(k) != nil {
 			continue
 		}
 		g := e.guard
@@ -325,7 +336,7 @@ func noteEntryReleases(fromEntry map[string]*Guard, instr ssa.Instruction, st *s
 
 // exitEffects fills in what sum's function leaves held, and which of the
 // gates it released on its caller's behalf it leaves released.
-func (m *model) exitEffects(sum *Summary, exits []*state, fromEntry map[string]*Guard) {
+func (m *model) exitEffects(fs *funcState, sum *Summary, exits []*state, fromEntry map[int]*Guard) {
 	if len(exits) == 0 {
 		return
 	}
@@ -333,31 +344,16 @@ func (m *model) exitEffects(sum *Summary, exits []*state, fromEntry map[string]*
 	for _, x := range exits[1:] {
 		held.join(x)
 	}
-	var keys []string
-	for k, h := range held.held {
-		if _, touched := held.touched[k]; touched && h.Gate.Crosses() {
-			keys = append(keys, k)
-		}
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		sum.Holds = append(sum.Holds, held.held[k].GateOp)
-	}
-	released := make(map[string]SumRelease)
-	for _, x := range exits {
-		for k, op := range x.touched {
-			g, fromCaller := fromEntry[k]
-			if _, still := held.held[k]; !still && fromCaller && op.Gate.Crosses() {
-				released[k] = SumRelease{GateOp: op, Guard: g}
+	for id, op := range fs.gates {
+		h := held.get(id)
+		switch {
+		case !op.Gate.Crosses():
+		case h != nil && held.touched.has(id):
+			sum.Holds = append(sum.Holds, h.GateOp)
+		case h == nil && held.touched.has(id):
+			if g, fromCaller := fromEntry[id]; fromCaller {
+				sum.Releases = append(sum.Releases, SumRelease{GateOp: op, Guard: g})
 			}
 		}
-	}
-	keys = keys[:0]
-	for k := range released {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		sum.Releases = append(sum.Releases, released[k])
 	}
 }

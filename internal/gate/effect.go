@@ -21,6 +21,9 @@ type effect struct {
 	via      bool // the effect comes from the summary of the callee what
 	guard    *Guard
 
+	id      int      // the gate's id in its funcState
+	holding *Holding // what holding the gate looks like, for holds
+
 	cond    cond
 	condVal ssa.Value // the call or select whose outcome confirms a hold
 	index   int       // ifIndex: the select case that acquires

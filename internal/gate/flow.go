@@ -16,52 +16,6 @@ type Holding struct {
 	Contract bool      // held by a //gatevet:holds contract at Pos
 }
 
-// state is the dataflow fact at one program point.
-type state struct {
-	held     map[string]Holding // must-held: held on every path here
-	touched  map[string]GateOp  // may have been acquired or released since entry
-	deferred []*ssa.Defer       // defers that may be pending
-}
-
-func (s *state) clone() *state {
-	c := &state{
-		held:     make(map[string]Holding, len(s.held)),
-		touched:  make(map[string]GateOp, len(s.touched)),
-		deferred: append([]*ssa.Defer(nil), s.deferred...),
-	}
-	for k, v := range s.held {
-		c.held[k] = v
-	}
-	for k, v := range s.touched {
-		c.touched[k] = v
-	}
-	return c
-}
-
-// join merges o into s; it reports whether s changed.
-func (s *state) join(o *state) bool {
-	changed := false
-	for k, h := range s.held {
-		if oh, ok := o.held[k]; !ok || oh.Mode != h.Mode {
-			delete(s.held, k)
-			changed = true
-		}
-	}
-	for k, v := range o.touched {
-		if _, ok := s.touched[k]; !ok {
-			s.touched[k] = v
-			changed = true
-		}
-	}
-	for _, d := range o.deferred {
-		if !hasDefer(s.deferred, d) {
-			s.deferred = append(s.deferred, d)
-			changed = true
-		}
-	}
-	return changed
-}
-
 func hasDefer(ds []*ssa.Defer, d *ssa.Defer) bool {
 	for _, x := range ds {
 		if x == d {
@@ -77,6 +31,8 @@ type funcState struct {
 	refs    *refs
 	chans   map[string]chanDir
 	effects map[ssa.Instruction][]effect
+	gates   []GateOp       // the gates effects name, by id
+	gateIDs map[string]int // Ref.Key() -> id
 	entry   *state
 	in      []*state // per block index; nil while unreached
 }
@@ -104,7 +60,12 @@ func (fs *funcState) solve() {
 			}
 			changed := false
 			if fs.in[succ.Index] == nil {
-				fs.in[succ.Index] = out.clone()
+				// out is fresh from transfer and goes nowhere else:
+				// an If gives each successor its own state.
+				fs.in[succ.Index] = out
+				if len(outs) == 1 && len(b.Succs) > 1 {
+					fs.in[succ.Index] = out.clone()
+				}
 				changed = true
 			} else {
 				changed = fs.in[succ.Index].join(out)
@@ -141,7 +102,7 @@ func (fs *funcState) transfer(b *ssa.BasicBlock, st *state, visit visitor) []*st
 					if e.op == Release {
 						apply(st, e)
 					} else {
-						st.touched[e.gate.Gate.Key()] = e.gate
+						st.touched.set(e.id)
 					}
 				}
 			}
@@ -156,13 +117,17 @@ func (fs *funcState) transfer(b *ssa.BasicBlock, st *state, visit visitor) []*st
 	if !ok {
 		return []*state{st}
 	}
+	holds := fs.condHolds(ifi.Cond)
+	if len(holds) == 0 {
+		return []*state{st}
+	}
 	t, f := st, st.clone()
-	for _, e := range fs.condHolds(ifi.Cond) {
+	for _, e := range holds {
 		target := t
 		if !e.onTrue {
 			target = f
 		}
-		target.held[e.gate.Gate.Key()] = holding(e.effect)
+		target.hold(e.id, e.holding)
 	}
 	return []*state{t, f}
 }
@@ -174,13 +139,12 @@ func holding(e effect) Holding {
 // apply performs one effect on st, ignoring conditional holds, which the
 // branch that confirms them performs.
 func apply(st *state, e effect) {
-	k := e.gate.Gate.Key()
-	st.touched[k] = e.gate
+	st.touched.set(e.id)
 	switch {
 	case e.op == Release:
-		delete(st.held, k)
+		st.drop(e.id)
 	case e.hold && e.cond == always:
-		st.held[k] = holding(e)
+		st.hold(e.id, e.holding)
 	}
 }
 

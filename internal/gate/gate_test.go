@@ -72,7 +72,7 @@ var heldProbe = &analysis.Analyzer{
 	Run: func(pass *analysis.Pass) (any, error) {
 		res := pass.ResultOf[gate.Analyzer].(*gate.Result)
 		for _, fi := range res.Funcs {
-			fi.Walk(func(instr ssa.Instruction, held map[string]gate.Holding) {
+			fi.Walk(func(instr ssa.Instruction, held gate.Held) {
 				call, ok := instr.(*ssa.Call)
 				if !ok {
 					return
@@ -82,7 +82,7 @@ var heldProbe = &analysis.Analyzer{
 					return
 				}
 				var names []string
-				for _, h := range held {
+				for _, h := range held.All() {
 					n := h.Gate.Spell(pass.Pkg.Path())
 					if h.Mode == gate.Shared {
 						n += "(r)"
