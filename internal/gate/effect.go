@@ -134,7 +134,7 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 	name := calleeName(cal.fn, m.pkgPath)
 	var out []effect
 	for _, a := range sum.Acquires {
-		guard, happens := translateGuard(a.Guard, cal.args)
+		guard, happens := translateGuard(a.Guard, cal.args, cal.bindings)
 		ref, ok := fs.refs.translate(a.Gate, cal.args, cal.bindings)
 		if !ok || !happens {
 			continue
@@ -150,7 +150,7 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 		out = append(out, e)
 	}
 	for _, r := range sum.Releases {
-		guard, happens := translateGuard(r.Guard, cal.args)
+		guard, happens := translateGuard(r.Guard, cal.args, cal.bindings)
 		if ref, ok := fs.refs.translate(r.Gate, cal.args, cal.bindings); ok && happens {
 			out = append(out, effect{op: Release, gate: GateOp{ref, r.Kind, r.Mode}, via: true, guard: guard, pos: pos, what: name})
 		}
@@ -168,31 +168,67 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 }
 
 // translateGuard decides a guarded acquire at a call: a constant argument
-// settles it, a parameter of the caller passes the guard on, and any other
-// value may take either branch, so the acquire counts.
-func translateGuard(g *Guard, args []ssa.Value) (*Guard, bool) {
-	if g == nil || g.Param >= len(args) {
+// settles it, a parameter or free variable of the caller passes the guard
+// on, and any other value may take either branch, so the acquire counts.
+func translateGuard(g *Guard, args, bindings []ssa.Value) (*Guard, bool) {
+	if g == nil {
 		return nil, true
 	}
-	switch arg := args[g.Param].(type) {
-	case *ssa.Const:
-		if arg.Value == nil || arg.Value.Kind() != constant.Bool {
+	vals := args
+	if g.Free {
+		vals = bindings
+	}
+	if g.Param >= len(vals) {
+		return nil, true
+	}
+	v := vals[g.Param]
+	if a, ok := v.(*ssa.Alloc); ok && g.Free {
+		// A captured variable is passed by address.
+		if stored := soleStore(a); stored != nil {
+			v = stored
+		}
+	}
+	if k, ok := v.(*ssa.Const); ok {
+		if k.Value == nil || k.Value.Kind() != constant.Bool {
 			return nil, true
 		}
-		return nil, constant.BoolVal(arg.Value) == g.When
-	case *ssa.Parameter:
-		for i, p := range arg.Parent().Params {
-			if p == arg {
-				return &Guard{Param: i, When: g.When}, true
-			}
-		}
+		return nil, constant.BoolVal(k.Value) == g.When
+	}
+	if p := flagOf(v); p != nil {
+		p.When = g.When
+		return p, true
 	}
 	return nil, true
 }
 
+// flagOf names a bool that a guard can be about: a parameter, or a free
+// variable (captured by value or by address).
+func flagOf(v ssa.Value) *Guard {
+	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
+		if fv, ok := u.X.(*ssa.FreeVar); ok {
+			v = fv
+		}
+	}
+	switch v := v.(type) {
+	case *ssa.Parameter:
+		for i, p := range v.Parent().Params {
+			if p == v {
+				return &Guard{Param: i}
+			}
+		}
+	case *ssa.FreeVar:
+		for i, fv := range v.Parent().FreeVars {
+			if fv == v {
+				return &Guard{Param: i, Free: true}
+			}
+		}
+	}
+	return nil
+}
+
 // guardOf finds the bool parameter test that decides whether block b
-// runs: the nearest dominating If on a parameter (or its negation) one
-// of whose branches dominates b.
+// runs: the nearest dominating If on a parameter or free variable (or its
+// negation) one of whose branches dominates b.
 func guardOf(b *ssa.BasicBlock) *Guard {
 	for d := b.Idom(); d != nil; d = d.Idom() {
 		ifi, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
@@ -203,22 +239,15 @@ func guardOf(b *ssa.BasicBlock) *Guard {
 		if not, ok := cond.(*ssa.UnOp); ok && not.Op == token.NOT {
 			cond, when = not.X, false
 		}
-		p, ok := cond.(*ssa.Parameter)
-		if !ok {
-			continue
-		}
-		idx := -1
-		for i, q := range p.Parent().Params {
-			if q == p {
-				idx = i
-			}
-		}
+		g := flagOf(cond)
 		switch {
-		case idx < 0:
+		case g == nil:
 		case d.Succs[0].Dominates(b) && d.Succs[0] != d.Succs[1]:
-			return &Guard{Param: idx, When: when}
+			g.When = when
+			return g
 		case d.Succs[1].Dominates(b):
-			return &Guard{Param: idx, When: !when}
+			g.When = !when
+			return g
 		}
 	}
 	return nil

@@ -53,6 +53,7 @@ type SumRelease struct {
 // the other constant does not acquire.
 type Guard struct {
 	Param int
+	Free  bool // Param indexes the closure's free variables instead
 	When  bool
 }
 
@@ -100,7 +101,11 @@ func guardText(g *Guard) string {
 	if g == nil {
 		return ""
 	}
-	return fmt.Sprintf(" if p%d=%t", g.Param, g.When)
+	root := "p"
+	if g.Free {
+		root = "f"
+	}
+	return fmt.Sprintf(" if %s%d=%t", root, g.Param, g.When)
 }
 
 // PosText renders pos as file:line, short enough for messages.

@@ -106,3 +106,32 @@ func (s *Store) LookupFlag(k string, flush bool) int {
 func (s *Store) LookupUnheld(k string) int {
 	return s.lookup(k, false)
 }
+
+// The flag can also reach the lock through closures.
+func (s *Store) remove(k string, needLock bool) {
+	lock := func() {
+		if needLock {
+			s.mu.Lock()
+		}
+	}
+	unlock := func() {
+		if needLock {
+			s.mu.Unlock()
+		}
+	}
+	lock()
+	delete(s.items, k)
+	unlock()
+}
+
+func (s *Store) RemoveHeld(k string) {
+	s.mu.Lock()
+	s.remove(k, false)
+	s.mu.Unlock()
+}
+
+func (s *Store) RemoveWrong(k string) {
+	s.mu.Lock()
+	s.remove(k, true) // want `call to \(\*Store\)\.remove acquires s\.mu`
+	s.mu.Unlock()
+}

@@ -84,3 +84,21 @@ func (t *T) Put(k int, hasLock bool) { // want Put:`gates\(acquires p0/mu if p2=
 		t.mu.Unlock()
 	}
 }
+
+// The flag reaches the lock through closures, as in nats-server's
+// fileStore.removeMsg.
+func (t *T) Remove(k int, needLock bool) { // want Remove:`gates\(acquires p0/mu if p2=true, releases p0/mu if p2=true\)`
+	lock := func() {
+		if needLock {
+			t.mu.Lock()
+		}
+	}
+	unlock := func() {
+		if needLock {
+			t.mu.Unlock()
+		}
+	}
+	lock()
+	_ = k
+	unlock()
+}
