@@ -2,6 +2,7 @@ package directive
 
 import (
 	"go/token"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -10,6 +11,9 @@ import (
 // ProblemOwner is the analyzer that reports malformed directives, so that
 // each problem is reported once however many passes run.
 const ProblemOwner = "nestedacquire"
+
+// Analyzers are the names an ignore directive may give.
+var Analyzers = []string{"nestedacquire", "instancegate", "bypass", "cancelrelease", "condctx"}
 
 // A Reporter reports a pass's diagnostics, dropping those that an
 // //gatevet:ignore directive for the pass suppresses.
@@ -70,6 +74,11 @@ func (r *Reporter) Finish() {
 	if name == ProblemOwner {
 		for _, p := range r.set.Problems {
 			r.pass.Reportf(p.Pos, "%s", p.Message)
+		}
+		for _, d := range r.set.Ignores {
+			if !slices.Contains(Analyzers, d.Args[0]) {
+				r.pass.Reportf(d.Pos, "//gatevet:ignore names no gatevet analyzer %q (want one of %s)", d.Args[0], strings.Join(Analyzers, ", "))
+			}
 		}
 	}
 }

@@ -73,3 +73,9 @@ func (q *Queue) Misspelled() {}
 
 //gatevet:bogus // want `unknown directive //gatevet:bogus`
 var _ = 0
+
+func (q *Queue) Typo() {
+	//gatevet:ignore nestedaquire misspelled // want `//gatevet:ignore names no gatevet analyzer "nestedaquire"`
+	q.mu.Lock()
+	q.mu.Unlock()
+}
