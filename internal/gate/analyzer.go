@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"os"
 	"reflect"
+	"slices"
 	"sort"
 
 	"golang.org/x/tools/go/analysis"
@@ -267,16 +268,19 @@ func (m *model) summarise(fi *FuncInfo) *Summary {
 		}
 	}
 	sum := &Summary{}
-	var exits []*state
+	var exits, nilExits []*state
 	fromEntry := make(map[int]*Guard)
 	for _, b := range fs.fn.Blocks {
 		if fs.in[b.Index] == nil {
 			continue
 		}
 		fs.transfer(b, fs.in[b.Index].clone(), func(instr ssa.Instruction, st *state) {
-			switch instr.(type) {
+			switch in := instr.(type) {
 			case *ssa.Return:
 				exits = append(exits, st.clone())
+				if returnsNilError(in) {
+					nilExits = append(nilExits, exits[len(exits)-1])
+				}
 			case *ssa.Go:
 				return
 			}
@@ -294,6 +298,18 @@ func (m *model) summarise(fi *FuncInfo) *Summary {
 		})
 	}
 	m.exitEffects(fs, sum, exits, fromEntry)
+	if len(nilExits) > 0 && len(nilExits) < len(exits) {
+		ok := nilExits[0].clone()
+		for _, x := range nilExits[1:] {
+			ok.join(x)
+		}
+		for id, op := range fs.gates {
+			always := slices.ContainsFunc(sum.Holds, func(g GateOp) bool { return g.Gate.Key() == op.Gate.Key() })
+			if h := ok.get(id); h != nil && ok.touched.has(id) && op.Gate.Crosses() && !always {
+				sum.HoldsIfNil = append(sum.HoldsIfNil, h.GateOp)
+			}
+		}
+	}
 	return sum
 }
 
@@ -332,6 +348,17 @@ func noteEntryReleases(fromEntry map[int]*Guard, instr ssa.Instruction, st *stat
 		}
 		fromEntry[k] = g
 	}
+}
+
+// returnsNilError reports whether ret returns a constant nil as the only
+// result of a function whose result is an error.
+func returnsNilError(ret *ssa.Return) bool {
+	res := ret.Parent().Signature.Results()
+	if res.Len() != 1 || len(ret.Results) != 1 || !types.Identical(res.At(0).Type(), types.Universe.Lookup("error").Type()) {
+		return false
+	}
+	k, ok := ret.Results[0].(*ssa.Const)
+	return ok && k.IsNil()
 }
 
 // exitEffects fills in what sum's function leaves held, and which of the

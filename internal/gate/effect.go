@@ -164,6 +164,15 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 			out = append(out, effect{op: Acquire, gate: GateOp{ref, h.Kind, h.Mode}, hold: hold, via: true, pos: pos, what: name})
 		}
 	}
+	if result == nil || !used(result) {
+		return out
+	}
+	for _, h := range sum.HoldsIfNil {
+		if ref, ok := fs.refs.translate(h.Gate, cal.args, cal.bindings); ok {
+			out = append(out, effect{op: Acquire, gate: GateOp{ref, h.Kind, h.Mode}, hold: hold, via: true,
+				cond: ifNil, condVal: result, pos: pos, what: name})
+		}
+	}
 	return out
 }
 

@@ -62,12 +62,16 @@ type Guard struct {
 type Summary struct {
 	Acquires []SumAcquire // acquires of gates untouched since entry
 	Holds    []GateOp     // held on every normal return
-	Releases []SumRelease // released on the caller's behalf
-	Requires []GateOp     // //gatevet:holds: callers must hold these
+	// HoldsIfNil are held on every return of a nil error, when the
+	// function returns just an error and some return is not nil: an
+	// acquire helper, func (l *Limiter) Acquire(ctx) error.
+	HoldsIfNil []GateOp
+	Releases   []SumRelease // released on the caller's behalf
+	Requires   []GateOp     // //gatevet:holds: callers must hold these
 }
 
 func (s *Summary) empty() bool {
-	return s == nil || len(s.Acquires)+len(s.Holds)+len(s.Releases)+len(s.Requires) == 0
+	return s == nil || len(s.Acquires)+len(s.Holds)+len(s.HoldsIfNil)+len(s.Releases)+len(s.Requires) == 0
 }
 
 // FuncFact carries a function's Summary to importing packages.
@@ -87,6 +91,9 @@ func (f *FuncFact) String() string {
 	}
 	for _, h := range f.Holds {
 		parts = append(parts, "holds "+h.Gate.Key())
+	}
+	for _, h := range f.HoldsIfNil {
+		parts = append(parts, "holds-if-nil "+h.Gate.Key())
 	}
 	for _, r := range f.Releases {
 		parts = append(parts, "releases "+r.Gate.Key()+guardText(r.Guard))

@@ -117,3 +117,34 @@ func Handshake() {
 	handshake <- struct{}{}
 	<-handshake
 }
+
+// An acquire helper that holds the slot only when it returns nil.
+func (l *Limiter) Acquire(ctx context.Context) error {
+	select {
+	case l.slots <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (l *Limiter) Release() { <-l.slots }
+
+func (l *Limiter) TwoSlots(ctx context.Context) error {
+	if err := l.Acquire(ctx); err != nil {
+		return err
+	}
+	defer l.Release()
+	return l.Acquire(ctx) // want `call to \(\*Limiter\)\.Acquire acquires l\.slots .*permit acquired through \(\*Limiter\)\.Acquire`
+}
+
+// On the error branch nothing is held: trying again is fine.
+func (l *Limiter) Retry(ctx context.Context) error {
+	if err := l.Acquire(ctx); err != nil {
+		if err := l.Acquire(context.Background()); err != nil {
+			return err
+		}
+	}
+	l.Release()
+	return nil
+}

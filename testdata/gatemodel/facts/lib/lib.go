@@ -102,3 +102,13 @@ func (t *T) Remove(k int, needLock bool) { // want Remove:`gates\(acquires p0/mu
 	_ = k
 	unlock()
 }
+
+// An acquire helper that holds only when it returns nil.
+func (t *T) Acquire(ctx context.Context) error { // want Acquire:`gates\(acquires p0/slots/\*, holds-if-nil p0/slots/\*\)`
+	select {
+	case t.slots <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
