@@ -327,6 +327,17 @@ func (m *model) recordAcquire(fi *FuncInfo, sum *Summary, instr ssa.Instruction,
 	if guard == nil {
 		guard = guardOf(instr.Block())
 	}
+	// One entry per gate and blocking: a gate acquired on several paths
+	// is one fact for callers (one report, small facts). The entry is
+	// guarded only if every path shares the guard.
+	for i, a := range sum.Acquires {
+		if a.Blocking == e.blocking && a.Gate.Key() == e.gate.Gate.Key() {
+			if a.Guard != nil && (guard == nil || *a.Guard != *guard) {
+				sum.Acquires[i].Guard = nil
+			}
+			return
+		}
+	}
 	sum.Acquires = append(sum.Acquires, SumAcquire{GateOp: e.gate, Blocking: e.blocking, Chain: chain, Guard: guard})
 }
 

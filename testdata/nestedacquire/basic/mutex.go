@@ -135,3 +135,38 @@ func (s *Store) RemoveWrong(k string) {
 	s.remove(k, true) // want `call to \(\*Store\)\.remove acquires s\.mu`
 	s.mu.Unlock()
 }
+
+// A callee that takes the lock on either of two paths is one report.
+func (s *Store) either(a bool) {
+	if a {
+		s.IncrGood("a")
+	} else {
+		s.IncrGood("b")
+	}
+}
+
+func (s *Store) EitherHeld(a bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.either(a) // want `call to \(\*Store\)\.either acquires s\.mu`
+}
+
+// A flagged helper that locks and unlocks leaves the caller's hold alone,
+// so a real re-lock after it is still seen.
+func (s *Store) peek(k string, needLock bool) int {
+	if needLock {
+		s.mu.Lock()
+	}
+	n := s.items[k]
+	if needLock {
+		s.mu.Unlock()
+	}
+	return n
+}
+
+func (s *Store) PeekThenRelock(k string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	_ = s.peek(k, false)
+	s.mu.Lock() // want `s\.mu\.Lock while s\.mu is already held`
+}

@@ -112,3 +112,13 @@ func (t *T) Acquire(ctx context.Context) error { // want Acquire:`gates\(acquire
 		return ctx.Err()
 	}
 }
+
+// Two paths, one fact entry.
+func (t *T) Either(a bool) { // want Either:`gates\(acquires p0/mu\)`
+	if a {
+		t.Read()
+	} else {
+		t.mu.RLock()
+		t.mu.RUnlock()
+	}
+}
