@@ -5,7 +5,6 @@ import (
 	"go/types"
 	"os"
 	"reflect"
-	"slices"
 	"sort"
 
 	"golang.org/x/tools/go/analysis"
@@ -297,19 +296,7 @@ func (m *model) summarise(fi *FuncInfo) *Summary {
 			}
 		})
 	}
-	m.exitEffects(fs, sum, exits, fromEntry)
-	if len(nilExits) > 0 && len(nilExits) < len(exits) {
-		ok := nilExits[0].clone()
-		for _, x := range nilExits[1:] {
-			ok.join(x)
-		}
-		for id, op := range fs.gates {
-			always := slices.ContainsFunc(sum.Holds, func(g GateOp) bool { return g.Gate.Key() == op.Gate.Key() })
-			if h := ok.get(id); h != nil && ok.touched.has(id) && op.Gate.Crosses() && !always {
-				sum.HoldsIfNil = append(sum.HoldsIfNil, h.GateOp)
-			}
-		}
-	}
+	exitEffects(fs, sum, exits, nilExits, fromEntry)
 	return sum
 }
 
@@ -372,26 +359,40 @@ func returnsNilError(ret *ssa.Return) bool {
 	return ok && k.IsNil()
 }
 
-// exitEffects fills in what sum's function leaves held, and which of the
+// exitEffects fills in what sum's function leaves held: on every return,
+// or on every return of a nil error (an acquire helper); and which of the
 // gates it released on its caller's behalf it leaves released.
-func (m *model) exitEffects(fs *funcState, sum *Summary, exits []*state, fromEntry map[int]*Guard) {
+func exitEffects(fs *funcState, sum *Summary, exits, nilExits []*state, fromEntry map[int]*Guard) {
 	if len(exits) == 0 {
 		return
 	}
-	held := exits[0].clone()
-	for _, x := range exits[1:] {
-		held.join(x)
+	held := joinAll(exits)
+	var ok *state
+	if len(nilExits) > 0 && len(nilExits) < len(exits) {
+		ok = joinAll(nilExits)
 	}
 	for id, op := range fs.gates {
 		h := held.get(id)
 		switch {
-		case !op.Gate.Crosses():
-		case h != nil && held.touched.has(id):
+		case !op.Gate.Crosses() || !held.touched.has(id):
+		case h != nil:
 			sum.Holds = append(sum.Holds, h.GateOp)
-		case h == nil && held.touched.has(id):
+		case ok != nil && ok.get(id) != nil:
+			sum.HoldsIfNil = append(sum.HoldsIfNil, ok.get(id).GateOp)
+			fallthrough
+		default:
 			if g, fromCaller := fromEntry[id]; fromCaller {
 				sum.Releases = append(sum.Releases, SumRelease{GateOp: op, Guard: g})
 			}
 		}
 	}
+}
+
+// joinAll merges states into a new one.
+func joinAll(states []*state) *state {
+	out := states[0].clone()
+	for _, x := range states[1:] {
+		out.join(x)
+	}
+	return out
 }

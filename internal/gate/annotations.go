@@ -93,25 +93,11 @@ func isStructGate(t types.Type) bool {
 	return ok
 }
 
-// kindOfType tells the kind of gate a value of type t is.
+// kindOfType tells the kind of gate a value of type t is: a gate type,
+// or a channel, which an annotation may name as a semaphore.
 func (m *model) kindOfType(t types.Type) (Kind, bool) {
-	pkg, name := named(t)
-	switch {
-	case pkg == "sync" && name == "Mutex":
-		return Mutex, true
-	case pkg == "sync" && name == "RWMutex":
-		return RWMutex, true
-	case pkg == semaphorePkg && name == "Weighted":
-		return Weighted, true
-	}
 	if _, ok := t.Underlying().(*types.Chan); ok {
 		return ChanSem, true
 	}
-	if types.IsInterface(t) && implementsLocker(t) {
-		return Locker, true
-	}
-	if n, ok := types.Unalias(derefType(t)).(*types.Named); ok && m.isGateType(n.Origin().Obj()) {
-		return Locker, true
-	}
-	return 0, false
+	return gateKind(t, m.isGateType)
 }

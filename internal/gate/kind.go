@@ -119,35 +119,49 @@ func named(t types.Type) (string, string) {
 	return n.Obj().Pkg().Path(), n.Obj().Name()
 }
 
-// methodOf classifies a call of the method fn, whose receiver type is
-// recv. It reports the gate kind and what the method does; ok is false
-// for methods that are not gate operations.
+// gateKind tells which kind of gate a value of type t (or *t) is; it is
+// the one place that says which types are gates. Channels are gates only
+// by use (see chansem.go), so callers that see a channel decide that.
+func gateKind(t types.Type, isGateType func(*types.TypeName) bool) (Kind, bool) {
+	pkg, name := named(t)
+	switch {
+	case pkg == "sync" && name == "Mutex":
+		return Mutex, true
+	case pkg == "sync" && name == "RWMutex":
+		return RWMutex, true
+	case pkg == semaphorePkg && name == "Weighted":
+		return Weighted, true
+	case types.IsInterface(t) && implementsLocker(t):
+		return Locker, true
+	}
+	n, _ := types.Unalias(derefType(t)).(*types.Named)
+	if n != nil && isGateType(n.Origin().Obj()) {
+		return Locker, true
+	}
+	return 0, false
+}
+
+// methodTables gives each kind's gate methods.
+var methodTables = map[Kind]map[string]method{
+	Mutex:    mutexMethods,
+	RWMutex:  rwMethods,
+	Weighted: weightedMethods,
+	Locker:   lockerMethods,
+}
+
+// methodOf classifies a call of the method fn. It reports the gate kind
+// and what the method does; ok is false for methods that are not gate
+// operations.
 func methodOf(fn *types.Func, isGateType func(*types.TypeName) bool) (Kind, method, bool) {
 	sig, _ := fn.Type().(*types.Signature)
 	if sig == nil || sig.Recv() == nil {
 		return 0, method{}, false
 	}
-	recv := sig.Recv().Type()
-	pkg, name := named(recv)
-	var table map[string]method
-	var kind Kind
-	switch {
-	case pkg == "sync" && name == "Mutex":
-		table, kind = mutexMethods, Mutex
-	case pkg == "sync" && name == "RWMutex":
-		table, kind = rwMethods, RWMutex
-	case pkg == semaphorePkg && name == "Weighted":
-		table, kind = weightedMethods, Weighted
-	case types.IsInterface(recv) && implementsLocker(recv):
-		table, kind = lockerMethods, Locker
-	default:
-		n, _ := types.Unalias(derefType(recv)).(*types.Named)
-		if n == nil || !isGateType(n.Origin().Obj()) {
-			return 0, method{}, false
-		}
-		table, kind = lockerMethods, Locker
+	kind, ok := gateKind(sig.Recv().Type(), isGateType)
+	if !ok {
+		return 0, method{}, false
 	}
-	m, ok := table[fn.Name()]
+	m, ok := methodTables[kind][fn.Name()]
 	return kind, m, ok
 }
 
