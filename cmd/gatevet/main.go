@@ -30,12 +30,14 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/multichecker"
 
+	"github.com/gatevet/gatevet/passes/bypass"
 	"github.com/gatevet/gatevet/passes/nestedacquire"
 )
 
 // analyzers is every analyzer gatevet runs, one line each.
 var analyzers = []*analysis.Analyzer{
 	nestedacquire.Analyzer,
+	bypass.Analyzer,
 }
 
 func main() {

@@ -22,7 +22,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{buildssa.Analyzer},
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(FuncFact), new(ChanFact)},
+	FactTypes:  []analysis.Fact{new(FuncFact), new(ChanFact), new(GuardFact)},
 }
 
 // Result is the gate model of one package.
@@ -33,13 +33,31 @@ type Result struct {
 	Funcs []*FuncInfo
 	// Problems are annotations the model could not resolve.
 	Problems []directive.Problem
+
+	infos map[*ssa.Function]*FuncInfo
+	graph *callGraph
+	m     *model
+	uses  []Use
 }
+
+// Info returns what the model knows of fn, or nil.
+func (r *Result) Info(fn *ssa.Function) *FuncInfo { return r.infos[fn] }
+
+// Entry reports whether fn is an entry of the package (see entries.go):
+// the uses of resources on the package's paths are those of its entries.
+func (r *Result) Entry(fn *ssa.Function) bool { return r.graph.entry(fn) }
+
+// CallSites returns the package's static calls of fn.
+func (r *Result) CallSites(fn *ssa.Function) []ssa.CallInstruction { return r.graph.calls[fn] }
 
 // FuncInfo is what the model knows of one function.
 type FuncInfo struct {
 	Fn       *ssa.Function
 	Summary  *Summary
 	Acquires []AcquirePoint
+	// Touches are the function's uses of resources, its own and its
+	// callees', with the gates held at each.
+	Touches []Touch
 
 	fs *funcState
 }
@@ -92,6 +110,7 @@ type model struct {
 	chanObjs map[types.Object]chanDir
 	// bufferedObjs are variables and fields given a buffered channel.
 	bufferedObjs map[types.Object]bool
+	guards       map[types.Object]*GuardedBy
 	problems     []directive.Problem
 }
 
@@ -108,7 +127,8 @@ func run(pass *analysis.Pass) (any, error) {
 		bufferedObjs: make(map[types.Object]bool),
 	}
 	m.classifyChans(ssaRes.SrcFuncs)
-	res := &Result{Directives: m.dirs}
+	m.guards = m.resolveGuards()
+	res := &Result{Directives: m.dirs, m: m}
 	for _, fn := range ssaRes.SrcFuncs {
 		if fi := m.analyse(fn); fi != nil {
 			res.Funcs = append(res.Funcs, fi)
@@ -116,16 +136,29 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	res.Problems = m.problems
+	res.infos = m.infos
+	res.graph = m.buildCallGraph(ssaRes.SrcFuncs)
 	return res, nil
 }
 
 // export publishes a named function's summary as a fact.
 func (m *model) export(fi *FuncInfo) {
 	obj, ok := fi.Fn.Object().(*types.Func)
-	if !ok || fi.Fn.Parent() != nil || obj.Pkg() != m.pass.Pkg || fi.Summary.empty() {
+	if !ok || fi.Fn.Parent() != nil || obj.Pkg() != m.pass.Pkg {
 		return
 	}
-	m.pass.ExportObjectFact(obj, &FuncFact{Summary: *fi.Summary})
+	// Other packages learn only the writes: the reads matter to the
+	// fields of this package's types, used here.
+	sum := *fi.Summary
+	sum.Touches = nil
+	for _, t := range fi.Summary.Touches {
+		if t.Write {
+			sum.Touches = append(sum.Touches, t)
+		}
+	}
+	if !sum.empty() {
+		m.pass.ExportObjectFact(obj, &FuncFact{Summary: sum})
+	}
 }
 
 func (m *model) isGateType(tn *types.TypeName) bool {
@@ -269,11 +302,23 @@ func (m *model) summarise(fi *FuncInfo) *Summary {
 	sum := &Summary{}
 	var exits, nilExits []*state
 	fromEntry := make(map[int]*Guard)
+	seen := make(map[string]bool)
 	for _, b := range fs.fn.Blocks {
 		if fs.in[b.Index] == nil {
 			continue
 		}
 		fs.transfer(b, fs.in[b.Index].clone(), func(instr ssa.Instruction, st *state) {
+			if raw := m.instrTouches(fs, instr); len(raw) > 0 {
+				for _, t := range touchesAt(instr, st, raw) {
+					fi.Touches = append(fi.Touches, t)
+					if t.Res.Crosses() {
+						m.addTouch(sum, seen, t)
+					}
+				}
+			}
+			for _, r := range m.instrRuns(fs, instr) {
+				addRun(sum, st, r)
+			}
 			switch in := instr.(type) {
 			case *ssa.Return:
 				exits = append(exits, st.clone())

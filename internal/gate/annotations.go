@@ -25,7 +25,7 @@ func (m *model) requires(fn *ssa.Function) []contract {
 	}
 	var out []contract
 	for _, d := range m.dirs.Of(obj, directive.Holds) {
-		op, ok := m.resolveGate(fn, d.Args[0])
+		op, ok := m.resolveGate(fn.Params, d.Args[0])
 		if !ok {
 			m.problems = append(m.problems, directive.Problem{Pos: d.Pos,
 				Message: "//gatevet:holds " + d.Args[0] + ": not a gate reachable from a parameter, the receiver or a package-level variable"})
@@ -37,14 +37,14 @@ func (m *model) requires(fn *ssa.Function) []contract {
 }
 
 // resolveGate resolves a gate spelled in an annotation (s.mu, gpuSem,
-// s.inner.sem) against fn's parameters and the package scope, giving the
-// Ref the SSA of fn would produce for the same gate.
-func (m *model) resolveGate(fn *ssa.Function, spelled string) (GateOp, bool) {
+// s.inner.sem) against a function's parameters and the package scope,
+// giving the Ref the SSA of the function would produce for the same gate.
+func (m *model) resolveGate(params []*ssa.Parameter, spelled string) (GateOp, bool) {
 	parts := strings.Split(spelled, ".")
 	var ref Ref
 	var t types.Type
 	addressable := false
-	for i, p := range fn.Params {
+	for i, p := range params {
 		if p.Name() == parts[0] {
 			ref, t = Ref{Root: Param, Index: i, Name: p.Name()}, p.Type()
 		}

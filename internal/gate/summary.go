@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -68,10 +69,12 @@ type Summary struct {
 	HoldsIfNil []GateOp
 	Releases   []SumRelease // released on the caller's behalf
 	Requires   []GateOp     // //gatevet:holds: callers must hold these
+	Touches    []SumTouch   // uses of resources, with the gates held
+	Runs       []SumRun     // func values it calls, with the gates held
 }
 
 func (s *Summary) empty() bool {
-	return s == nil || len(s.Acquires)+len(s.Holds)+len(s.HoldsIfNil)+len(s.Releases)+len(s.Requires) == 0
+	return s == nil || len(s.Acquires)+len(s.Holds)+len(s.HoldsIfNil)+len(s.Releases)+len(s.Requires)+len(s.Touches)+len(s.Runs) == 0
 }
 
 // FuncFact carries a function's Summary to importing packages.
@@ -101,6 +104,14 @@ func (f *FuncFact) String() string {
 	for _, r := range f.Requires {
 		parts = append(parts, "requires "+r.Gate.Key())
 	}
+	for _, t := range f.Touches {
+		if t.Write {
+			parts = append(parts, "writes "+t.Res.Key()+heldText(t.Held))
+		}
+	}
+	for _, r := range f.Runs {
+		parts = append(parts, "runs "+paramText(r.Param, r.Free)+heldText(r.Held))
+	}
 	return "gates(" + strings.Join(parts, ", ") + ")"
 }
 
@@ -108,11 +119,25 @@ func guardText(g *Guard) string {
 	if g == nil {
 		return ""
 	}
-	root := "p"
-	if g.Free {
-		root = "f"
+	return fmt.Sprintf(" if %s=%t", paramText(g.Param, g.Free), g.When)
+}
+
+func paramText(i int, free bool) string {
+	if free {
+		return "f" + strconv.Itoa(i)
 	}
-	return fmt.Sprintf(" if %s%d=%t", root, g.Param, g.When)
+	return "p" + strconv.Itoa(i)
+}
+
+func heldText(held []GateOp) string {
+	if len(held) == 0 {
+		return ""
+	}
+	keys := make([]string, len(held))
+	for i, h := range held {
+		keys[i] = h.Gate.Key()
+	}
+	return " under " + strings.Join(keys, "+")
 }
 
 // PosText renders pos as file:line, short enough for messages.

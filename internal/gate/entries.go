@@ -1,0 +1,139 @@
+package gate
+
+import (
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Entries are the functions a package can be entered by with nothing
+// held: exported functions and methods, main, and every function whose
+// value escapes (stored, returned, passed to code that is not known to
+// run it under a gate). The others — unexported helpers with callers in
+// the package, closures called in place, started as goroutines, or passed
+// to a function whose summary runs them — are reached only through their
+// callers, whose uses include theirs with the caller's gates held. So a
+// pass that looks at the uses of entries sees each path once, with what
+// it really holds: an xxxLocked helper is entered holding its caller's
+// gate without an annotation.
+//
+// Functions that run before the package is published (init, package
+// variable initialisers, and what only they call) are no entries.
+
+// callGraph is what the model knows of the package's own calls.
+type callGraph struct {
+	calls   map[*ssa.Function][]ssa.CallInstruction // static call sites
+	escapes map[*ssa.Function]bool
+}
+
+func (m *model) buildCallGraph(funcs []*ssa.Function) *callGraph {
+	g := &callGraph{calls: make(map[*ssa.Function][]ssa.CallInstruction), escapes: make(map[*ssa.Function]bool)}
+	var ops []*ssa.Value
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if _, isClosure := instr.(*ssa.MakeClosure); isClosure {
+					continue // the closure value's uses are what count
+				}
+				if call, ok := instr.(ssa.CallInstruction); ok {
+					m.noteCall(g, call)
+					continue
+				}
+				ops = instr.Operands(ops[:0])
+				for _, op := range ops {
+					if f := funcValue(*op); f != nil {
+						g.escapes[f] = true
+					}
+				}
+			}
+		}
+	}
+	return g
+}
+
+// noteCall records a call site, and the func values passed to it: run
+// by the callee, or escaping.
+func (m *model) noteCall(g *callGraph, call ssa.CallInstruction) {
+	c := call.Common()
+	if f := funcValue(c.Value); f != nil {
+		g.calls[f] = append(g.calls[f], call)
+	}
+	var runs []SumRun
+	if cal, ok := resolve(c); ok {
+		if sum := m.summaryOf(cal.fn); sum != nil {
+			runs = sum.Runs
+		}
+	}
+	for j, arg := range c.Args {
+		f := funcValue(arg)
+		if f == nil {
+			continue
+		}
+		run := false
+		for _, r := range runs {
+			// Method calls count the receiver as argument 0 in both.
+			if !r.Free && r.Param == j {
+				run = true
+			}
+		}
+		if !run {
+			g.escapes[f] = true
+		}
+	}
+}
+
+// funcValue returns the source function a func value is, if it is one:
+// a function, a closure, or a bound method value.
+func funcValue(v ssa.Value) *ssa.Function {
+	switch v := v.(type) {
+	case *ssa.Function:
+		if v.Synthetic == "" {
+			return v
+		}
+	case *ssa.MakeClosure:
+		fn, ok := v.Fn.(*ssa.Function)
+		if !ok {
+			return nil
+		}
+		if strings.HasPrefix(fn.Synthetic, "bound method wrapper") {
+			if m, ok := fn.Object().(*types.Func); ok {
+				return fn.Prog.FuncValue(m)
+			}
+			return nil
+		}
+		return fn
+	}
+	return nil
+}
+
+// entry reports whether fn can be entered from outside the package or
+// from unknown code.
+func (g *callGraph) entry(fn *ssa.Function) bool {
+	if beforePublication(fn) {
+		return false
+	}
+	if g.escapes[fn] {
+		return true
+	}
+	if fn.Parent() != nil {
+		return false // called in place, started, or run by a callee
+	}
+	obj, ok := fn.Object().(*types.Func)
+	if !ok {
+		return false
+	}
+	if obj.Exported() || (obj.Name() == "main" && obj.Pkg() != nil && obj.Pkg().Name() == "main") {
+		return true
+	}
+	return len(g.calls[fn]) == 0
+}
+
+// beforePublication reports whether fn is an init function, a package
+// initialiser, or a closure inside one.
+func beforePublication(fn *ssa.Function) bool {
+	for fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	return fn.Synthetic == "package initializer" || strings.HasPrefix(fn.Name(), "init#")
+}

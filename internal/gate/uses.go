@@ -1,0 +1,62 @@
+package gate
+
+import "strings"
+
+// A Use is a touch of a resource on a path from an entry of the package
+// (see entries.go), named as passes group uses.
+type Use struct {
+	Func *FuncInfo // the entry the path starts from
+	Touch
+	Res Resource
+}
+
+// Uses returns the package's uses of resources: the touches of its
+// entries, including those inside callees, with the gates held. Reads of
+// a resource that no path writes are dropped: a value that never changes
+// after initialisation needs no gate.
+func (r *Result) Uses() []Use {
+	if r.uses != nil {
+		return r.uses
+	}
+	var all []Use
+	written := make(map[string]bool)
+	for _, fi := range r.Funcs {
+		if !r.Entry(fi.Fn) {
+			continue
+		}
+		for _, t := range fi.Touches {
+			res, ok := ResourceOf(fi.Fn, t.Res)
+			if !ok {
+				continue
+			}
+			all = append(all, Use{Func: fi, Touch: t, Res: res})
+			if t.Write {
+				written[res.Key] = true
+			}
+		}
+	}
+	r.uses = make([]Use, 0, len(all))
+	for _, u := range all {
+		if written[u.Res.Key] {
+			r.uses = append(r.uses, u)
+		}
+	}
+	return r.uses
+}
+
+// GateKey names a held gate relative to the resource res it may guard:
+// a package-level gate by its key, a gate of the same instance by its
+// field path (".mu"). ok is false for gates of other instances.
+func GateKey(held Ref, res Resource) (key string, ok bool) {
+	if held.Root == Global {
+		return plainKey(held), true
+	}
+	if res.Global || held.Root != res.Instance.Root || held.Index != res.Instance.Index {
+		return "", false
+	}
+	inst, gate := plainKey(res.Instance), plainKey(held)
+	if !strings.HasPrefix(gate, inst+"/") {
+		return "", false
+	}
+	return "." + strings.ReplaceAll(gate[len(inst)+1:], "/", "."), true
+}

@@ -1,0 +1,243 @@
+// Package bypass reports a path that uses a resource without the gate
+// that guards it everywhere else: the route that reaches a shared device
+// without asking for its permit, the method that reads a field its
+// siblings only touch under s.mu.
+//
+// The gate model gives the uses of resources on every path of the
+// package, starting from its entries, with the gates held at each use,
+// including those held by callers of unexported helpers (the xxxLocked
+// idiom) and by functions that run a closure under a gate. A resource is
+// guarded by gate G when it is annotated //gatevet:guardedby G, or when
+// at least two entries use it with G held and the guarded entries
+// outnumber the others two to one. Each use without G is then reported.
+package bypass
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/gatevet/gatevet/internal/directive"
+	"github.com/gatevet/gatevet/internal/gate"
+)
+
+// Analyzer is the bypass pass.
+var Analyzer = &analysis.Analyzer{
+	Name:     "bypass",
+	Doc:      doc,
+	URL:      "https://github.com/gatevet/gatevet#bypass",
+	Requires: []*analysis.Analyzer{gate.Analyzer},
+	Run:      run,
+}
+
+const doc = `report uses of a resource without the gate that guards it elsewhere
+
+A resource (a package-level variable, a field of an instance, a function
+annotated //gatevet:guardedby) that is used with a gate held on most paths
+is reached on this path without it: the gate excludes nothing from this
+path, so it races with every guarded one.
+
+A resource is guarded by G when annotated //gatevet:guardedby G, or when at
+least two functions use it with G held and they outnumber those that do not
+two to one. Callers of unexported helpers count (an xxxLocked helper is
+entered holding its callers' gate), and so does a function literal passed
+to a function that calls it under a gate.
+
+Not reported: constructors and init (uses before publication), values that
+synchronise themselves (atomics, sync.Map, channels), values never written
+after initialisation, too little evidence.
+
+Fix: acquire the gate around the use, or call the guarded entry point.`
+
+// minGuarded is the evidence a guard needs without an annotation: this
+// many guarded entries, and twice as many as unguarded ones.
+const minGuarded = 2
+
+func run(pass *analysis.Pass) (any, error) {
+	res := pass.ResultOf[gate.Analyzer].(*gate.Result)
+	rep := directive.NewReporter(pass, res.Directives)
+	byRes := make(map[string][]gate.Use)
+	var keys []string
+	for _, u := range res.Uses() {
+		if _, seen := byRes[u.Res.Key]; !seen {
+			keys = append(keys, u.Res.Key)
+		}
+		byRes[u.Res.Key] = append(byRes[u.Res.Key], u)
+	}
+	sort.Strings(keys)
+	// One report per entry and resource, at its first write if any.
+	type site struct {
+		fn  *gate.FuncInfo
+		res string
+	}
+	reported := make(map[site]bool)
+	for _, k := range keys {
+		uses := byRes[k]
+		g, guarded := guardOf(res, uses)
+		if g == "" {
+			continue
+		}
+		sort.SliceStable(uses, func(i, j int) bool { return uses[i].Write && !uses[j].Write })
+		for _, u := range uses {
+			if s := (site{u.Func, k}); !holds(u, g) && !reported[s] {
+				reported[s] = true
+				rep.Report(diagnose(pass, u, g, guarded))
+			}
+		}
+	}
+	rep.Finish()
+	return nil, nil
+}
+
+// guardOf returns the gate key guarding the resource of uses, and its
+// guarded uses; "" when there is none.
+func guardOf(res *gate.Result, uses []gate.Use) (string, []gate.Use) {
+	if ann := res.Guard(uses[0].Res); ann != nil {
+		key := "." + strings.Join(ann.Sibling, ".")
+		if ann.Global != nil {
+			key, _ = gate.GateKey(*ann.Global, uses[0].Res)
+		}
+		return key, guardedBy(uses, key)
+	}
+	// Count entries, not uses: one function touching a field ten times
+	// is one piece of evidence.
+	guardedFns := make(map[string]map[*gate.FuncInfo]bool)
+	for _, u := range uses {
+		for _, h := range u.Held {
+			if k, ok := gate.GateKey(h.Gate, u.Res); ok {
+				if guardedFns[k] == nil {
+					guardedFns[k] = make(map[*gate.FuncInfo]bool)
+				}
+				guardedFns[k][u.Func] = true
+			}
+		}
+	}
+	best, n := "", 0
+	for k, fns := range guardedFns {
+		if len(fns) > n || (len(fns) == n && k < best) {
+			best, n = k, len(fns)
+		}
+	}
+	if n < minGuarded {
+		return "", nil
+	}
+	unguarded := make(map[*gate.FuncInfo]bool)
+	for _, u := range uses {
+		if !holds(u, best) {
+			unguarded[u.Func] = true
+		}
+	}
+	if len(unguarded) == 0 || n < 2*len(unguarded) {
+		return "", nil
+	}
+	return best, guardedBy(uses, best)
+}
+
+func guardedBy(uses []gate.Use, key string) []gate.Use {
+	var out []gate.Use
+	for _, u := range uses {
+		if holds(u, key) {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// holds reports whether gate key is held at u.
+func holds(u gate.Use, key string) bool {
+	for _, h := range u.Held {
+		if k, ok := gate.GateKey(h.Gate, u.Res); ok && k == key {
+			return true
+		}
+	}
+	return false
+}
+
+func diagnose(pass *analysis.Pass, u gate.Use, key string, guarded []gate.Use) analysis.Diagnostic {
+	pkg := pass.Pkg.Path()
+	resName := resourceName(u, pkg)
+	gateName := gateName(key, u, guarded, pkg)
+	access := "reads"
+	switch {
+	case isFunc(u.Res):
+		access = "calls"
+	case u.Write:
+		access = "writes"
+	}
+	via := ""
+	if len(u.Chain) > 0 {
+		steps := []string{u.What}
+		for _, h := range u.Chain {
+			steps = append(steps, h.What)
+		}
+		via = " through " + strings.Join(steps, " → ")
+	}
+	var related []analysis.RelatedInformation
+	var where []string
+	seen := make(map[*gate.FuncInfo]bool)
+	for _, g := range guarded {
+		if seen[g.Func] || len(related) == 3 {
+			continue
+		}
+		seen[g.Func] = true
+		where = append(where, funcName(g.Func))
+		related = append(related, analysis.RelatedInformation{Pos: g.Pos, End: g.End,
+			Message: fmt.Sprintf("%s used with %s held in %s", resName, gateName, funcName(g.Func))})
+	}
+	for _, h := range u.Chain {
+		if h.Pos() != token.NoPos {
+			related = append(related, analysis.RelatedInformation{Pos: h.Pos(), Message: "the path goes on through " + h.What})
+		}
+	}
+	evidence := "which is annotated //gatevet:guardedby"
+	if len(where) > 0 {
+		evidence = fmt.Sprintf("which guards it in %s", strings.Join(where, ", "))
+	}
+	msg := fmt.Sprintf("%s %s %s%s without holding %s, %s: this path races with the guarded ones; hold %s around the use",
+		funcName(u.Func), access, resName, via, gateName, evidence, gateName)
+	return analysis.Diagnostic{Pos: u.Pos, End: u.End, Message: msg, Related: related}
+}
+
+// resourceName spells the resource as this use reaches it.
+func resourceName(u gate.Use, pkg string) string {
+	if u.Res.Global {
+		return gate.Ref{Root: gate.Global, Pkg: u.Res.Obj.Pkg().Path(), Name: u.Res.Obj.Name()}.Spell(pkg)
+	}
+	return u.Res.Instance.Spell(pkg) + "." + u.Res.Obj.Name()
+}
+
+// gateName spells the guarding gate in the terms of use u.
+func gateName(key string, u gate.Use, guarded []gate.Use, pkg string) string {
+	if strings.HasPrefix(key, ".") {
+		return u.Res.Instance.Spell(pkg) + key
+	}
+	for _, g := range guarded {
+		for _, h := range g.Held {
+			if k, ok := gate.GateKey(h.Gate, g.Res); ok && k == key {
+				return h.Gate.Spell(pkg)
+			}
+		}
+	}
+	return key
+}
+
+func isFunc(r gate.Resource) bool {
+	_, ok := r.Obj.(*types.Func)
+	return ok
+}
+
+// funcName names an entry for messages: Get, or a func literal in Later.
+func funcName(fi *gate.FuncInfo) string {
+	fn := fi.Fn
+	if fn.Parent() == nil {
+		return fn.Name()
+	}
+	for fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	return "a func literal in " + fn.Name()
+}

@@ -1,0 +1,141 @@
+// Package fields: a mutex guarding fields of the same instance.
+package fields
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+type Cache struct {
+	mu    sync.Mutex
+	items map[string]int
+	hits  atomic.Int64  // synchronises itself
+	seen  sync.Map      // synchronises itself
+	limit int           // set by the constructor only
+	done  chan struct{} // a channel: not guarded data
+	owner string        // one guarded and one unguarded use: too little
+	audit []string      //gatevet:guardedby mu
+}
+
+// NewCache writes the fields before the cache is published.
+func NewCache(limit int) *Cache {
+	c := &Cache{items: make(map[string]int), limit: limit, done: make(chan struct{})}
+	c.items["init"] = 0
+	c.resetLocked()
+	return c
+}
+
+func (c *Cache) Get(k string) (int, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.hits.Add(1)
+	v, ok := c.items[k]
+	return v, ok
+}
+
+func (c *Cache) Put(k string, v int) {
+	c.mu.Lock()
+	if len(c.items) >= c.limit {
+		c.evictLocked()
+	}
+	c.items[k] = v
+	c.mu.Unlock()
+}
+
+func (c *Cache) Delete(k string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.items, k)
+	c.seen.Store(k, true)
+}
+
+// evictLocked is only called with c.mu held: entered holding it.
+func (c *Cache) evictLocked() {
+	for k := range c.items {
+		delete(c.items, k)
+		return
+	}
+}
+
+func (c *Cache) resetLocked() {
+	c.items = make(map[string]int)
+}
+
+// Clear holds the lock around the helper.
+func (c *Cache) Clear() {
+	c.mu.Lock()
+	c.resetLocked()
+	c.mu.Unlock()
+}
+
+// Len reads the map without the lock.
+func (c *Cache) Len() int {
+	return len(c.items) // want `Len reads c\.items without holding c\.mu, which guards it in Get, Put, Delete`
+}
+
+// Reset calls the locked helper without the lock.
+func (c *Cache) Reset() {
+	c.resetLocked() // want `Reset writes c\.items through \(\*Cache\)\.resetLocked → c\.items without holding c\.mu`
+}
+
+// Stats reads self-synchronising fields and the constant limit freely.
+func (c *Cache) Stats() (int64, int) {
+	c.seen.Range(func(k, v any) bool { return true })
+	return c.hits.Load(), c.limit
+}
+
+// Owner: one guarded use and one unguarded is too little evidence.
+func (c *Cache) SetOwner(o string) {
+	c.mu.Lock()
+	c.owner = o
+	c.mu.Unlock()
+}
+
+func (c *Cache) Owner() string { return c.owner }
+
+// Audit is annotated: even one unguarded use is reported.
+func (c *Cache) Audit(s string) {
+	c.mu.Lock()
+	c.audit = append(c.audit, s)
+	c.mu.Unlock()
+}
+
+func (c *Cache) LastAudit() string {
+	if len(c.audit) == 0 { // want `LastAudit reads c\.audit without holding c\.mu, which guards it in Audit`
+		return ""
+	}
+	return c.audit[len(c.audit)-1]
+}
+
+// SizeLocked declares its contract: callers hold c.mu.
+//
+//gatevet:holds c.mu
+func (c *Cache) SizeLocked() int { return len(c.items) }
+
+// RW: reads under RLock, one write without the lock.
+type Table struct {
+	mu   sync.RWMutex
+	rows []string
+}
+
+func (t *Table) Row(i int) string {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	return t.rows[i]
+}
+
+func (t *Table) Count() int {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	return len(t.rows)
+}
+
+func (t *Table) Add(r string) {
+	t.mu.Lock()
+	t.rows = append(t.rows, r)
+	t.mu.Unlock()
+}
+
+func (t *Table) Truncate() {
+	t.rows = t.rows[:0] // want `Truncate writes t\.rows without holding t\.mu`
+}

@@ -1,0 +1,73 @@
+// Package idioms: channel semaphores, closures run under a gate, and
+// goroutines.
+package idioms
+
+import (
+	"sync"
+	"time"
+)
+
+var (
+	slots    = make(chan struct{}, 1)
+	registry = map[string]int{}
+)
+
+func Register(k string, v int) {
+	slots <- struct{}{}
+	defer func() { <-slots }()
+	registry[k] = v
+}
+
+func Rename(old, k string) {
+	slots <- struct{}{}
+	defer func() { <-slots }()
+	registry[k] = registry[old]
+	delete(registry, old)
+}
+
+func Unregister(k string) {
+	delete(registry, k) // want `Unregister writes registry without holding slots, which guards it in Register, Rename`
+}
+
+var (
+	mu     sync.Mutex
+	totals = map[string]int{}
+)
+
+// locked runs f with mu held.
+func locked(f func()) {
+	mu.Lock()
+	defer mu.Unlock()
+	f()
+}
+
+func Add(k string) { locked(func() { totals[k]++ }) }
+
+func Sub(k string) { locked(func() { totals[k]-- }) }
+
+func Scale(k string) {
+	mu.Lock()
+	totals[k] *= 2
+	mu.Unlock()
+}
+
+// Later writes from a timer callback, a function of its own.
+func Later(k string) {
+	time.AfterFunc(time.Second, func() {
+		totals[k] = 0 // want `a func literal in Later writes totals without holding mu, which guards it in Add, Sub, Scale`
+	})
+}
+
+// Spawn starts a goroutine under the lock and waits for it: the work
+// is covered by the gate its starter holds.
+func Spawn(k string) {
+	mu.Lock()
+	defer mu.Unlock()
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		totals[k] = 1
+	}()
+	wg.Wait()
+}
