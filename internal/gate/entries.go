@@ -60,10 +60,12 @@ func (m *model) noteCall(g *callGraph, call ssa.CallInstruction) {
 		g.calls[f] = append(g.calls[f], call)
 	}
 	var runs []SumRun
+	external := false
 	if cal, ok := resolve(c); ok {
 		if sum := m.summaryOf(cal.fn); sum != nil {
 			runs = sum.Runs
 		}
+		external = cal.fn.Pkg != m.ssaPkg
 	}
 	for j, arg := range c.Args {
 		f := funcValue(arg)
@@ -77,7 +79,7 @@ func (m *model) noteCall(g *callGraph, call ssa.CallInstruction) {
 				run = true
 			}
 		}
-		if !run {
+		if !run && !(external && syncCallback(call)) {
 			g.escapes[f] = true
 		}
 	}
@@ -123,10 +125,23 @@ func (g *callGraph) entry(fn *ssa.Function) bool {
 	if !ok {
 		return false
 	}
+	if expectsHeld(obj.Name()) {
+		return false
+	}
 	if obj.Exported() || (obj.Name() == "main" && obj.Pkg() != nil && obj.Pkg().Name() == "main") {
 		return true
 	}
 	return len(g.calls[fn]) == 0
+}
+
+// expectsHeld reports whether a function's name says that its callers
+// synchronise for it (fooLocked, UnsafeLoad) or that it sets its value up
+// before the value is shared (Init, Start, setup): such functions are
+// reached through their callers only.
+func expectsHeld(name string) bool {
+	lower := strings.ToLower(name)
+	return strings.HasSuffix(lower, "locked") || strings.HasPrefix(lower, "unsafe") ||
+		strings.HasPrefix(lower, "init") || strings.HasPrefix(lower, "setup") || lower == "start"
 }
 
 // beforePublication reports whether fn is an init function, a package
@@ -136,4 +151,14 @@ func beforePublication(fn *ssa.Function) bool {
 		fn = fn.Parent()
 	}
 	return fn.Synthetic == "package initializer" || strings.HasPrefix(fn.Name(), "init#")
+}
+
+// syncCallback reports whether the func values passed in call are taken
+// to run before it returns: a call (not go) of another package's
+// function, such as sort.Slice or sync.Once.Do, whose summary does not
+// say. Precision first: a callback counts as covered by its caller's
+// gates rather than as a path of its own.
+func syncCallback(call ssa.CallInstruction) bool {
+	_, isGo := call.(*ssa.Go)
+	return !isGo
 }

@@ -76,11 +76,11 @@ func (m *model) instrTouches(fs *funcState, instr ssa.Instruction) []rawTouch {
 			return fs.direct(in.X, false, in.Pos(), in.Type())
 		}
 	case *ssa.Call:
-		return m.callTouches(fs, &in.Call, in.Pos())
+		return m.callTouches(fs, &in.Call, in.Pos(), false)
 	case *ssa.Defer:
-		return m.callTouches(fs, &in.Call, in.Pos())
+		return m.callTouches(fs, &in.Call, in.Pos(), false)
 	case *ssa.Go:
-		return m.callTouches(fs, &in.Call, in.Pos())
+		return m.callTouches(fs, &in.Call, in.Pos(), true)
 	}
 	return nil
 }
@@ -127,7 +127,7 @@ func (rs *refs) resource(v ssa.Value) (Ref, bool) {
 // callTouches returns the uses a call makes: the builtins that write
 // their argument, and the callee's summarised uses in the caller's terms,
 // with the uses of func values it runs.
-func (m *model) callTouches(fs *funcState, c *ssa.CallCommon, at token.Pos) []rawTouch {
+func (m *model) callTouches(fs *funcState, c *ssa.CallCommon, at token.Pos, isGo bool) []rawTouch {
 	if b, ok := c.Value.(*ssa.Builtin); ok {
 		switch b.Name() {
 		case "delete", "clear", "copy":
@@ -148,7 +148,7 @@ func (m *model) callTouches(fs *funcState, c *ssa.CallCommon, at token.Pos) []ra
 	out := m.guardedCall(fs, cal, pos, end)
 	sum := m.summaryOf(cal.fn)
 	if sum == nil {
-		return out
+		sum = &Summary{}
 	}
 	name := calleeName(cal.fn, m.pkgPath)
 	for _, t := range sum.Touches {
@@ -162,9 +162,20 @@ func (m *model) callTouches(fs *funcState, c *ssa.CallCommon, at token.Pos) []ra
 		out = append(out, rawTouch{res: r, write: t.Write, held: fs.translateOps(t.Held, cal),
 			pos: pos, end: end, what: name, chain: t.Chain})
 	}
+	ran := make(map[ssa.Value]bool)
 	for _, run := range sum.Runs {
 		if f := run.value(cal); f != nil {
+			ran[f] = true
 			out = append(out, m.runTouches(fs, f, fs.translateOps(run.Held, cal), pos, end, name)...)
+		}
+	}
+	if cal.fn.Pkg != m.ssaPkg && !isGo {
+		// Another package's callback taker is taken to run its func
+		// arguments before it returns (see syncCallback).
+		for _, a := range cal.args {
+			if !ran[a] {
+				out = append(out, m.runTouches(fs, a, nil, pos, end, name)...)
+			}
 		}
 	}
 	return out

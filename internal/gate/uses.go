@@ -46,7 +46,9 @@ func (r *Result) Uses() []Use {
 
 // GateKey names a held gate relative to the resource res it may guard:
 // a package-level gate by its key, a gate of the same instance by its
-// field path (".mu"). ok is false for gates of other instances.
+// field path (".mu"), a gate of an instance that holds this one by the
+// way down and its field ("^inner/hub|mu"). ok is false for gates of
+// unrelated instances.
 func GateKey(held Ref, res Resource) (key string, ok bool) {
 	if held.Root == Global {
 		return plainKey(held), true
@@ -55,8 +57,12 @@ func GateKey(held Ref, res Resource) (key string, ok bool) {
 		return "", false
 	}
 	inst, gate := plainKey(res.Instance), plainKey(held)
-	if !strings.HasPrefix(gate, inst+"/") {
-		return "", false
+	if strings.HasPrefix(gate, inst+"/") {
+		return "." + strings.ReplaceAll(gate[len(inst)+1:], "/", "."), true
 	}
-	return "." + strings.ReplaceAll(gate[len(inst)+1:], "/", "."), true
+	cut := strings.LastIndex(gate, "/")
+	if owner := gate[:max(cut, 0)]; cut > 0 && strings.HasPrefix(inst, owner+"/") {
+		return "^" + inst[len(owner)+1:] + "|" + gate[len(owner)+1:], true
+	}
+	return "", false
 }

@@ -20,6 +20,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
@@ -63,6 +64,9 @@ func run(pass *analysis.Pass) (any, error) {
 	byRes := make(map[string][]gate.Use)
 	var keys []string
 	for _, u := range res.Uses() {
+		if !mine(pass, res, u) {
+			continue
+		}
 		if _, seen := byRes[u.Res.Key]; !seen {
 			keys = append(keys, u.Res.Key)
 		}
@@ -83,7 +87,10 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		sort.SliceStable(uses, func(i, j int) bool { return uses[i].Write && !uses[j].Write })
 		for _, u := range uses {
-			if s := (site{u.Func, k}); !holds(u, g) && !reported[s] {
+			if holds(u, g) || protected(u, g, uses) || throughEntry(res, u) {
+				continue
+			}
+			if s := (site{u.Func, k}); !reported[s] {
 				reported[s] = true
 				rep.Report(diagnose(pass, u, g, guarded))
 			}
@@ -91,6 +98,65 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	rep.Finish()
 	return nil, nil
+}
+
+// mine reports whether this package decides about u's resource: its
+// own package-level variables, fields of its own types used through a
+// method's receiver (or a closure's captured value), and anything
+// annotated. Other packages' types are judged where they are declared;
+// a function that sets up another value through a parameter is, as
+// often as not, working before that value is shared.
+func mine(pass *analysis.Pass, res *gate.Result, u gate.Use) bool {
+	if res.Guard(u.Res) != nil {
+		return true
+	}
+	if u.Res.Obj.Pkg() != pass.Pkg {
+		return false
+	}
+	if u.Res.Global {
+		return true
+	}
+	switch u.Res.Instance.Root {
+	case gate.FreeVar:
+		return true
+	case gate.Param:
+		return u.Res.Instance.Index == 0 && u.Func.Fn.Signature.Recv() != nil
+	}
+	return false
+}
+
+// protected reports whether u holds another gate that every guarded
+// write holds as well: readers under an outer lock that all writers
+// take too are safe without the inner one.
+func protected(u gate.Use, g string, uses []gate.Use) bool {
+	for _, h := range u.Held {
+		k, ok := gate.GateKey(h.Gate, u.Res)
+		if !ok {
+			continue
+		}
+		all, any := true, false
+		for _, w := range uses {
+			if w.Write && holds(w, g) {
+				any = true
+				all = all && holds(w, k)
+			}
+		}
+		if any && all {
+			return true
+		}
+	}
+	return false
+}
+
+// throughEntry reports whether u goes through a call of another entry
+// of the package, where the same use is reported on its own.
+func throughEntry(res *gate.Result, u gate.Use) bool {
+	call, ok := u.Instr.(ssa.CallInstruction)
+	if !ok || len(u.Chain) == 0 {
+		return false
+	}
+	callee := call.Common().StaticCallee()
+	return callee != nil && callee.Pkg == u.Func.Fn.Pkg && res.Entry(callee)
 }
 
 // guardOf returns the gate key guarding the resource of uses, and its

@@ -139,3 +139,40 @@ func (t *Table) Add(r string) {
 func (t *Table) Truncate() {
 	t.rows = t.rows[:0] // want `Truncate writes t\.rows without holding t\.mu`
 }
+
+// Start sets the cache up before it is shared.
+func (c *Cache) Start() { c.items = make(map[string]int) }
+
+// Store: writers of the history take the store's lock and the
+// history's; a reader under the store's lock alone is safe.
+type history struct {
+	mu   sync.Mutex
+	last int
+}
+
+type Store struct {
+	world sync.RWMutex
+	h     *history
+}
+
+func (s *Store) Set(v int) {
+	s.world.Lock()
+	defer s.world.Unlock()
+	s.h.mu.Lock()
+	s.h.last = v
+	s.h.mu.Unlock()
+}
+
+func (s *Store) Bump() {
+	s.world.Lock()
+	defer s.world.Unlock()
+	s.h.mu.Lock()
+	s.h.last++
+	s.h.mu.Unlock()
+}
+
+func (s *Store) Snapshot() int {
+	s.world.RLock()
+	defer s.world.RUnlock()
+	return s.h.last
+}
