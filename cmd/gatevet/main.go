@@ -31,6 +31,7 @@ import (
 	"golang.org/x/tools/go/analysis/multichecker"
 
 	"github.com/gatevet/gatevet/passes/bypass"
+	"github.com/gatevet/gatevet/passes/instancegate"
 	"github.com/gatevet/gatevet/passes/nestedacquire"
 )
 
@@ -38,6 +39,7 @@ import (
 var analyzers = []*analysis.Analyzer{
 	nestedacquire.Analyzer,
 	bypass.Analyzer,
+	instancegate.Analyzer,
 }
 
 func main() {

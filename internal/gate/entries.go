@@ -40,6 +40,9 @@ func (m *model) buildCallGraph(funcs []*ssa.Function) *callGraph {
 					m.noteCall(g, call)
 					continue
 				}
+				if !publishes(instr) {
+					continue
+				}
 				ops = instr.Operands(ops[:0])
 				for _, op := range ops {
 					if f := funcValue(*op); f != nil {
@@ -52,6 +55,24 @@ func (m *model) buildCallGraph(funcs []*ssa.Function) *callGraph {
 	return g
 }
 
+// publishes reports whether instr hands its operands to code the
+// function does not control: a store into a field or variable that
+// outlives the call, a send, a return. A func value kept in a local (a
+// slice of callbacks run later) stays its parent's, and silent.
+func publishes(instr ssa.Instruction) bool {
+	switch in := instr.(type) {
+	case *ssa.Store:
+		r, ok := newRefs(in.Parent()).resource(in.Addr)
+		return !ok || r.Crosses()
+	case *ssa.MapUpdate:
+		r, ok := newRefs(in.Parent()).resource(in.Map)
+		return !ok || r.Crosses()
+	case *ssa.Send, *ssa.Return:
+		return true
+	}
+	return false
+}
+
 // noteCall records a call site, and the func values passed to it: run
 // by the callee, or escaping.
 func (m *model) noteCall(g *callGraph, call ssa.CallInstruction) {
@@ -60,7 +81,7 @@ func (m *model) noteCall(g *callGraph, call ssa.CallInstruction) {
 		g.calls[f] = append(g.calls[f], call)
 	}
 	var runs []SumRun
-	external := false
+	external := true // a func value or interface method: not known here
 	if cal, ok := resolve(c); ok {
 		if sum := m.summaryOf(cal.fn); sum != nil {
 			runs = sum.Runs
@@ -154,7 +175,8 @@ func beforePublication(fn *ssa.Function) bool {
 }
 
 // syncCallback reports whether the func values passed in call are taken
-// to run before it returns: a call (not go) of another package's
+// to run before it returns: a call (not go) of an unknown func value or
+// of another package's
 // function, such as sort.Slice or sync.Once.Do, whose summary does not
 // say. Precision first: a callback counts as covered by its caller's
 // gates rather than as a path of its own.

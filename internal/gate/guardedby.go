@@ -42,7 +42,7 @@ func plainKey(r Ref) string {
 // and exports them as facts.
 func (m *model) resolveGuards() map[types.Object]*GuardedBy {
 	out := make(map[types.Object]*GuardedBy)
-	owners := fieldOwners(m.pass.Pkg)
+	owners := FieldOwners(m.pass.Pkg)
 	for obj, ds := range m.dirs.ByObject {
 		for _, d := range ds {
 			if d.Kind != directive.GuardedBy {
@@ -105,9 +105,9 @@ func (m *model) isSiblingGate(t types.Type, path []string) bool {
 	return ok
 }
 
-// fieldOwners maps the fields of the package's named struct types to
+// FieldOwners maps the fields of the package's named struct types to
 // their types.
-func fieldOwners(pkg *types.Package) map[types.Object]types.Type {
+func FieldOwners(pkg *types.Package) map[types.Object]types.Type {
 	out := make(map[types.Object]types.Type)
 	scope := pkg.Scope()
 	for _, name := range scope.Names() {

@@ -140,11 +140,19 @@ func (m *model) callTouches(fs *funcState, c *ssa.CallCommon, at token.Pos, isGo
 	if _, _, _, _, isGate := m.gateCall(c); isGate {
 		return nil
 	}
+	pos, end := fs.refs.index().span(at)
 	cal, ok := resolve(c)
 	if !ok {
-		return nil
+		// A func value or interface method: its func arguments are taken
+		// to run before it returns, as range-over-func loop bodies do.
+		var out []rawTouch
+		for _, a := range c.Args {
+			if !isGo {
+				out = append(out, m.runTouches(fs, a, nil, pos, end, "the loop or callback")...)
+			}
+		}
+		return out
 	}
-	pos, end := fs.refs.index().span(at)
 	out := m.guardedCall(fs, cal, pos, end)
 	sum := m.summaryOf(cal.fn)
 	if sum == nil {
@@ -152,7 +160,7 @@ func (m *model) callTouches(fs *funcState, c *ssa.CallCommon, at token.Pos, isGo
 	}
 	name := calleeName(cal.fn, m.pkgPath)
 	for _, t := range sum.Touches {
-		if t.Res.Root == Param && t.Res.Index < len(cal.args) && selfSynced(cal.args[t.Res.Index].Type()) {
+		if selfSyncedArg(t.Res, cal) {
 			continue
 		}
 		r, ok := fs.refs.translate(t.Res, cal.args, cal.bindings)
@@ -223,11 +231,20 @@ func (m *model) runTouches(fs *funcState, f ssa.Value, held []GateOp, pos, end t
 func (fs *funcState) translateOps(ops []GateOp, cal callee) []GateOp {
 	var out []GateOp
 	for _, op := range ops {
+		if selfSyncedArg(op.Gate, cal) {
+			continue // sync.Once's mutex guards the Once, not the caller's data
+		}
 		if r, ok := fs.refs.translate(op.Gate, cal.args, cal.bindings); ok {
 			out = append(out, GateOp{r, op.Kind, op.Mode})
 		}
 	}
 	return out
+}
+
+// selfSyncedArg reports whether r starts at an argument of cal whose
+// type synchronises itself.
+func selfSyncedArg(r Ref, cal callee) bool {
+	return r.Root == Param && r.Index < len(cal.args) && selfSynced(cal.args[r.Index].Type())
 }
 
 // instrRuns returns the func values of this function's parameters and

@@ -2,18 +2,21 @@ package gate
 
 import "strings"
 
-// A Use is a touch of a resource on a path from an entry of the package
-// (see entries.go), named as passes group uses.
+// A Use is a touch of a resource in one of the package's functions,
+// named as passes group uses.
 type Use struct {
-	Func *FuncInfo // the entry the path starts from
+	Func *FuncInfo
+	// Entry is set when Func is an entry of the package (see
+	// entries.go): its uses, callees' included, are the package's paths.
+	Entry bool
 	Touch
 	Res Resource
 }
 
-// Uses returns the package's uses of resources: the touches of its
-// entries, including those inside callees, with the gates held. Reads of
-// a resource that no path writes are dropped: a value that never changes
-// after initialisation needs no gate.
+// Uses returns the package's uses of resources, in every function, with
+// the gates held. Reads of a resource that no function writes after
+// publication are dropped: a value that never changes after
+// initialisation needs no gate.
 func (r *Result) Uses() []Use {
 	if r.uses != nil {
 		return r.uses
@@ -21,15 +24,16 @@ func (r *Result) Uses() []Use {
 	var all []Use
 	written := make(map[string]bool)
 	for _, fi := range r.Funcs {
-		if !r.Entry(fi.Fn) {
+		if beforePublication(fi.Fn) {
 			continue
 		}
+		entry := r.Entry(fi.Fn)
 		for _, t := range fi.Touches {
 			res, ok := ResourceOf(fi.Fn, t.Res)
 			if !ok {
 				continue
 			}
-			all = append(all, Use{Func: fi, Touch: t, Res: res})
+			all = append(all, Use{Func: fi, Entry: entry, Touch: t, Res: res})
 			if t.Write {
 				written[res.Key] = true
 			}

@@ -64,7 +64,7 @@ func run(pass *analysis.Pass) (any, error) {
 	byRes := make(map[string][]gate.Use)
 	var keys []string
 	for _, u := range res.Uses() {
-		if !mine(pass, res, u) {
+		if !u.Entry || !mine(pass, res, u) {
 			continue
 		}
 		if _, seen := byRes[u.Res.Key]; !seen {

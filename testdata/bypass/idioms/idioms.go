@@ -82,3 +82,35 @@ func Spawn(k string) {
 	}()
 	wg.Wait()
 }
+
+var (
+	once   sync.Once
+	config map[string]string
+)
+
+// sync.Once's inner mutex guards the Once, not what its function sets:
+// reads after Do are ordered by the Once.
+func loadConfig() { once.Do(func() { config = map[string]string{"a": "b"} }) }
+
+func LoadA() { loadConfig() }
+
+func LoadB() { loadConfig() }
+
+func LoadC() { loadConfig() }
+
+func Config(k string) string { return config[k] }
+
+var callbacks []func()
+
+// Deferred keeps its callbacks in a local slice and runs them under the
+// lock: they are its own code.
+func Deferred(k string) {
+	var fs []func()
+	fs = append(fs, func() { totals[k] = 3 })
+	mu.Lock()
+	for _, f := range fs {
+		f()
+	}
+	mu.Unlock()
+	callbacks = append(callbacks, fs...)
+}

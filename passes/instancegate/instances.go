@@ -1,0 +1,163 @@
+package instancegate
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/gate"
+)
+
+// scanned is what the package's code does with struct fields and
+// allocations, for the fields and types the candidates name.
+type scanned struct {
+	stores map[*types.Var][]store
+	allocs map[*types.Named][]*ssa.Alloc
+}
+
+type store struct {
+	fresh bool // a new gate; otherwise a shared or given one
+	pos   token.Pos
+}
+
+// scan reads every store to a field and every allocation of a named
+// struct in the package, package initialisers included.
+func scan(res *gate.Result) *scanned {
+	sc := &scanned{stores: make(map[*types.Var][]store), allocs: make(map[*types.Named][]*ssa.Alloc)}
+	var funcs []*ssa.Function
+	for _, fi := range res.Funcs {
+		funcs = append(funcs, fi.Fn)
+	}
+	if len(funcs) > 0 {
+		if init := funcs[0].Pkg.Func("init"); init != nil {
+			funcs = append(funcs, init)
+		}
+	}
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch in := instr.(type) {
+				case *ssa.Store:
+					if fa, ok := in.Addr.(*ssa.FieldAddr); ok {
+						if f := fieldOf(fa); f != nil {
+							sc.stores[f] = append(sc.stores[f], store{fresh: freshGate(in.Val), pos: in.Pos()})
+						}
+					}
+				case *ssa.Alloc:
+					if n, ok := types.Unalias(deref(in.Type())).(*types.Named); ok {
+						n = n.Origin()
+						sc.allocs[n] = append(sc.allocs[n], in)
+					}
+				}
+			}
+		}
+	}
+	return sc
+}
+
+func deref(t types.Type) types.Type {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+func fieldOf(fa *ssa.FieldAddr) *types.Var {
+	st, ok := deref(fa.X.Type()).Underlying().(*types.Struct)
+	if !ok || fa.Field >= st.NumFields() {
+		return nil
+	}
+	return st.Field(fa.Field).Origin()
+}
+
+// freshGate reports whether v is a gate made on the spot.
+func freshGate(v ssa.Value) bool {
+	switch v := v.(type) {
+	case *ssa.MakeChan, *ssa.Alloc:
+		return true
+	case *ssa.Call:
+		callee := v.Call.StaticCallee()
+		return callee != nil && callee.Pkg != nil && callee.Pkg.Pkg.Path() == "golang.org/x/sync/semaphore" && callee.Name() == "NewWeighted"
+	}
+	return false
+}
+
+// freshGates reports where instances of c's struct get a gate of their
+// own, and whether they always do: a field that is ever bound to another
+// gate (a package-level one, or one given by the caller) is not reported.
+func (sc *scanned) freshGates(c candidate) (token.Pos, bool) {
+	if _, isStruct := c.field.Type().Underlying().(*types.Struct); isStruct {
+		// A mutex held by value: every instance has its own.
+		allocs := sc.allocs[c.owner.Origin()]
+		if len(allocs) == 0 {
+			return token.NoPos, false
+		}
+		return allocs[0].Pos(), true
+	}
+	stores := sc.stores[c.field.Origin()]
+	for _, s := range stores {
+		if !s.fresh {
+			return token.NoPos, false
+		}
+	}
+	if len(stores) == 0 {
+		return token.NoPos, false
+	}
+	return stores[0].pos, true
+}
+
+// instances estimates how many instances of t the package can make, up
+// to 2: an allocation in a loop, in an entry (exported, escaping or
+// uncalled), or in a function called twice counts as many; one in an
+// initialiser or in a function called once counts as its caller does.
+func (sc *scanned) instances(res *gate.Result, t *types.Named) int {
+	n := 0
+	for _, a := range sc.allocs[t.Origin()] {
+		n += weight(res, a.Parent(), a.Block(), 0)
+	}
+	return n
+}
+
+const maxDepth = 8
+
+func weight(res *gate.Result, fn *ssa.Function, b *ssa.BasicBlock, depth int) int {
+	if inLoop(b) {
+		return 2
+	}
+	if fn.Synthetic == "package initializer" {
+		return 1
+	}
+	for fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	if fn.Name() == "main" && fn.Pkg.Pkg.Name() == "main" {
+		return 1 // runs once
+	}
+	sites := res.CallSites(fn)
+	if res.Entry(fn) || len(sites) >= 2 || depth >= maxDepth {
+		return 2
+	}
+	if len(sites) == 0 {
+		return 1
+	}
+	return weight(res, sites[0].Parent(), sites[0].Block(), depth+1)
+}
+
+// inLoop reports whether block b lies on a cycle of its function.
+func inLoop(b *ssa.BasicBlock) bool {
+	seen := make(map[*ssa.BasicBlock]bool)
+	work := append([]*ssa.BasicBlock(nil), b.Succs...)
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if x == b {
+			return true
+		}
+		if !seen[x] {
+			seen[x] = true
+			work = append(work, x.Succs...)
+		}
+	}
+	return false
+}
