@@ -28,10 +28,14 @@ func (r *Result) Uses() []Use {
 			continue
 		}
 		entry := r.Entry(fi.Fn)
+		released := releasedOnEntry(fi)
 		for _, t := range fi.Touches {
 			res, ok := ResourceOf(fi.Fn, t.Res)
 			if !ok {
 				continue
+			}
+			if len(released) > 0 {
+				t.Held = append(released, t.Held...)
 			}
 			all = append(all, Use{Func: fi, Entry: entry, Touch: t, Res: res})
 			if t.Write {
@@ -46,6 +50,19 @@ func (r *Result) Uses() []Use {
 		}
 	}
 	return r.uses
+}
+
+// releasedOnEntry returns, as held, the gates fi releases on its
+// caller's behalf: an unlock method (func (t *batchTx) Unlock) is entered
+// holding the gate it releases.
+func releasedOnEntry(fi *FuncInfo) []*Holding {
+	var out []*Holding
+	for _, r := range fi.Summary.Releases {
+		if r.Guard == nil {
+			out = append(out, &Holding{GateOp: r.GateOp, Pos: fi.Fn.Pos(), What: "released by " + fi.Fn.Name(), Contract: true})
+		}
+	}
+	return out[:len(out):len(out)]
 }
 
 // GateKey names a held gate relative to the resource res it may guard:

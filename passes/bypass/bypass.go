@@ -86,8 +86,15 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		sort.SliceStable(uses, func(i, j int) bool { return uses[i].Write && !uses[j].Write })
+		// A function that holds the gate for some uses of the resource
+		// and not for others chose so: it is the writer reading its own
+		// writes, or it unlocks before a use it knows is safe.
+		mixed := make(map[*gate.FuncInfo]bool)
+		for _, u := range guarded {
+			mixed[u.Func] = true
+		}
 		for _, u := range uses {
-			if holds(u, g) || protected(u, g, uses) || throughEntry(res, u) {
+			if holds(u, g) || protected(u, g, uses) || throughEntry(res, u) || mixed[u.Func] {
 				continue
 			}
 			if s := (site{u.Func, k}); !reported[s] {
@@ -188,7 +195,7 @@ func guardOf(res *gate.Result, uses []gate.Use) (string, []gate.Use) {
 			best, n = k, len(fns)
 		}
 	}
-	if n < minGuarded {
+	if n < minGuarded || !anyWrite(uses, best) {
 		return "", nil
 	}
 	unguarded := make(map[*gate.FuncInfo]bool)
@@ -201,6 +208,17 @@ func guardOf(res *gate.Result, uses []gate.Use) (string, []gate.Use) {
 		return "", nil
 	}
 	return best, guardedBy(uses, best)
+}
+
+// anyWrite reports whether some use writes the resource holding key: a
+// lock that only readers take guards nothing.
+func anyWrite(uses []gate.Use, key string) bool {
+	for _, u := range uses {
+		if u.Write && holds(u, key) {
+			return true
+		}
+	}
+	return false
 }
 
 func guardedBy(uses []gate.Use, key string) []gate.Use {

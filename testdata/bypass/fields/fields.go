@@ -187,3 +187,57 @@ func (c *Cache) Bump() {
 		c.items[k]++
 	}
 }
+
+// Tx is locked by its users; Unlock commits on their behalf, entered
+// holding the lock it releases.
+type Tx struct {
+	mu      sync.Mutex
+	pending int
+}
+
+func (t *Tx) Lock() { t.mu.Lock() }
+
+func (t *Tx) Unlock() {
+	if t.pending > 0 {
+		t.pending = 0
+	}
+	t.mu.Unlock()
+}
+
+func (t *Tx) Put() {
+	t.mu.Lock()
+	t.pending++
+	t.mu.Unlock()
+}
+
+func (t *Tx) Add(n int) {
+	t.mu.Lock()
+	t.pending += n
+	t.mu.Unlock()
+}
+
+// Balancer: the only writer of name reads it without the lock after
+// publishing it under the lock.
+type Balancer struct {
+	mu   sync.Mutex
+	name string
+}
+
+func (b *Balancer) Update(n string) string {
+	b.mu.Lock()
+	b.name = n
+	b.mu.Unlock()
+	return "updated " + b.name
+}
+
+func (b *Balancer) Name() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.name
+}
+
+func (b *Balancer) Rename(n string) {
+	b.mu.Lock()
+	b.name = n
+	b.mu.Unlock()
+}
