@@ -6,6 +6,7 @@ import (
 	"os"
 	"reflect"
 	"sort"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/buildssa"
@@ -34,10 +35,11 @@ type Result struct {
 	// Problems are annotations the model could not resolve.
 	Problems []directive.Problem
 
-	infos map[*ssa.Function]*FuncInfo
-	graph *callGraph
-	m     *model
-	uses  []Use
+	infos    map[*ssa.Function]*FuncInfo
+	graph    *callGraph
+	m        *model
+	uses     []Use
+	usesOnce sync.Once
 }
 
 // Info returns what the model knows of fn, or nil.
@@ -85,15 +87,15 @@ func (fi *FuncInfo) Walk(visit func(instr ssa.Instruction, held Held)) {
 	if fs == nil {
 		return
 	}
-	// The per-block states are dropped once the summary is made, to keep
-	// a package's memory to its summaries: solve again on demand.
-	fs.solve()
-	defer func() { fs.in = nil }()
+	// The per-block states are not kept once the summary is made, to
+	// keep a package's memory to its summaries: solve again on demand,
+	// into states of this call's own, so that passes may walk at once.
+	in := fs.solve()
 	for _, b := range fs.fn.Blocks {
-		if fs.in[b.Index] == nil {
+		if in[b.Index] == nil {
 			continue
 		}
-		fs.transfer(b, fs.in[b.Index].clone(), func(instr ssa.Instruction, st *state) {
+		fs.transfer(b, in[b.Index].clone(), func(instr ssa.Instruction, st *state) {
 			visit(instr, Held{st})
 		})
 	}
@@ -274,10 +276,8 @@ func (m *model) analyse(fn *ssa.Function) (fi *FuncInfo) {
 			}
 		}
 	}
-	fs.solve()
 	fi = &FuncInfo{Fn: fn, fs: fs}
-	fi.Summary = m.summarise(fi)
-	fs.in = nil
+	fi.Summary = m.summarise(fi, fs.solve())
 	for _, r := range requires {
 		fi.Summary.Requires = append(fi.Summary.Requires, r.op)
 	}
@@ -286,7 +286,7 @@ func (m *model) analyse(fn *ssa.Function) (fi *FuncInfo) {
 }
 
 // summarise records fi's acquire points and derives its summary.
-func (m *model) summarise(fi *FuncInfo) *Summary {
+func (m *model) summarise(fi *FuncInfo, in []*state) *Summary {
 	fs := fi.fs
 	var released bitset
 	for instr, es := range fs.effects {
@@ -304,10 +304,10 @@ func (m *model) summarise(fi *FuncInfo) *Summary {
 	fromEntry := make(map[int]*Guard)
 	seen := make(map[string]bool)
 	for _, b := range fs.fn.Blocks {
-		if fs.in[b.Index] == nil {
+		if in[b.Index] == nil {
 			continue
 		}
-		fs.transfer(b, fs.in[b.Index].clone(), func(instr ssa.Instruction, st *state) {
+		fs.transfer(b, in[b.Index].clone(), func(instr ssa.Instruction, st *state) {
 			if raw := m.instrTouches(fs, instr); len(raw) > 0 {
 				for _, t := range touchesAt(instr, st, raw) {
 					fi.Touches = append(fi.Touches, t)

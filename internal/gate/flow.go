@@ -34,17 +34,17 @@ type funcState struct {
 	gates   []GateOp       // the gates effects name, by id
 	gateIDs map[string]int // Ref.Key() -> id
 	entry   *state
-	in      []*state // per block index; nil while unreached
 }
 
 // maxBlocks bounds the functions the model analyses; larger ones are
 // left alone, so passes stay silent on them.
 const maxBlocks = 10000
 
-// solve runs the must-held dataflow to a fixpoint.
-func (fs *funcState) solve() {
-	fs.in = make([]*state, len(fs.fn.Blocks))
-	fs.in[0] = fs.entry.clone()
+// solve runs the must-held dataflow to a fixpoint and returns the state
+// at each block's entry, nil for unreached blocks.
+func (fs *funcState) solve() []*state {
+	in := make([]*state, len(fs.fn.Blocks))
+	in[0] = fs.entry.clone()
 	work := []*ssa.BasicBlock{fs.fn.Blocks[0]}
 	queued := make([]bool, len(fs.fn.Blocks))
 	queued[0] = true
@@ -52,23 +52,23 @@ func (fs *funcState) solve() {
 		b := work[0]
 		work = work[1:]
 		queued[b.Index] = false
-		outs := fs.transfer(b, fs.in[b.Index].clone(), nil)
+		outs := fs.transfer(b, in[b.Index].clone(), nil)
 		for i, succ := range b.Succs {
 			out := outs[0]
 			if len(outs) > 1 {
 				out = outs[i]
 			}
 			changed := false
-			if fs.in[succ.Index] == nil {
+			if in[succ.Index] == nil {
 				// out is fresh from transfer and goes nowhere else:
 				// an If gives each successor its own state.
-				fs.in[succ.Index] = out
+				in[succ.Index] = out
 				if len(outs) == 1 && len(b.Succs) > 1 {
-					fs.in[succ.Index] = out.clone()
+					in[succ.Index] = out.clone()
 				}
 				changed = true
 			} else {
-				changed = fs.in[succ.Index].join(out)
+				changed = in[succ.Index].join(out)
 			}
 			if changed && !queued[succ.Index] {
 				queued[succ.Index] = true
@@ -76,6 +76,7 @@ func (fs *funcState) solve() {
 			}
 		}
 	}
+	return in
 }
 
 // visitor sees each instruction with the state just before it.

@@ -17,10 +17,13 @@ type Use struct {
 // the gates held. Reads of a resource that no function writes after
 // publication are dropped: a value that never changes after
 // initialisation needs no gate.
+// Passes run concurrently: the uses are computed once.
 func (r *Result) Uses() []Use {
-	if r.uses != nil {
-		return r.uses
-	}
+	r.usesOnce.Do(r.findUses)
+	return r.uses
+}
+
+func (r *Result) findUses() {
 	var all []Use
 	written := make(map[string]bool)
 	for _, fi := range r.Funcs {
@@ -49,7 +52,6 @@ func (r *Result) Uses() []Use {
 			r.uses = append(r.uses, u)
 		}
 	}
-	return r.uses
 }
 
 // releasedOnEntry returns, as held, the gates fi releases on its
