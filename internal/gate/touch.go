@@ -51,8 +51,13 @@ func (r SumRun) value(cal callee) ssa.Value {
 	return vals[r.Param]
 }
 
-// maxTouches bounds a summary's uses, so facts stay small.
-const maxTouches = 64
+// Bounds on a summary's uses, so facts stay small: how many, how deep
+// a path from the root, how long a chain down to the use.
+const (
+	maxTouches    = 32
+	maxTouchPath  = 4
+	maxTouchChain = 3
+)
 
 // rawTouch is a touch before the held set of its point is known.
 type rawTouch struct {
@@ -298,8 +303,11 @@ func touchesAt(instr ssa.Instruction, st *state, raw []rawTouch) []Touch {
 }
 
 // addTouch records t in sum, once per resource, access and held set.
+// Another package's variables are its own business: they stay out of
+// this package's summaries, which keeps facts from carrying the
+// runtime's internals up every call chain. Deep paths stay out too.
 func (m *model) addTouch(sum *Summary, seen map[string]bool, t Touch) {
-	if len(sum.Touches) >= maxTouches {
+	if len(sum.Touches) >= maxTouches || len(t.Res.Path) > maxTouchPath || (t.Res.Root == Global && t.Res.Pkg != m.pkgPath) {
 		return
 	}
 	var held []GateOp
@@ -318,7 +326,11 @@ func (m *model) addTouch(sum *Summary, seen map[string]bool, t Touch) {
 	}
 	seen[key] = true
 	hop := Hop{What: t.What, At: PosText(m.pass.Fset, t.Pos), pos: t.Pos, end: t.End}
-	sum.Touches = append(sum.Touches, SumTouch{Res: t.Res, Write: t.Write, Held: held, Chain: prepend(hop, t.Chain)})
+	chain := prepend(hop, t.Chain)
+	if len(chain) > maxTouchChain {
+		chain = append(chain[:maxTouchChain-1:maxTouchChain-1], chain[len(chain)-1])
+	}
+	sum.Touches = append(sum.Touches, SumTouch{Res: t.Res, Write: t.Write, Held: held, Chain: chain})
 }
 
 // addRun records r in sum, once per func value.
