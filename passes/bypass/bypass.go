@@ -62,6 +62,7 @@ func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[gate.Analyzer].(*gate.Result)
 	rep := directive.NewReporter(pass, res.Directives)
 	byRes := make(map[string][]gate.Use)
+	byFunc := make(map[*gate.FuncInfo][]gate.Use)
 	var keys []string
 	for _, u := range res.Uses() {
 		if !u.Entry || !mine(pass, res, u) {
@@ -71,6 +72,7 @@ func run(pass *analysis.Pass) (any, error) {
 			keys = append(keys, u.Res.Key)
 		}
 		byRes[u.Res.Key] = append(byRes[u.Res.Key], u)
+		byFunc[u.Func] = append(byFunc[u.Func], u)
 	}
 	sort.Strings(keys)
 	// One report per entry and resource, at its first write if any.
@@ -81,7 +83,7 @@ func run(pass *analysis.Pass) (any, error) {
 	reported := make(map[site]bool)
 	for _, k := range keys {
 		uses := byRes[k]
-		g, guarded := guardOf(res, uses)
+		g, guarded := guardOf(res, uses, byFunc)
 		if g == "" {
 			continue
 		}
@@ -94,7 +96,7 @@ func run(pass *analysis.Pass) (any, error) {
 			mixed[u.Func] = true
 		}
 		for _, u := range uses {
-			if holds(u, g) || protected(u, g, uses) || throughEntry(res, u) || mixed[u.Func] {
+			if holds(u, g) || protected(u, g, uses) || throughEntry(res, u) || mixed[u.Func] || setup(byFunc[u.Func], u) {
 				continue
 			}
 			if s := (site{u.Func, k}); !reported[s] {
@@ -155,6 +157,22 @@ func protected(u gate.Use, g string, uses []gate.Use) bool {
 	return false
 }
 
+// setup reports whether u's function writes another field of the same
+// instance with no gate held at all: lifecycle code (a setter called
+// before the value is shared, a Close after the workers stopped) that
+// runs in a phase of its own, where the lock discipline does not apply.
+func setup(fnUses []gate.Use, u gate.Use) bool {
+	if u.Res.Global {
+		return false
+	}
+	for _, w := range fnUses {
+		if w.Write && len(w.Held) == 0 && !w.Res.Global && w.Res.Key != u.Res.Key && w.Res.Instance.Key() == u.Res.Instance.Key() {
+			return true
+		}
+	}
+	return false
+}
+
 // throughEntry reports whether u goes through a call of another entry
 // of the package, where the same use is reported on its own.
 func throughEntry(res *gate.Result, u gate.Use) bool {
@@ -168,7 +186,7 @@ func throughEntry(res *gate.Result, u gate.Use) bool {
 
 // guardOf returns the gate key guarding the resource of uses, and its
 // guarded uses; "" when there is none.
-func guardOf(res *gate.Result, uses []gate.Use) (string, []gate.Use) {
+func guardOf(res *gate.Result, uses []gate.Use, byFunc map[*gate.FuncInfo][]gate.Use) (string, []gate.Use) {
 	if ann := res.Guard(uses[0].Res); ann != nil {
 		key := "." + strings.Join(ann.Sibling, ".")
 		if ann.Global != nil {
@@ -198,13 +216,22 @@ func guardOf(res *gate.Result, uses []gate.Use) (string, []gate.Use) {
 	if n < minGuarded || !anyWrite(uses, best) {
 		return "", nil
 	}
+	// Functions that hold the gate for some uses and not others chose
+	// so (see mixed in run): they are no evidence against the guard.
 	unguarded := make(map[*gate.FuncInfo]bool)
 	for _, u := range uses {
-		if !holds(u, best) {
+		if !holds(u, best) && !guardedFns[best][u.Func] && !setup(byFunc[u.Func], u) {
 			unguarded[u.Func] = true
 		}
 	}
 	if len(unguarded) == 0 || n < 2*len(unguarded) {
+		return "", nil
+	}
+	// A field is an instance's own: the shape of the bug is the one
+	// method that forgot the lock. Several unlocked methods mean a
+	// discipline this package does not follow for the field (a
+	// single-goroutine phase, a documented order).
+	if !uses[0].Res.Global && len(unguarded) > 1 {
 		return "", nil
 	}
 	return best, guardedBy(uses, best)

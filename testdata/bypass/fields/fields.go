@@ -8,14 +8,15 @@ import (
 )
 
 type Cache struct {
-	mu    sync.Mutex
-	items map[string]int
-	hits  atomic.Int64  // synchronises itself
-	seen  sync.Map      // synchronises itself
-	limit int           // set by the constructor only
-	done  chan struct{} // a channel: not guarded data
-	owner string        // one guarded and one unguarded use: too little
-	audit []string      //gatevet:guardedby mu
+	mu     sync.Mutex
+	items  map[string]int
+	hits   atomic.Int64  // synchronises itself
+	seen   sync.Map      // synchronises itself
+	limit  int           // set up before the cache is shared
+	done   chan struct{} // a channel: not guarded data
+	owner  string        // one guarded and one unguarded use: too little
+	owners []string
+	audit  []string //gatevet:guardedby mu
 }
 
 // NewCache writes the fields before the cache is published.
@@ -74,9 +75,65 @@ func (c *Cache) Len() int {
 	return len(c.items) // want `Len reads c\.items without holding c\.mu, which guards it in Get, Put, Delete`
 }
 
-// Reset calls the locked helper without the lock.
-func (c *Cache) Reset() {
-	c.resetLocked() // want `Reset writes c\.items through \(\*Cache\)\.resetLocked → c\.items without holding c\.mu`
+// Configure sets the cache up: it writes the limit without any lock,
+// so it runs before the cache is shared, and its read is no evidence.
+func (c *Cache) Configure(limit int) int {
+	c.limit = limit
+	return len(c.items)
+}
+
+// Twice: two methods read without the lock. Not one that forgot it:
+// a discipline this type does not follow.
+func (c *Cache) Empty() bool { return len(c.owners) == 0 }
+
+func (c *Cache) Full() bool { return len(c.owners) > c.limit }
+
+func (c *Cache) AddOwner(o string) {
+	c.mu.Lock()
+	c.owners = append(c.owners, o)
+	c.mu.Unlock()
+}
+
+func (c *Cache) DropOwner() {
+	c.mu.Lock()
+	c.owners = c.owners[1:]
+	c.mu.Unlock()
+}
+
+func (c *Cache) Owners() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.owners
+}
+
+func (c *Cache) CountOwners() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.owners)
+}
+
+// Queue's Reset calls the locked helper without the lock.
+type Queue struct {
+	mu    sync.Mutex
+	items []int
+}
+
+func (q *Queue) Push(x int) {
+	q.mu.Lock()
+	q.items = append(q.items, x)
+	q.mu.Unlock()
+}
+
+func (q *Queue) Clear() {
+	q.mu.Lock()
+	q.resetLocked()
+	q.mu.Unlock()
+}
+
+func (q *Queue) resetLocked() { q.items = nil }
+
+func (q *Queue) Reset() {
+	q.resetLocked() // want `Reset writes q\.items through \(\*Queue\)\.resetLocked → q\.items without holding q\.mu, which guards it in Push, Clear`
 }
 
 // Stats reads self-synchronising fields and the constant limit freely.
