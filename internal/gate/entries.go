@@ -1,6 +1,8 @@
 package gate
 
 import (
+	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -25,10 +27,13 @@ import (
 type callGraph struct {
 	calls   map[*ssa.Function][]ssa.CallInstruction // static call sites
 	escapes map[*ssa.Function]bool
+	invoked map[string]bool // method names called through interfaces
+	fset    *token.FileSet
 }
 
 func (m *model) buildCallGraph(funcs []*ssa.Function) *callGraph {
-	g := &callGraph{calls: make(map[*ssa.Function][]ssa.CallInstruction), escapes: make(map[*ssa.Function]bool)}
+	g := &callGraph{calls: make(map[*ssa.Function][]ssa.CallInstruction), escapes: make(map[*ssa.Function]bool),
+		invoked: make(map[string]bool), fset: m.pass.Fset}
 	var ops []*ssa.Value
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
@@ -79,6 +84,9 @@ func (m *model) noteCall(g *callGraph, call ssa.CallInstruction) {
 	c := call.Common()
 	if f := funcValue(c.Value); f != nil {
 		g.calls[f] = append(g.calls[f], call)
+	}
+	if c.IsInvoke() {
+		g.invoked[c.Method.Name()] = true
 	}
 	var runs []SumRun
 	external := true // a func value or interface method: not known here
@@ -146,23 +154,66 @@ func (g *callGraph) entry(fn *ssa.Function) bool {
 	if !ok {
 		return false
 	}
-	if expectsHeld(obj.Name()) {
+	if expectsHeld(obj.Name()) || statesContract(fn) || g.testOnly(fn) {
 		return false
 	}
 	if obj.Exported() || (obj.Name() == "main" && obj.Pkg() != nil && obj.Pkg().Name() == "main") {
 		return true
 	}
+	if fn.Signature.Recv() != nil && g.invoked[obj.Name()] {
+		return false // called through an interface of the package's own
+	}
 	return len(g.calls[fn]) == 0
 }
 
+// testOnly reports whether fn is test code: declared in a _test.go file,
+// or a helper named for tests. Tests drive the code from one goroutine.
+func (g *callGraph) testOnly(fn *ssa.Function) bool {
+	name := fn.Name()
+	if strings.HasSuffix(name, "ForTesting") || strings.HasSuffix(name, "ForTest") {
+		return true
+	}
+	return strings.HasSuffix(g.fset.Position(fn.Pos()).Filename, "_test.go")
+}
+
+// contracts are phrases of doc comments that put a function under an
+// ordering or locking contract the code cannot show: "must not be called
+// until after WriteHeader", "must be called within a callback", "not
+// safe for concurrent use", "callers must hold the lock".
+var contracts = []string{
+	"must be called", "must not be called", "must only be called", "should only be called",
+	"only be called", "not thread-safe", "not thread safe", "not safe for concurrent",
+	"not concurrency-safe", "must hold", "must be held", "with the lock held",
+}
+
+// statesContract reports whether fn's doc comment states such a contract.
+func statesContract(fn *ssa.Function) bool {
+	decl, ok := fn.Syntax().(*ast.FuncDecl)
+	if !ok || decl.Doc == nil {
+		return false
+	}
+	doc := strings.ToLower(strings.Join(strings.Fields(decl.Doc.Text()), " "))
+	for _, c := range contracts {
+		if strings.Contains(doc, c) {
+			return true
+		}
+	}
+	return false
+}
+
 // expectsHeld reports whether a function's name says that its callers
-// synchronise for it (fooLocked, UnsafeLoad) or that it sets its value up
-// before the value is shared (Init, Start, setup): such functions are
-// reached through their callers only.
+// synchronise for it (fooLocked, UnsafeLoad), or that it belongs to a
+// lifecycle phase in which the value is not shared (Init, Start, setup,
+// Close, Stop, Shutdown): such functions are reached through their
+// callers only.
 func expectsHeld(name string) bool {
 	lower := strings.ToLower(name)
-	return strings.HasSuffix(lower, "locked") || strings.HasPrefix(lower, "unsafe") ||
-		strings.HasPrefix(lower, "init") || strings.HasPrefix(lower, "setup") || lower == "start"
+	for _, p := range []string{"unsafe", "init", "setup", "close", "stop", "shutdown"} {
+		if strings.HasPrefix(lower, p) {
+			return true
+		}
+	}
+	return strings.HasSuffix(lower, "locked") || lower == "start"
 }
 
 // beforePublication reports whether fn is an init function, a package

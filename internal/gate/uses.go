@@ -1,6 +1,9 @@
 package gate
 
-import "strings"
+import (
+	"go/types"
+	"strings"
+)
 
 // A Use is a touch of a resource in one of the package's functions,
 // named as passes group uses.
@@ -36,6 +39,9 @@ func (r *Result) findUses() {
 			res, ok := ResourceOf(fi.Fn, t.Res)
 			if !ok {
 				continue
+			}
+			if !t.Write && res.Global && len(t.Res.Path) == 0 && isPointer(res.Obj.Type()) {
+				continue // loading the pointer is not using what it points to
 			}
 			if len(released) > 0 {
 				t.Held = append(released, t.Held...)
@@ -88,4 +94,9 @@ func GateKey(held Ref, res Resource) (key string, ok bool) {
 		return "^" + inst[len(owner)+1:] + "|" + gate[len(owner)+1:], true
 	}
 	return "", false
+}
+
+func isPointer(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Pointer)
+	return ok
 }

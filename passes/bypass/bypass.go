@@ -163,7 +163,8 @@ func protected(u gate.Use, g string, uses []gate.Use) bool {
 // runs in a phase of its own, where the lock discipline does not apply.
 func setup(fnUses []gate.Use, u gate.Use) bool {
 	if u.Res.Global {
-		return false
+		// Assigning the variable itself, with nothing held, installs it.
+		return u.Write && len(u.Held) == 0 && len(u.Touch.Res.Path) == 0 && !isFunc(u.Res)
 	}
 	for _, w := range fnUses {
 		if w.Write && len(w.Held) == 0 && !w.Res.Global && w.Res.Key != u.Res.Key && w.Res.Instance.Key() == u.Res.Instance.Key() {

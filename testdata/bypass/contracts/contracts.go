@@ -1,0 +1,73 @@
+// Package contracts: unguarded uses that a contract, a lifecycle phase
+// or test code explains. All silent.
+package contracts
+
+import "sync"
+
+type Device struct{ jobs int }
+
+func (d *Device) Run() { d.jobs++ }
+
+var (
+	mu    sync.Mutex
+	dev   = &Device{}
+	table = map[string]int{}
+)
+
+func A() {
+	mu.Lock()
+	defer mu.Unlock()
+	dev.Run()
+	table["a"]++
+}
+
+func B() {
+	mu.Lock()
+	defer mu.Unlock()
+	dev.Run()
+	table["b"]++
+}
+
+func C() {
+	mu.Lock()
+	defer mu.Unlock()
+	dev.Run()
+	table["c"]++
+}
+
+// Reload must only be called while no request is in flight.
+func Reload() { dev.Run() }
+
+// Close runs after the workers have stopped.
+func Close() { table["closed"] = 1 }
+
+// ResetForTesting is a test helper.
+func ResetForTesting() { table["reset"] = 0 }
+
+// Install assigns the table itself, with nothing held: it installs it.
+func Install(t map[string]int) { table = t }
+
+// Current loads the device pointer, which is never reassigned: using
+// the pointer is not using the device.
+func Current() *Device { return dev }
+
+// runner is called through an interface of the package.
+type runner interface{ run() }
+
+type job struct{}
+
+func (job) run() { table["job"]++ }
+
+func Dispatch(r runner) {
+	mu.Lock()
+	defer mu.Unlock()
+	r.run()
+}
+
+var _ runner = job{}
+
+// Rogue is the one path that forgot the lock: reported only because
+// every near-miss above is no evidence against the guard.
+func Rogue() {
+	table["rogue"]++ // want `Rogue writes table without holding mu, which guards it in A, B, C`
+}
