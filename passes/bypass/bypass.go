@@ -210,6 +210,12 @@ func guardOf(res *gate.Result, uses []gate.Use, byFunc map[*gate.FuncInfo][]gate
 	}
 	best, n := "", 0
 	for k, fns := range guardedFns {
+		// A gate of an enclosing instance names the instance by the way
+		// down to it, which differs from path to path: it may protect
+		// (see protected) but is never inferred as the guard.
+		if strings.HasPrefix(k, "^") {
+			continue
+		}
 		if len(fns) > n || (len(fns) == n && k < best) {
 			best, n = k, len(fns)
 		}
