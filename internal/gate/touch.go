@@ -48,7 +48,14 @@ func (r SumRun) value(cal callee) ssa.Value {
 	if r.Param >= len(vals) {
 		return nil
 	}
-	return vals[r.Param]
+	v := vals[r.Param]
+	if a, ok := v.(*ssa.Alloc); ok && r.Free {
+		// A variable captured by address: its sole stored value.
+		if stored := soleStore(a); stored != nil {
+			return stored
+		}
+	}
+	return v
 }
 
 // Bounds on a summary's uses, so facts stay small: how many, how deep
@@ -265,18 +272,39 @@ func (m *model) instrRuns(fs *funcState, instr ssa.Instruction) []SumRun {
 	if g := flagOf(c.Value); g != nil && !c.IsInvoke() {
 		return []SumRun{{Param: g.Param, Free: g.Free}}
 	}
-	cal, ok := resolve(c)
-	if !ok {
-		return nil
-	}
-	sum := m.summaryOf(cal.fn)
-	if sum == nil {
-		return nil
-	}
 	var out []SumRun
-	for _, run := range sum.Runs {
-		if g := flagOf(run.value(cal)); g != nil {
-			out = append(out, SumRun{Param: g.Param, Free: g.Free, Held: fs.translateOps(run.Held, cal)})
+	cal, ok := resolve(c)
+	if ok {
+		if sum := m.summaryOf(cal.fn); sum != nil {
+			for _, run := range sum.Runs {
+				if g := flagOf(run.value(cal)); g != nil {
+					out = append(out, SumRun{Param: g.Param, Free: g.Free, Held: fs.translateOps(run.Held, cal)})
+				}
+			}
+		}
+	}
+	if _, isGo := call.(*ssa.Go); isGo || (ok && cal.fn.Pkg == m.ssaPkg) {
+		return out
+	}
+	// A closure handed to another package's function or a func value is
+	// taken to run before the call returns (see syncCallback): the func
+	// values it runs from its free variables are run here.
+	for _, a := range c.Args {
+		mc, isClosure := a.(*ssa.MakeClosure)
+		if !isClosure {
+			continue
+		}
+		fn, _ := mc.Fn.(*ssa.Function)
+		if fn == nil {
+			continue
+		}
+		if sum := m.summaryOf(fn); sum != nil {
+			for _, run := range sum.Runs {
+				inner := callee{fn: fn, bindings: mc.Bindings}
+				if g := flagOf(run.value(inner)); g != nil && run.Free {
+					out = append(out, SumRun{Param: g.Param, Free: g.Free, Held: fs.translateOps(run.Held, inner)})
+				}
+			}
 		}
 	}
 	return out

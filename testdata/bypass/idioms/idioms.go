@@ -3,6 +3,7 @@
 package idioms
 
 import (
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -113,4 +114,18 @@ func Deferred(k string) {
 	}
 	mu.Unlock()
 	callbacks = append(callbacks, fs...)
+}
+
+// forEach runs f from a range-over-func loop body: f runs before
+// forEach returns, under whatever its caller holds.
+func forEach(keys []string, f func(string)) {
+	for k := range slices.Values(keys) {
+		f(k)
+	}
+}
+
+func AddAll(keys []string) {
+	mu.Lock()
+	defer mu.Unlock()
+	forEach(keys, func(k string) { totals[k]++ })
 }
