@@ -76,6 +76,8 @@ func freshGate(v ssa.Value) bool {
 	switch v := v.(type) {
 	case *ssa.MakeChan, *ssa.Alloc:
 		return true
+	case *ssa.MakeInterface:
+		return freshGate(v.X) // a sync.Locker field given &sync.Mutex{}
 	case *ssa.Call:
 		callee := v.Call.StaticCallee()
 		return callee != nil && callee.Pkg != nil && callee.Pkg.Pkg.Path() == "golang.org/x/sync/semaphore" && callee.Name() == "NewWeighted"

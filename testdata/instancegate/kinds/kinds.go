@@ -134,3 +134,18 @@ func (s *Session) run() {
 type Server struct{}
 
 func (sv *Server) Handle() { newSession().run() }
+
+var events []string
+
+// A sync.Locker field, given a fresh mutex per instance.
+type Emitter struct {
+	lk sync.Locker // want `Emitter\.lk is a per-instance gate, but its critical sections use events`
+}
+
+func NewEmitter() *Emitter { return &Emitter{lk: &sync.Mutex{}} }
+
+func (e *Emitter) Emit(s string) {
+	e.lk.Lock()
+	events = append(events, s)
+	e.lk.Unlock()
+}
