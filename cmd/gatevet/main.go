@@ -31,6 +31,7 @@ import (
 	"golang.org/x/tools/go/analysis/multichecker"
 
 	"github.com/gatevet/gatevet/passes/bypass"
+	"github.com/gatevet/gatevet/passes/cancelrelease"
 	"github.com/gatevet/gatevet/passes/instancegate"
 	"github.com/gatevet/gatevet/passes/nestedacquire"
 )
@@ -40,6 +41,7 @@ var analyzers = []*analysis.Analyzer{
 	nestedacquire.Analyzer,
 	bypass.Analyzer,
 	instancegate.Analyzer,
+	cancelrelease.Analyzer,
 }
 
 func main() {

@@ -290,7 +290,7 @@ func (m *model) summarise(fi *FuncInfo, in []*state) *Summary {
 	fs := fi.fs
 	var released bitset
 	for instr, es := range fs.effects {
-		if _, isGo := instr.(*ssa.Go); isGo {
+		if starts(instr) {
 			continue
 		}
 		for _, e := range es {
@@ -325,7 +325,8 @@ func (m *model) summarise(fi *FuncInfo, in []*state) *Summary {
 				if returnsNilError(in) {
 					nilExits = append(nilExits, exits[len(exits)-1])
 				}
-			case *ssa.Go:
+			}
+			if starts(instr) {
 				return
 			}
 			// A deferred release is judged where it is deferred: right

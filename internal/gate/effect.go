@@ -131,7 +131,7 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 	if sum.empty() {
 		return nil
 	}
-	name := calleeName(cal.fn, m.pkgPath)
+	name := CalleeName(cal.fn, m.pkgPath)
 	var out []effect
 	for _, a := range sum.Acquires {
 		guard, happens := translateGuard(a.Guard, cal.args, cal.bindings)
@@ -285,14 +285,14 @@ func (m *model) summaryOf(fn *ssa.Function) *Summary {
 	return nil
 }
 
-// calleeName spells fn as a caller in package pkg would: Register,
+// CalleeName spells fn as a caller in package pkg would: Register,
 // lib.Register, (*Pool).Get, (*lib.Pool).Get, Map.Load for generics.
-func calleeName(fn *ssa.Function, pkg string) string {
+func CalleeName(fn *ssa.Function, pkg string) string {
 	if fn.Origin() != nil {
 		fn = fn.Origin()
 	}
 	if fn.Parent() != nil {
-		return "func literal in " + calleeName(fn.Parent(), pkg)
+		return "func literal in " + CalleeName(fn.Parent(), pkg)
 	}
 	obj, ok := fn.Object().(*types.Func)
 	if !ok || obj.Pkg() == nil {
@@ -352,19 +352,15 @@ func used(v ssa.Value) bool {
 func (m *model) instrEffects(fs *funcState, instr ssa.Instruction) []effect {
 	switch in := instr.(type) {
 	case *ssa.Call:
+		if _, f, ok := groupGo(&in.Call); ok {
+			// g.Go(f) starts f as a goroutine: like go f().
+			return handoff(m.callEffects(fs, &ssa.CallCommon{Value: f}, nil, in.Pos()))
+		}
 		return m.callEffects(fs, &in.Call, in, in.Pos())
 	case *ssa.Defer:
 		return m.callEffects(fs, &in.Call, nil, in.Pos())
 	case *ssa.Go:
-		// A goroutine that releases a gate takes over the permit: the
-		// gate is no longer the starter's to hold.
-		var out []effect
-		for _, e := range m.callEffects(fs, &in.Call, nil, in.Pos()) {
-			if e.op == Release {
-				out = append(out, e)
-			}
-		}
-		return out
+		return handoff(m.callEffects(fs, &in.Call, nil, in.Pos()))
 	case *ssa.Send:
 		return m.chanEffects(fs, in.Chan, true, in.Pos())
 	case *ssa.UnOp:
@@ -375,4 +371,17 @@ func (m *model) instrEffects(fs *funcState, instr ssa.Instruction) []effect {
 		return m.selectEffects(fs, in)
 	}
 	return nil
+}
+
+// handoff keeps the releases of a goroutine's effects: a goroutine that
+// releases a gate takes over the permit, so the gate is no longer the
+// starter's to hold. Nothing else a goroutine does counts for its starter.
+func handoff(es []effect) []effect {
+	var out []effect
+	for _, e := range es {
+		if e.op == Release {
+			out = append(out, e)
+		}
+	}
+	return out
 }

@@ -166,7 +166,7 @@ func (m *model) guardedCall(fs *funcState, cal callee, pos, end token.Pos) []raw
 	} else {
 		res = Ref{Root: Global, Pkg: obj.Pkg().Path(), Name: obj.Name() + "()"}
 	}
-	return []rawTouch{{res: res, write: true, pos: pos, end: end, what: calleeName(cal.fn, m.pkgPath)}}
+	return []rawTouch{{res: res, write: true, pos: pos, end: end, what: CalleeName(cal.fn, m.pkgPath)}}
 }
 
 // Guard returns the annotation guarding a resource, if any.

@@ -170,7 +170,7 @@ func (m *model) callTouches(fs *funcState, c *ssa.CallCommon, at token.Pos, isGo
 	if sum == nil {
 		sum = &Summary{}
 	}
-	name := calleeName(cal.fn, m.pkgPath)
+	name := CalleeName(cal.fn, m.pkgPath)
 	for _, t := range sum.Touches {
 		if selfSyncedArg(t.Res, cal) {
 			continue
@@ -231,7 +231,7 @@ func (m *model) runTouches(fs *funcState, f ssa.Value, held []GateOp, pos, end t
 		if !ok || !r.Crosses() {
 			continue
 		}
-		hop := Hop{What: calleeName(run.fn, m.pkgPath), At: PosText(m.pass.Fset, run.fn.Pos()), pos: run.fn.Pos(), end: run.fn.Pos()}
+		hop := Hop{What: CalleeName(run.fn, m.pkgPath), At: PosText(m.pass.Fset, run.fn.Pos()), pos: run.fn.Pos(), end: run.fn.Pos()}
 		out = append(out, rawTouch{res: r, write: t.Write, held: append(held, fs.translateOps(t.Held, run)...),
 			pos: pos, end: end, what: name, chain: prepend(hop, t.Chain)})
 	}

@@ -1,0 +1,289 @@
+// Package cancelrelease reports a gate released on a cancellation branch
+// while a goroutine doing the guarded work is still running.
+//
+// Cancelling a wait cancels the waiting, not the work: when a function
+// holding a permit starts the work in a goroutine and then selects on the
+// work's result and ctx.Done() (or a timer), the ctx.Done() branch returns
+// and releases the permit while the goroutine still uses the resource.
+// The next caller acquires the permit legally and runs beside it.
+//
+// The pass reads the gate model: the gates held before each instruction
+// (FuncInfo.Walk), the goroutines a function starts (FuncInfo.Starts), and
+// whether the start handed the gate to the goroutine (a goroutine that
+// releases the gate owns it). From each cancellation case of a select it
+// follows the paths forward; a path that releases the gate before it
+// waits for the goroutine is reported at the release.
+package cancelrelease
+
+import (
+	"fmt"
+	"go/token"
+	"sort"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/directive"
+	"github.com/gatevet/gatevet/internal/gate"
+)
+
+// Analyzer is the cancelrelease pass.
+var Analyzer = &analysis.Analyzer{
+	Name:     "cancelrelease",
+	Doc:      doc,
+	URL:      "https://github.com/gatevet/gatevet#cancelrelease",
+	Requires: []*analysis.Analyzer{gate.Analyzer},
+	Run:      run,
+}
+
+const doc = `report gates released on a cancellation branch while their work still runs
+
+A function holds a gate (a semaphore permit, a channel-semaphore slot, a
+mutex), starts the guarded work in a goroutine that cannot be interrupted,
+and selects on the work's result and on ctx.Done() or a timer. The
+cancellation branch returns, and the deferred (or explicit) release frees
+the gate while the goroutine is still running: the next acquirer runs
+beside it, and the gate admits more work than it should.
+
+Not reported: a cancellation branch that waits for the goroutine before
+the release (the fix); a goroutine that owns the gate and releases it
+itself; a goroutine that gets the context (it can stop); a plain receive
+without a cancellation case; a goroutine started before the gate was
+acquired; a gate local to the call.
+
+Fix: keep the gate until the goroutine exits: release it in the
+goroutine, or, on cancellation, tell the work to stop and wait for it.`
+
+func run(pass *analysis.Pass) (any, error) {
+	res := pass.ResultOf[gate.Analyzer].(*gate.Result)
+	rep := directive.NewReporter(pass, res.Directives)
+	for _, fi := range res.Funcs {
+		starts := fi.Starts()
+		if len(starts) == 0 {
+			continue
+		}
+		cases := cancelCases(fi.Fn)
+		if len(cases) == 0 {
+			continue
+		}
+		held := heldAt(fi)
+		// One report per release of a gate: the first goroutine started
+		// names the work (a waiter started after it only waits).
+		reported := make(map[string]bool)
+		for _, s := range starts {
+			if observesContext(s) || waiter(s) {
+				continue
+			}
+			for _, h := range stillHeld(held, s) {
+				d, ok := check(pass, s, h, cases, held)
+				if k := fmt.Sprint(d.Pos, h.Gate.Key()); ok && !reported[k] {
+					reported[k] = true
+					rep.Report(d)
+				}
+			}
+		}
+	}
+	rep.Finish()
+	return nil, nil
+}
+
+// heldAt maps each instruction the dataflow reached to the gates held
+// just before it, by key.
+func heldAt(fi *gate.FuncInfo) map[ssa.Instruction]map[string]*gate.Holding {
+	out := make(map[ssa.Instruction]map[string]*gate.Holding)
+	fi.Walk(func(instr ssa.Instruction, held gate.Held) {
+		m := make(map[string]*gate.Holding)
+		for _, h := range held.All() {
+			m[h.Gate.Key()] = h
+		}
+		out[instr] = m
+	})
+	return out
+}
+
+// stillHeld returns the process-visible gates held across start s: held
+// before it and after it, so the goroutine did not take them over.
+func stillHeld(held map[ssa.Instruction]map[string]*gate.Holding, s gate.Start) []*gate.Holding {
+	before, after := held[s.Instr], held[next(s.Instr)]
+	var out []*gate.Holding
+	for k, h := range before {
+		if _, kept := after[k]; kept && h.Gate.Crosses() {
+			out = append(out, h)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Gate.Key() < out[j].Gate.Key() })
+	return out
+}
+
+// next returns the instruction after instr in its block.
+func next(instr ssa.Instruction) ssa.Instruction {
+	instrs := instr.Block().Instrs
+	for i, x := range instrs {
+		if x == instr && i+1 < len(instrs) {
+			return instrs[i+1]
+		}
+	}
+	return nil
+}
+
+// observesContext reports whether the goroutine receives a context, and
+// so can be told to stop.
+func observesContext(s gate.Start) bool {
+	for _, v := range s.Values {
+		if gate.IsContext(v.Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// waiter reports whether the goroutine waits for others (go func() {
+// done <- g.Wait() }()): it is not the work, which its group runs.
+func waiter(s gate.Start) bool {
+	if s.Fn == nil {
+		return false
+	}
+	for _, b := range s.Fn.Blocks {
+		for _, instr := range b.Instrs {
+			if waits(instr, gate.Start{}) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// check follows the paths from each cancellation case and returns the
+// report for the first release of h that comes before a wait for s.
+func check(pass *analysis.Pass, s gate.Start, h *gate.Holding, cases []cancelCase,
+	held map[ssa.Instruction]map[string]*gate.Holding) (analysis.Diagnostic, bool) {
+	key := h.Gate.Key()
+	for _, c := range cases {
+		// The select must wait while the gate is held: a case body that
+		// takes the gate itself, later, is not racing anything.
+		if _, heldThere := held[c.sel][key]; !heldThere || !after(s.Instr, c.sel) {
+			continue
+		}
+		rel, ok := releaseBeforeWait(c.branch, key, s, held)
+		if !ok {
+			continue
+		}
+		return diagnose(pass, s, h, c, rel), true
+	}
+	return analysis.Diagnostic{}, false
+}
+
+// after reports whether instruction b can run after a in their function.
+func after(a, b ssa.Instruction) bool {
+	if a.Block() == b.Block() {
+		for _, x := range a.Block().Instrs {
+			if x == a {
+				return true
+			}
+			if x == b {
+				break
+			}
+		}
+	}
+	return reaches(a.Block().Succs, b.Block(), nil)
+}
+
+func reaches(from []*ssa.BasicBlock, to *ssa.BasicBlock, stop func(*ssa.BasicBlock) bool) bool {
+	seen := make(map[*ssa.BasicBlock]bool)
+	work := append([]*ssa.BasicBlock(nil), from...)
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if b == to {
+			return true
+		}
+		if seen[b] || (stop != nil && stop(b)) {
+			continue
+		}
+		seen[b] = true
+		work = append(work, b.Succs...)
+	}
+	return false
+}
+
+// release is where a gate is released: the instruction, and the
+// position to report (the return that runs a deferred release).
+type release struct {
+	instr    ssa.Instruction
+	pos, end token.Pos
+	deferred bool
+}
+
+// releaseBeforeWait searches the paths from block start for a release of
+// gate key that no wait for goroutine s precedes.
+func releaseBeforeWait(start *ssa.BasicBlock, key string, s gate.Start, held map[ssa.Instruction]map[string]*gate.Holding) (release, bool) {
+	seen := make(map[*ssa.BasicBlock]bool)
+	work := []*ssa.BasicBlock{start}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		waited := false
+		for i, instr := range b.Instrs {
+			if waits(instr, s) {
+				waited = true
+				break
+			}
+			before, reached := held[instr]
+			if !reached || i+1 >= len(b.Instrs) {
+				continue
+			}
+			if _, had := before[key]; !had {
+				continue
+			}
+			if _, still := held[b.Instrs[i+1]][key]; still {
+				continue
+			}
+			return releaseAt(instr), true
+		}
+		if !waited {
+			work = append(work, b.Succs...)
+		}
+	}
+	return release{}, false
+}
+
+// releaseAt describes the release instr performs: a RunDefers is the
+// return statement that ends its block.
+func releaseAt(instr ssa.Instruction) release {
+	if _, ok := instr.(*ssa.RunDefers); ok {
+		instrs := instr.Block().Instrs
+		if ret, ok := instrs[len(instrs)-1].(*ssa.Return); ok {
+			return release{instr: ret, pos: ret.Pos(), end: ret.Pos(), deferred: true}
+		}
+	}
+	return release{instr: instr, pos: instr.Pos(), end: instr.Pos()}
+}
+
+func diagnose(pass *analysis.Pass, s gate.Start, h *gate.Holding, c cancelCase, rel release) analysis.Diagnostic {
+	pkg := pass.Pkg.Path()
+	g := h.Gate.Spell(pkg)
+	how := "released here"
+	if rel.deferred {
+		how = "released by the deferred release when this returns"
+	}
+	pos := rel.pos
+	if ret, ok := rel.instr.(*ssa.Return); ok && ret.Pos() == token.NoPos {
+		pos = c.sel.Pos()
+	}
+	msg := fmt.Sprintf("%s is %s, on the %s branch, while the goroutine started at %s (%s) may still run: "+
+		"it cannot observe the cancellation and does not release %s, so the next acquirer runs beside it; "+
+		"keep %s until the goroutine exits: release it in the goroutine, or wait for the goroutine after cancelling",
+		g, how, c.what, gate.PosText(pass.Fset, s.Pos), work(s, pkg), g, g)
+	return analysis.Diagnostic{
+		Pos: pos, End: rel.end, Message: msg,
+		Related: []analysis.RelatedInformation{
+			{Pos: h.Pos, Message: g + " acquired here"},
+			{Pos: s.Pos, Message: "the goroutine that still runs is started here"},
+			{Pos: c.sel.Pos(), Message: "the " + c.what + " case"},
+		},
+	}
+}
