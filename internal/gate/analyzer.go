@@ -61,6 +61,8 @@ type FuncInfo struct {
 	// callees', with the gates held at each.
 	Touches []Touch
 
+	starts []Start
+
 	fs *funcState
 }
 
@@ -278,6 +280,10 @@ func (m *model) analyse(fn *ssa.Function) (fi *FuncInfo) {
 	}
 	fi = &FuncInfo{Fn: fn, fs: fs}
 	fi.Summary = m.summarise(fi, fs.solve())
+	fi.starts = m.findStarts(fn)
+	if fn.Parent() == nil {
+		fi.Summary.Spawns = m.spawns(fi)
+	}
 	for _, r := range requires {
 		fi.Summary.Requires = append(fi.Summary.Requires, r.op)
 	}

@@ -71,10 +71,11 @@ type Summary struct {
 	Requires   []GateOp     // //gatevet:holds: callers must hold these
 	Touches    []SumTouch   // uses of resources, with the gates held
 	Runs       []SumRun     // func values it calls, with the gates held
+	Spawns     []Spawn      // goroutines it starts and returns a channel of
 }
 
 func (s *Summary) empty() bool {
-	return s == nil || len(s.Acquires)+len(s.Holds)+len(s.HoldsIfNil)+len(s.Releases)+len(s.Requires)+len(s.Touches)+len(s.Runs) == 0
+	return s == nil || len(s.Acquires)+len(s.Holds)+len(s.HoldsIfNil)+len(s.Releases)+len(s.Requires)+len(s.Touches)+len(s.Runs)+len(s.Spawns) == 0
 }
 
 // FuncFact carries a function's Summary to importing packages.
@@ -108,6 +109,9 @@ func (f *FuncFact) String() string {
 		if t.Write {
 			parts = append(parts, "writes "+t.Res.Key()+heldText(t.Held))
 		}
+	}
+	for _, sp := range f.Spawns {
+		parts = append(parts, "spawns r"+strconv.Itoa(sp.Result))
 	}
 	for _, r := range f.Runs {
 		parts = append(parts, "runs "+paramText(r.Param, r.Free)+heldText(r.Held))

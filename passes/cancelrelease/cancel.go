@@ -110,10 +110,10 @@ func caseBlock(sel *ssa.Select, i int) *ssa.BasicBlock {
 func waits(instr ssa.Instruction, s gate.Start) bool {
 	switch in := instr.(type) {
 	case *ssa.UnOp:
-		return in.Op == token.ARROW && given(in.X, s)
+		return in.Op == token.ARROW && s.Given(in.X)
 	case *ssa.Select:
 		for _, st := range in.States {
-			if st.Dir != types.RecvOnly || !given(st.Chan, s) {
+			if st.Dir != types.RecvOnly || !s.Given(st.Chan) {
 				return false
 			}
 		}
@@ -125,57 +125,4 @@ func waits(instr ssa.Instruction, s gate.Start) bool {
 		}
 	}
 	return false
-}
-
-// given reports whether channel ch is one the goroutine received.
-func given(ch ssa.Value, s gate.Start) bool {
-	ch = stored(ch)
-	for _, v := range s.Values {
-		if stored(v) == ch {
-			return true
-		}
-	}
-	return false
-}
-
-// stored sees through a load of a variable stored once.
-func stored(v ssa.Value) ssa.Value {
-	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
-		if a, ok := u.X.(*ssa.Alloc); ok {
-			var only ssa.Value
-			for _, r := range *a.Referrers() {
-				if st, ok := r.(*ssa.Store); ok && st.Addr == a {
-					if only != nil {
-						return v
-					}
-					only = st.Val
-				}
-			}
-			if only != nil {
-				return only
-			}
-		}
-	}
-	return v
-}
-
-// work describes what the goroutine runs: the function, or the first
-// call a function literal makes.
-func work(s gate.Start, pkg string) string {
-	if s.Fn == nil {
-		return "a func value"
-	}
-	if s.Fn.Parent() == nil {
-		return gate.CalleeName(s.Fn, pkg)
-	}
-	for _, b := range s.Fn.Blocks {
-		for _, instr := range b.Instrs {
-			if c, ok := instr.(*ssa.Call); ok {
-				if f := c.Call.StaticCallee(); f != nil && f.Pkg != nil {
-					return "a func literal running " + gate.CalleeName(f, pkg)
-				}
-			}
-		}
-	}
-	return "a func literal"
 }

@@ -71,7 +71,7 @@ func run(pass *analysis.Pass) (any, error) {
 		// names the work (a waiter started after it only waits).
 		reported := make(map[string]bool)
 		for _, s := range starts {
-			if observesContext(s) || waiter(s) {
+			if s.ObservesContext() || waiter(s) {
 				continue
 			}
 			for _, h := range stillHeld(held, s) {
@@ -124,17 +124,6 @@ func next(instr ssa.Instruction) ssa.Instruction {
 		}
 	}
 	return nil
-}
-
-// observesContext reports whether the goroutine receives a context, and
-// so can be told to stop.
-func observesContext(s gate.Start) bool {
-	for _, v := range s.Values {
-		if gate.IsContext(v.Type()) {
-			return true
-		}
-	}
-	return false
 }
 
 // waiter reports whether the goroutine waits for others (go func() {
@@ -277,7 +266,7 @@ func diagnose(pass *analysis.Pass, s gate.Start, h *gate.Holding, c cancelCase, 
 	msg := fmt.Sprintf("%s is %s, on the %s branch, while the goroutine started at %s (%s) may still run: "+
 		"it cannot observe the cancellation and does not release %s, so the next acquirer runs beside it; "+
 		"keep %s until the goroutine exits: release it in the goroutine, or wait for the goroutine after cancelling",
-		g, how, c.what, gate.PosText(pass.Fset, s.Pos), work(s, pkg), g, g)
+		g, how, c.what, gate.PosText(pass.Fset, s.Pos), s.Describe(pkg), g, g)
 	return analysis.Diagnostic{
 		Pos: pos, End: rel.end, Message: msg,
 		Related: []analysis.RelatedInformation{

@@ -68,3 +68,41 @@ func GenerateOwned(ctx context.Context, img []byte) ([]byte, error) {
 		return nil, ctx.Err()
 	}
 }
+
+// startLoader starts the loader and hands back its done channel: the
+// seed's model-preload path.
+func startLoader(img []byte) <-chan result {
+	done := make(chan result, 1)
+	go func() { done <- runModel(img) }()
+	return done
+}
+
+func Preload(ctx context.Context, img []byte) error {
+	if err := gpuSem.Acquire(ctx, 1); err != nil {
+		return err
+	}
+	defer gpuSem.Release(1)
+	done := startLoader(img)
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err() // want `gpuSem is released by the deferred release when this returns, on the ctx\.Done\(\) branch, while the goroutine started at seed\.go:\d+ \(startLoader, which starts a func literal running runModel at seed\.go:\d+\) may still run`
+	}
+}
+
+// PreloadFixed waits for the loader after cancelling.
+func PreloadFixed(ctx context.Context, img []byte) error {
+	if err := gpuSem.Acquire(ctx, 1); err != nil {
+		return err
+	}
+	defer gpuSem.Release(1)
+	done := startLoader(img)
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		<-done
+		return ctx.Err()
+	}
+}
