@@ -16,9 +16,10 @@ type Start struct {
 	Pos   token.Pos
 	Fn    *ssa.Function // what the goroutine runs, when known
 	// Values are the caller-side values the goroutine receives: its
-	// arguments and a closure's captured variables (their stored value
+	// arguments, then a closure's captured variables (their stored value
 	// when captured by address); for a Spawn, the channel returned.
 	Values []ssa.Value
+	Args   int // how many of Values are arguments
 	// Group is the errgroup.Group or sync.WaitGroup that starts it.
 	Group ssa.Value
 	// Work describes a spawned goroutine's work (Fn is then nil).
@@ -191,7 +192,7 @@ func describe(s Start, pkg string) string {
 func (s Start) Describe(pkg string) string { return describe(s, pkg) }
 
 func startOf(instr ssa.CallInstruction, f ssa.Value, args []ssa.Value, group ssa.Value) Start {
-	s := Start{Instr: instr, Pos: instr.Pos(), Group: group}
+	s := Start{Instr: instr, Pos: instr.Pos(), Group: group, Args: len(args)}
 	vals := append([]ssa.Value(nil), args...)
 	switch f := f.(type) {
 	case *ssa.Function:

@@ -75,6 +75,9 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			for _, h := range stillHeld(held, s) {
+				if !worksUnder(res, fi, s, h) {
+					continue
+				}
 				d, ok := check(pass, s, h, cases, held)
 				if k := fmt.Sprint(d.Pos, h.Gate.Key()); ok && !reported[k] {
 					reported[k] = true

@@ -248,3 +248,42 @@ func Monitor(stop <-chan struct{}) {
 		}
 	}
 }
+
+type Creds struct {
+	mu   sync.Mutex
+	name string
+}
+
+// Handshake holds c.mu while a goroutine reads from a connection; the
+// goroutine uses nothing c.mu guards.
+func (c *Creds) Handshake(ctx context.Context, read func([]byte) error) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	b := make([]byte, len(c.name))
+	errCh := make(chan error, 1)
+	go func() { errCh <- read(b) }()
+	select {
+	case err := <-errCh:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// Rename is the positive twin: the goroutine writes the state c.mu
+// guards.
+func (c *Creds) Rename(ctx context.Context, name string) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	done := make(chan struct{})
+	go func() {
+		c.name = name
+		close(done)
+	}()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err() // want `c\.mu is released by the deferred release when this returns, on the ctx\.Done\(\) branch`
+	}
+}
