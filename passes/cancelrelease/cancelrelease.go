@@ -78,9 +78,12 @@ func run(pass *analysis.Pass) (any, error) {
 				if !worksUnder(res, fi, s, h) {
 					continue
 				}
-				d, ok := check(pass, s, h, cases, held)
+				d, c, rel, ok := check(pass, s, h, cases, held)
 				if k := fmt.Sprint(d.Pos, h.Gate.Key()); ok && !reported[k] {
 					reported[k] = true
+					if rel.deferred {
+						d.SuggestedFixes = moveRelease(pass, s, h, c.sel)
+					}
 					rep.Report(d)
 				}
 			}
@@ -148,7 +151,7 @@ func waiter(s gate.Start) bool {
 // check follows the paths from each cancellation case and returns the
 // report for the first release of h that comes before a wait for s.
 func check(pass *analysis.Pass, s gate.Start, h *gate.Holding, cases []cancelCase,
-	held map[ssa.Instruction]map[string]*gate.Holding) (analysis.Diagnostic, bool) {
+	held map[ssa.Instruction]map[string]*gate.Holding) (analysis.Diagnostic, cancelCase, release, bool) {
 	key := h.Gate.Key()
 	for _, c := range cases {
 		// The select must wait while the gate is held: a case body that
@@ -160,9 +163,9 @@ func check(pass *analysis.Pass, s gate.Start, h *gate.Holding, cases []cancelCas
 		if !ok {
 			continue
 		}
-		return diagnose(pass, s, h, c, rel), true
+		return diagnose(pass, s, h, c, rel), c, rel, true
 	}
-	return analysis.Diagnostic{}, false
+	return analysis.Diagnostic{}, cancelCase{}, release{}, false
 }
 
 // after reports whether instruction b can run after a in their function.

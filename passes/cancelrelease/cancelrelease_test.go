@@ -15,5 +15,5 @@ func TestCancelRelease(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, dir, cancelrelease.Analyzer, "./...")
+	analysistest.RunWithSuggestedFixes(t, dir, cancelrelease.Analyzer, "./...")
 }

@@ -1,0 +1,132 @@
+package cancelrelease
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/gate"
+)
+
+// moveRelease offers the mechanical fix: when the gate's release is a
+// deferred method call (defer sem.Release(1), defer mu.Unlock()) and the
+// goroutine is a function literal started in the same block, so that
+// every path that defers the release also starts the goroutine, move the
+// defer into the goroutine: the gate is released when the work is done.
+//
+// It is offered for permits only, and only when nothing but returning
+// follows the select: code after the wait that still needs the gate (a
+// mutex's state, more work on the device) would lose it.
+func moveRelease(pass *analysis.Pass, s gate.Start, h *gate.Holding, sel *ssa.Select) []analysis.SuggestedFix {
+	g, ok := s.Instr.(*ssa.Go)
+	if !ok || !h.Kind.Counting() || !onlyReturns(sel) {
+		return nil
+	}
+	lit := literalAt(pass, g.Pos())
+	if lit == nil {
+		return nil
+	}
+	gateName := h.Gate.Spell(pass.Pkg.Path())
+	for _, instr := range g.Block().Instrs {
+		if instr == g {
+			break
+		}
+		d, ok := instr.(*ssa.Defer)
+		if !ok {
+			continue
+		}
+		stmt := deferAt(pass, d.Pos())
+		if stmt == nil || !releases(stmt.Call, gateName) {
+			continue
+		}
+		file := pass.Fset.File(stmt.Pos())
+		start := file.LineStart(file.Line(stmt.Pos()))
+		end := stmt.End()
+		if next := file.Line(stmt.End()) + 1; next <= file.LineCount() {
+			end = file.LineStart(next)
+		}
+		return []analysis.SuggestedFix{{
+			Message: "release " + gateName + " in the goroutine, when the work is done",
+			TextEdits: []analysis.TextEdit{
+				{Pos: start, End: end},
+				{Pos: lit.Body.Lbrace + 1, End: lit.Body.Lbrace + 1, NewText: []byte(" defer " + types.ExprString(stmt.Call) + ";")},
+			},
+		}}
+	}
+	return nil
+}
+
+// onlyReturns reports whether the paths after sel only return: no calls
+// but ctx.Err().
+func onlyReturns(sel *ssa.Select) bool {
+	seen := make(map[*ssa.BasicBlock]bool)
+	work := append([]*ssa.BasicBlock(nil), sel.Block().Succs...)
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		for _, instr := range b.Instrs {
+			switch in := instr.(type) {
+			case *ssa.Call:
+				if !in.Call.IsInvoke() || in.Call.Method.Name() != "Err" || !gate.IsContext(in.Call.Value.Type()) {
+					return false
+				}
+			case *ssa.Go, *ssa.Defer, *ssa.Send, *ssa.Select:
+				return false
+			}
+		}
+		work = append(work, b.Succs...)
+	}
+	return true
+}
+
+// releases reports whether call is gate.Release(...), gate.Unlock() or
+// gate.RUnlock().
+func releases(call *ast.CallExpr, gateName string) bool {
+	fun := types.ExprString(call.Fun)
+	for _, m := range []string{".Release", ".Unlock", ".RUnlock"} {
+		if fun == gateName+m {
+			return true
+		}
+	}
+	return false
+}
+
+// literalAt finds the function literal a go statement at pos starts.
+func literalAt(pass *analysis.Pass, pos token.Pos) *ast.FuncLit {
+	n := nodeAt(pass, pos, func(n ast.Node) bool { _, ok := n.(*ast.GoStmt); return ok })
+	if g, ok := n.(*ast.GoStmt); ok {
+		lit, _ := ast.Unparen(g.Call.Fun).(*ast.FuncLit)
+		return lit
+	}
+	return nil
+}
+
+// deferAt finds the defer statement at pos.
+func deferAt(pass *analysis.Pass, pos token.Pos) *ast.DeferStmt {
+	d, _ := nodeAt(pass, pos, func(n ast.Node) bool { _, ok := n.(*ast.DeferStmt); return ok }).(*ast.DeferStmt)
+	return d
+}
+
+// nodeAt returns the innermost node enclosing pos that want accepts.
+func nodeAt(pass *analysis.Pass, pos token.Pos, want func(ast.Node) bool) ast.Node {
+	for _, f := range pass.Files {
+		if pos < f.Pos() || pos >= f.End() {
+			continue
+		}
+		path, _ := astutil.PathEnclosingInterval(f, pos, pos)
+		for _, n := range path {
+			if want(n) {
+				return n
+			}
+		}
+	}
+	return nil
+}
