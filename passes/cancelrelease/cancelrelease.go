@@ -180,25 +180,34 @@ func after(a, b ssa.Instruction) bool {
 			}
 		}
 	}
-	return reaches(a.Block().Succs, b.Block(), nil)
+	return reaches(a.Block().Succs, b.Block())
 }
 
-func reaches(from []*ssa.BasicBlock, to *ssa.BasicBlock, stop func(*ssa.BasicBlock) bool) bool {
+func reaches(from []*ssa.BasicBlock, to *ssa.BasicBlock) bool {
+	found := false
+	forward(from, func(b *ssa.BasicBlock) bool {
+		found = found || b == to
+		return !found
+	})
+	return found
+}
+
+// forward visits each block reachable from the blocks from, once; visit
+// says whether to go on to the block's successors.
+func forward(from []*ssa.BasicBlock, visit func(*ssa.BasicBlock) bool) {
 	seen := make(map[*ssa.BasicBlock]bool)
 	work := append([]*ssa.BasicBlock(nil), from...)
 	for len(work) > 0 {
 		b := work[len(work)-1]
 		work = work[:len(work)-1]
-		if b == to {
-			return true
-		}
-		if seen[b] || (stop != nil && stop(b)) {
+		if seen[b] {
 			continue
 		}
 		seen[b] = true
-		work = append(work, b.Succs...)
+		if visit(b) {
+			work = append(work, b.Succs...)
+		}
 	}
-	return false
 }
 
 // release is where a gate is released: the instruction, and the
@@ -212,20 +221,15 @@ type release struct {
 // releaseBeforeWait searches the paths from block start for a release of
 // gate key that no wait for goroutine s precedes.
 func releaseBeforeWait(start *ssa.BasicBlock, key string, s gate.Start, held map[ssa.Instruction]map[string]*gate.Holding) (release, bool) {
-	seen := make(map[*ssa.BasicBlock]bool)
-	work := []*ssa.BasicBlock{start}
-	for len(work) > 0 {
-		b := work[len(work)-1]
-		work = work[:len(work)-1]
-		if seen[b] {
-			continue
+	var rel release
+	found := false
+	forward([]*ssa.BasicBlock{start}, func(b *ssa.BasicBlock) bool {
+		if found {
+			return false
 		}
-		seen[b] = true
-		waited := false
 		for i, instr := range b.Instrs {
 			if waits(instr, s) {
-				waited = true
-				break
+				return false
 			}
 			before, reached := held[instr]
 			if !reached || i+1 >= len(b.Instrs) {
@@ -234,16 +238,14 @@ func releaseBeforeWait(start *ssa.BasicBlock, key string, s gate.Start, held map
 			if _, had := before[key]; !had {
 				continue
 			}
-			if _, still := held[b.Instrs[i+1]][key]; still {
-				continue
+			if _, still := held[b.Instrs[i+1]][key]; !still {
+				rel, found = releaseAt(instr), true
+				return false
 			}
-			return releaseAt(instr), true
 		}
-		if !waited {
-			work = append(work, b.Succs...)
-		}
-	}
-	return release{}, false
+		return true
+	})
+	return rel, found
 }
 
 // releaseAt describes the release instr performs: a RunDefers is the

@@ -63,28 +63,21 @@ func moveRelease(pass *analysis.Pass, s gate.Start, h *gate.Holding, sel *ssa.Se
 // onlyReturns reports whether the paths after sel only return: no calls
 // but ctx.Err().
 func onlyReturns(sel *ssa.Select) bool {
-	seen := make(map[*ssa.BasicBlock]bool)
-	work := append([]*ssa.BasicBlock(nil), sel.Block().Succs...)
-	for len(work) > 0 {
-		b := work[len(work)-1]
-		work = work[:len(work)-1]
-		if seen[b] {
-			continue
-		}
-		seen[b] = true
+	ok := true
+	forward(sel.Block().Succs, func(b *ssa.BasicBlock) bool {
 		for _, instr := range b.Instrs {
 			switch in := instr.(type) {
 			case *ssa.Call:
 				if !in.Call.IsInvoke() || in.Call.Method.Name() != "Err" || !gate.IsContext(in.Call.Value.Type()) {
-					return false
+					ok = false
 				}
 			case *ssa.Go, *ssa.Defer, *ssa.Send, *ssa.Select:
-				return false
+				ok = false
 			}
 		}
-		work = append(work, b.Succs...)
-	}
-	return true
+		return ok
+	})
+	return ok
 }
 
 // releases reports whether call is gate.Release(...), gate.Unlock() or
