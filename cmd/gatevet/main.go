@@ -32,6 +32,7 @@ import (
 
 	"github.com/gatevet/gatevet/passes/bypass"
 	"github.com/gatevet/gatevet/passes/cancelrelease"
+	"github.com/gatevet/gatevet/passes/condctx"
 	"github.com/gatevet/gatevet/passes/instancegate"
 	"github.com/gatevet/gatevet/passes/nestedacquire"
 )
@@ -42,6 +43,7 @@ var analyzers = []*analysis.Analyzer{
 	bypass.Analyzer,
 	instancegate.Analyzer,
 	cancelrelease.Analyzer,
+	condctx.Analyzer,
 }
 
 func main() {

@@ -42,6 +42,29 @@ type Result struct {
 	usesOnce sync.Once
 }
 
+// summary returns fn's summary without analysing anything: passes run
+// at once and must only read the model.
+func (r *Result) summary(fn *ssa.Function) *Summary {
+	if fn.Origin() != nil {
+		fn = fn.Origin()
+	}
+	if fn.Pkg == r.m.ssaPkg {
+		if fi := r.infos[fn]; fi != nil {
+			return fi.Summary
+		}
+		return nil
+	}
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || obj.Pkg() == nil || obj.Pkg() == r.m.pass.Pkg {
+		return nil
+	}
+	var f FuncFact
+	if r.m.pass.ImportObjectFact(obj, &f) {
+		return &f.Summary
+	}
+	return nil
+}
+
 // Info returns what the model knows of fn, or nil.
 func (r *Result) Info(fn *ssa.Function) *FuncInfo { return r.infos[fn] }
 
@@ -61,7 +84,8 @@ type FuncInfo struct {
 	// callees', with the gates held at each.
 	Touches []Touch
 
-	starts []Start
+	starts    []Start
+	condWaits []CondWait
 
 	fs *funcState
 }
@@ -116,6 +140,8 @@ type model struct {
 	bufferedObjs map[types.Object]bool
 	guards       map[types.Object]*GuardedBy
 	problems     []directive.Problem
+	srcFuncs     []*ssa.Function
+	stored       map[types.Object]bool // see storedObjs
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -130,6 +156,7 @@ func run(pass *analysis.Pass) (any, error) {
 		chanObjs:     make(map[types.Object]chanDir),
 		bufferedObjs: make(map[types.Object]bool),
 	}
+	m.srcFuncs = ssaRes.SrcFuncs
 	m.classifyChans(ssaRes.SrcFuncs)
 	m.guards = m.resolveGuards()
 	res := &Result{Directives: m.dirs, m: m}
@@ -281,9 +308,11 @@ func (m *model) analyse(fn *ssa.Function) (fi *FuncInfo) {
 	fi = &FuncInfo{Fn: fn, fs: fs}
 	fi.Summary = m.summarise(fi, fs.solve())
 	fi.starts = m.findStarts(fn)
+	fi.condWaits = m.condWaits(fn)
 	if fn.Parent() == nil {
 		fi.Summary.Spawns = m.spawns(fi)
 	}
+	fi.Summary.CondBlocks = m.condBlocks(fi)
 	for _, r := range requires {
 		fi.Summary.Requires = append(fi.Summary.Requires, r.op)
 	}

@@ -1,7 +1,6 @@
 package gate_test
 
 import (
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -11,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/gatetest"
 
 	// The testdata modules import x/sync and load with GOPROXY=off: this
 	// import keeps the module in go.mod, so go test fetches it first.
@@ -19,14 +19,7 @@ import (
 
 // testdata returns the model's test module, and lets panics in the model
 // fail the test instead of silencing the function.
-func testdata(t *testing.T) string {
-	t.Setenv("GATEVET_DEBUG", "1")
-	dir, err := filepath.Abs("../../testdata/gatemodel")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
+func testdata(t *testing.T) string { return gatetest.Dir(t, "gatemodel") }
 
 // TestFacts checks the summaries exported as facts, and that a second
 // package builds its own summaries from the first one's facts.

@@ -72,10 +72,11 @@ type Summary struct {
 	Touches    []SumTouch   // uses of resources, with the gates held
 	Runs       []SumRun     // func values it calls, with the gates held
 	Spawns     []Spawn      // goroutines it starts and returns a channel of
+	CondBlocks []CondBlock  // Cond.Wait loops it may block in, with no ctx
 }
 
 func (s *Summary) empty() bool {
-	return s == nil || len(s.Acquires)+len(s.Holds)+len(s.HoldsIfNil)+len(s.Releases)+len(s.Requires)+len(s.Touches)+len(s.Runs)+len(s.Spawns) == 0
+	return s == nil || len(s.Acquires)+len(s.Holds)+len(s.HoldsIfNil)+len(s.Releases)+len(s.Requires)+len(s.Touches)+len(s.Runs)+len(s.Spawns)+len(s.CondBlocks) == 0
 }
 
 // FuncFact carries a function's Summary to importing packages.
@@ -109,6 +110,9 @@ func (f *FuncFact) String() string {
 		if t.Write {
 			parts = append(parts, "writes "+t.Res.Key()+heldText(t.Held))
 		}
+	}
+	if len(f.CondBlocks) > 0 {
+		parts = append(parts, "blocks in Cond.Wait")
 	}
 	for _, sp := range f.Spawns {
 		parts = append(parts, "spawns r"+strconv.Itoa(sp.Result))

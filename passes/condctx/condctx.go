@@ -1,0 +1,256 @@
+// Package condctx reports sync.Cond waits that can never see a context.
+//
+// sync.Cond predates context: a for !cond { c.Wait() } loop reached from
+// a request handler blocks until someone signals, however long ago the
+// client left. Goroutines pile up, and graceful shutdown stops working.
+//
+// The gate model lists each function's Wait loops with what they can
+// see (a context used inside the loop, a way out such as a shutdown flag
+// that the package writes, or the clock), and summarises functions
+// without a context that may block in such a loop (CondBlocks), through
+// calls and across packages. The pass reports:
+//   - a Wait loop in a function with a context in scope (a parameter, a
+//     captured variable, a field of the receiver) that neither observes
+//     it nor has a watcher that wakes the waiters on cancellation
+//     (context.AfterFunc, or a goroutine receiving from ctx.Done());
+//   - a call, from a function with a context, of a function without one
+//     that may block in a Wait loop with no way out;
+//   - a watcher that Broadcasts or Signals without holding the lock, so
+//     a waiter can check the context and park just after the wake-up.
+package condctx
+
+import (
+	"fmt"
+	"go/token"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/directive"
+	"github.com/gatevet/gatevet/internal/gate"
+)
+
+// Analyzer is the condctx pass.
+var Analyzer = &analysis.Analyzer{
+	Name:     "condctx",
+	Doc:      doc,
+	URL:      "https://github.com/gatevet/gatevet#condctx",
+	Requires: []*analysis.Analyzer{gate.Analyzer},
+	Run:      run,
+}
+
+const doc = `report sync.Cond wait loops that cannot observe a context
+
+A for !cond { c.Wait() } loop blocks until another goroutine signals the
+Cond. In a function that has a context (a parameter, a captured variable,
+a field of the receiver), a client that leaves or a shutdown that cancels
+cannot wake it: the goroutine waits forever.
+
+Reported: a Wait loop that neither checks the context nor has a watcher
+that wakes the waiters on cancellation; a call, from a function with a
+context, of a function without one that may block in such a loop with no
+way out; a watcher that wakes the waiters without holding the Cond's lock.
+
+Not reported: a loop that checks the context, or one with a watcher
+(context.AfterFunc(ctx, f) or a goroutine receiving from ctx.Done(), where
+f Broadcasts); a loop with a shutdown flag the package sets (and a Close
+that Broadcasts); no context anywhere on the way.
+
+Fix: register context.AfterFunc(ctx, func() { c.L.Lock(); c.Broadcast();
+c.L.Unlock() }), and check ctx.Err() in the loop after each Wait.`
+
+func run(pass *analysis.Pass) (any, error) {
+	res := pass.ResultOf[gate.Analyzer].(*gate.Result)
+	rep := directive.NewReporter(pass, res.Directives)
+	for _, fi := range res.Funcs {
+		ctxName, ctxPos, hasCtx := gate.ContextInScope(fi.Fn)
+		for _, d := range unlockedWakes(pass, res, fi) {
+			rep.Report(d)
+		}
+		if !hasCtx {
+			continue
+		}
+		watched := watchers(fi.Fn)
+		for _, w := range fi.CondWaits() {
+			if w.ObservesContext || watched {
+				continue
+			}
+			rep.Report(analysis.Diagnostic{
+				Pos: w.Call.Pos(), End: w.Call.Pos(),
+				Message: fmt.Sprintf("%s waits in a sync.Cond loop that never looks at %s, and nothing wakes it when %s is cancelled: "+
+					"the goroutine blocks until someone signals; register context.AfterFunc(%s, …) that Broadcasts under the lock, and check %s.Err() after each Wait",
+					name(fi.Fn), ctxName, ctxName, ctxName, ctxName),
+				Related: []analysis.RelatedInformation{{Pos: ctxPos, Message: ctxName + " comes into scope here"}},
+			})
+		}
+		for _, d := range blockingCalls(pass, res, fi, ctxName) {
+			rep.Report(d)
+		}
+	}
+	rep.Finish()
+	return nil, nil
+}
+
+// name spells fn for messages.
+func name(fn *ssa.Function) string {
+	if fn.Parent() != nil {
+		return "a func literal in " + name(fn.Parent())
+	}
+	return fn.Name()
+}
+
+// watchers reports whether fn registers a wake-up on cancellation:
+// context.AfterFunc, or a goroutine that receives from ctx.Done() and
+// wakes a Cond.
+func watchers(fn *ssa.Function) bool {
+	for _, f := range wakeFuncs(fn) {
+		if f.afterFunc || (receivesDone(f.fn) && wakes(f.fn)) {
+			return true
+		}
+	}
+	return false
+}
+
+// wakeFunc is a function fn hands to context.AfterFunc or starts as a
+// goroutine.
+type wakeFunc struct {
+	fn        *ssa.Function
+	afterFunc bool
+	at        token.Pos
+}
+
+func wakeFuncs(fn *ssa.Function) []wakeFunc {
+	var out []wakeFunc
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch in := instr.(type) {
+			case *ssa.Call:
+				callee := in.Call.StaticCallee()
+				if callee != nil && callee.Pkg != nil && callee.Pkg.Pkg.Path() == "context" && callee.Name() == "AfterFunc" && len(in.Call.Args) == 2 {
+					out = append(out, wakeFunc{fn: funcOf(in.Call.Args[1]), afterFunc: true, at: in.Pos()})
+				}
+			case *ssa.Go:
+				out = append(out, wakeFunc{fn: funcOf(in.Call.Value), at: in.Pos()})
+			}
+		}
+	}
+	return out
+}
+
+func funcOf(v ssa.Value) *ssa.Function {
+	switch v := v.(type) {
+	case *ssa.Function:
+		return v
+	case *ssa.MakeClosure:
+		f, _ := v.Fn.(*ssa.Function)
+		return f
+	}
+	return nil
+}
+
+// receivesDone reports whether fn receives from a ctx.Done() channel.
+func receivesDone(fn *ssa.Function) bool {
+	if fn == nil {
+		return false
+	}
+	isDone := func(v ssa.Value) bool {
+		c, ok := v.(*ssa.Call)
+		return ok && c.Call.IsInvoke() && c.Call.Method.Name() == "Done" && gate.IsContext(c.Call.Value.Type())
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch in := instr.(type) {
+			case *ssa.UnOp:
+				if in.Op == token.ARROW && isDone(in.X) {
+					return true
+				}
+			case *ssa.Select:
+				for _, st := range in.States {
+					if isDone(st.Chan) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// wakes reports whether fn Broadcasts or Signals a Cond.
+func wakes(fn *ssa.Function) bool {
+	if fn == nil {
+		return false
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(*ssa.Call); ok && gate.IsWake(&c.Call) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// unlockedWakes reports the wake-ups of fi's watchers that hold no lock.
+func unlockedWakes(pass *analysis.Pass, res *gate.Result, fi *gate.FuncInfo) []analysis.Diagnostic {
+	var out []analysis.Diagnostic
+	for _, wf := range wakeFuncs(fi.Fn) {
+		if wf.fn == nil || !(wf.afterFunc || receivesDone(wf.fn)) {
+			continue
+		}
+		info := res.Info(wf.fn)
+		if info == nil {
+			continue
+		}
+		info.Walk(func(instr ssa.Instruction, held gate.Held) {
+			c, ok := instr.(*ssa.Call)
+			if !ok || !gate.IsWake(&c.Call) || len(held.All()) > 0 {
+				return
+			}
+			out = append(out, analysis.Diagnostic{
+				Pos: c.Pos(), End: c.Pos(),
+				Message: "this cancellation wake-up runs without the Cond's lock: a waiter can check the context, miss the wake-up and park for good; " +
+					"take c.L (or the mutex it is) around the Broadcast",
+				Related: []analysis.RelatedInformation{{Pos: wf.at, Message: "the watcher is registered here"}},
+			})
+		})
+	}
+	return out
+}
+
+// blockingCalls reports calls from fi, which has a context, of functions
+// without one that may block in a Wait loop with no way out.
+func blockingCalls(pass *analysis.Pass, res *gate.Result, fi *gate.FuncInfo, ctxName string) []analysis.Diagnostic {
+	var out []analysis.Diagnostic
+	for _, b := range fi.Fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			callee := call.Call.StaticCallee()
+			if callee == nil {
+				continue
+			}
+			blocks := res.CondBlocksOf(callee)
+			if len(blocks) == 0 {
+				continue
+			}
+			chain := blocks[0].Chain
+			wait := chain[len(chain)-1]
+			what := gate.CalleeName(callee, pass.Pkg.Path())
+			d := analysis.Diagnostic{
+				Pos: call.Pos(), End: call.Pos(),
+				Message: fmt.Sprintf("%s blocks in sync.Cond.Wait (%s) and cannot observe %s: if nothing signals, this goroutine waits forever after %s is cancelled; "+
+					"give %s a ctx and wake its waiters with context.AfterFunc", what, wait.At, ctxName, ctxName, what),
+			}
+			for _, h := range chain {
+				if h.Pos() != token.NoPos {
+					d.Related = append(d.Related, analysis.RelatedInformation{Pos: h.Pos(), Message: "then " + h.What})
+				}
+			}
+			out = append(out, d)
+		}
+	}
+	return out
+}

@@ -1,0 +1,307 @@
+// Package queue: Cond wait loops with and without a way to see a context.
+package queue
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+type Queue struct {
+	mu      sync.Mutex
+	cond    *sync.Cond
+	items   []any
+	closed  bool
+	stopped atomic.Bool
+	err     error
+}
+
+func New() *Queue {
+	q := &Queue{}
+	q.cond = sync.NewCond(&q.mu)
+	return q
+}
+
+func (q *Queue) Put(x any) {
+	q.mu.Lock()
+	q.items = append(q.items, x)
+	q.mu.Unlock()
+	q.cond.Signal()
+}
+
+func (q *Queue) pop() any {
+	x := q.items[0]
+	q.items = q.items[1:]
+	return x
+}
+
+// Get has no context and no way out: the seed's trap.
+func (q *Queue) Get() any {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for len(q.items) == 0 {
+		q.cond.Wait()
+	}
+	return q.pop()
+}
+
+// Handler has a context but calls Get, which cannot see it.
+func Handler(ctx context.Context, q *Queue) any {
+	return q.Get() // want `\(\*Queue\)\.Get blocks in sync\.Cond\.Wait \(queue\.go:\d+\) and cannot observe ctx`
+}
+
+// fetch has no context either: the block travels up to its caller.
+func fetch(q *Queue) any { return q.Get() }
+
+func Handler2(ctx context.Context, q *Queue) any {
+	return fetch(q) // want `fetch blocks in sync\.Cond\.Wait`
+}
+
+// GetCtx has the context as a parameter and ignores it.
+func (q *Queue) GetCtx(ctx context.Context) any {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for len(q.items) == 0 {
+		q.cond.Wait() // want `GetCtx waits in a sync\.Cond loop that never looks at ctx`
+	}
+	return q.pop()
+}
+
+// Captured: the literal sees the handler's context.
+func Captured(ctx context.Context, q *Queue) any {
+	var out any
+	get := func() {
+		q.mu.Lock()
+		defer q.mu.Unlock()
+		for len(q.items) == 0 {
+			q.cond.Wait() // want `a func literal in Captured waits in a sync\.Cond loop that never looks at ctx`
+		}
+		out = q.pop()
+	}
+	get()
+	return out
+}
+
+// A worker keeps its context in a field.
+type Worker struct {
+	ctx context.Context
+	q   *Queue
+}
+
+func (w *Worker) Next() any {
+	w.q.mu.Lock()
+	defer w.q.mu.Unlock()
+	for len(w.q.items) == 0 {
+		w.q.cond.Wait() // want `Next waits in a sync\.Cond loop that never looks at w\.ctx`
+	}
+	return w.q.pop()
+}
+
+// The seed's first fix: a watcher goroutine wakes the waiters under the
+// lock, and the loop checks the context.
+func (q *Queue) GetWatched(ctx context.Context) (any, error) {
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		select {
+		case <-ctx.Done():
+			q.mu.Lock()
+			q.cond.Broadcast()
+			q.mu.Unlock()
+		case <-done:
+		}
+	}()
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for len(q.items) == 0 {
+		q.cond.Wait()
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+	}
+	return q.pop(), nil
+}
+
+// The seed's second fix: context.AfterFunc.
+func (q *Queue) GetAfterFunc(ctx context.Context) (any, error) {
+	stop := context.AfterFunc(ctx, func() {
+		q.mu.Lock()
+		defer q.mu.Unlock()
+		q.cond.Broadcast()
+	})
+	defer stop()
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for len(q.items) == 0 {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		q.cond.Wait()
+	}
+	return q.pop(), nil
+}
+
+// A watcher that wakes without the lock: the waiter may check ctx,
+// miss the Broadcast and park for good.
+func (q *Queue) GetRacy(ctx context.Context) (any, error) {
+	stop := context.AfterFunc(ctx, func() {
+		q.cond.Broadcast() // want `this cancellation wake-up runs without the Cond's lock`
+	})
+	defer stop()
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for len(q.items) == 0 {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		q.cond.Wait()
+	}
+	return q.pop(), nil
+}
+
+// The same with a watcher goroutine.
+func (q *Queue) GetRacyGo(ctx context.Context) (any, error) {
+	go func() {
+		<-ctx.Done()
+		q.cond.Broadcast() // want `this cancellation wake-up runs without the Cond's lock`
+	}()
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for len(q.items) == 0 {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		q.cond.Wait()
+	}
+	return q.pop(), nil
+}
+
+// A shutdown flag that Close sets under the lock: the waiters get out.
+func (q *Queue) GetOrClosed() (any, bool) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for len(q.items) == 0 && !q.closed {
+		q.cond.Wait()
+	}
+	if q.closed {
+		return nil, false
+	}
+	return q.pop(), true
+}
+
+func (q *Queue) Close() {
+	q.mu.Lock()
+	q.closed = true
+	q.mu.Unlock()
+	q.cond.Broadcast()
+}
+
+// Run maps its context onto Close.
+func (q *Queue) Run(ctx context.Context) {
+	<-ctx.Done()
+	q.Close()
+}
+
+func Serve(ctx context.Context, q *Queue) (any, bool) { return q.GetOrClosed() }
+
+// An atomic stop flag.
+func (q *Queue) GetOrStopped() any {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for len(q.items) == 0 && !q.stopped.Load() {
+		q.cond.Wait()
+	}
+	return nil
+}
+
+func ServeAtomic(ctx context.Context, q *Queue) any { return q.GetOrStopped() }
+
+// An error that CloseWithError sets.
+func (q *Queue) GetOrErr() (any, error) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for len(q.items) == 0 && q.err == nil {
+		q.cond.Wait()
+	}
+	return nil, q.err
+}
+
+func (q *Queue) CloseWithError(err error) {
+	q.mu.Lock()
+	q.err = err
+	q.mu.Unlock()
+	q.cond.Broadcast()
+}
+
+func ServeErr(ctx context.Context, q *Queue) (any, error) { return q.GetOrErr() }
+
+// A deadline: the clock is a way out (a timer Broadcasts).
+func (q *Queue) GetBefore(deadline time.Time) any {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for len(q.items) == 0 && time.Now().Before(deadline) {
+		q.cond.Wait()
+	}
+	return nil
+}
+
+func ServeDeadline(ctx context.Context, q *Queue) any { return q.GetBefore(time.Now()) }
+
+// No context anywhere on the way.
+func Drain(q *Queue) any { return q.Get() }
+
+// A loop that checks the context (without a watcher) is not reported.
+func (q *Queue) GetChecked(ctx context.Context) (any, error) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for len(q.items) == 0 {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		q.cond.Wait()
+	}
+	return q.pop(), nil
+}
+
+// Handlers calling the context-aware variants are fine.
+func HandlerFixed(ctx context.Context, q *Queue) (any, error) { return q.GetAfterFunc(ctx) }
+
+// Generic queues.
+type Typed[T any] struct {
+	mu    sync.Mutex
+	cond  sync.Cond
+	items []T
+}
+
+func (q *Typed[T]) Get(ctx context.Context) T {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for len(q.items) == 0 {
+		q.cond.Wait() // want `Get waits in a sync\.Cond loop that never looks at ctx`
+	}
+	x := q.items[0]
+	q.items = q.items[1:]
+	return x
+}
+
+func (q *Typed[T]) GetAfterFunc(ctx context.Context) (T, error) {
+	stop := context.AfterFunc(ctx, func() {
+		q.mu.Lock()
+		q.cond.Broadcast()
+		q.mu.Unlock()
+	})
+	defer stop()
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for len(q.items) == 0 {
+		if err := ctx.Err(); err != nil {
+			var zero T
+			return zero, err
+		}
+		q.cond.Wait()
+	}
+	x := q.items[0]
+	q.items = q.items[1:]
+	return x, nil
+}
