@@ -77,6 +77,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			rep.Report(analysis.Diagnostic{
 				Pos: w.Call.Pos(), End: w.Call.Pos(),
+				SuggestedFixes: wakeOnCancel(pass, fi.Fn, w),
 				Message: fmt.Sprintf("%s waits in a sync.Cond loop that never looks at %s, and nothing wakes it when %s is cancelled: "+
 					"the goroutine blocks until someone signals; register context.AfterFunc(%s, …) that Broadcasts under the lock, and check %s.Err() after each Wait",
 					name(fi.Fn), ctxName, ctxName, ctxName, ctxName),

@@ -10,5 +10,5 @@ import (
 )
 
 func TestCondCtx(t *testing.T) {
-	analysistest.Run(t, gatetest.Dir(t, "condctx"), condctx.Analyzer, "./...")
+	analysistest.RunWithSuggestedFixes(t, gatetest.Dir(t, "condctx"), condctx.Analyzer, "./...")
 }

@@ -305,3 +305,13 @@ func (q *Typed[T]) GetAfterFunc(ctx context.Context) (T, error) {
 	q.items = q.items[1:]
 	return x, nil
 }
+
+// GetErr can return the context's error: the fix is mechanical.
+func (q *Queue) GetErr(ctx context.Context) (any, error) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for len(q.items) == 0 {
+		q.cond.Wait() // want `GetErr waits in a sync\.Cond loop that never looks at ctx`
+	}
+	return q.pop(), nil
+}
