@@ -3,6 +3,7 @@ package gate
 import (
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -220,7 +221,9 @@ func (m *model) storedObjs() map[types.Object]bool {
 }
 
 // ContextInScope returns a context the function can see: a parameter, a
-// captured variable, or a field of its receiver; nil if none.
+// captured variable, or a field of its receiver. A function literal sees
+// only what it captures: a goroutine that does not capture its parent's
+// context cannot observe it.
 func ContextInScope(fn *ssa.Function) (name string, pos token.Pos, ok bool) {
 	for _, p := range fn.Params {
 		if IsContext(p.Type()) {
@@ -241,16 +244,13 @@ func ContextInScope(fn *ssa.Function) (name string, pos token.Pos, ok bool) {
 			}
 		}
 	}
-	if fn.Parent() != nil {
-		return ContextInScope(fn.Parent())
-	}
 	return "", token.NoPos, false
 }
 
 // condBlocks derives fi's CondBlocks: its own Wait loops with no way
 // out, and its callees', when it has no context to observe.
 func (m *model) condBlocks(fi *FuncInfo) []CondBlock {
-	if _, _, ok := ContextInScope(fi.Fn); ok {
+	if _, _, ok := ContextInScope(fi.Fn); ok || lifecycle(fi.Fn) {
 		return nil
 	}
 	for _, w := range fi.condWaits {
@@ -288,4 +288,18 @@ func (r *Result) CondBlocksOf(fn *ssa.Function) []CondBlock {
 		return sum.CondBlocks
 	}
 	return nil
+}
+
+// lifecycle reports whether fn stops or closes something (Stop,
+// GracefulStop, Close, Shutdown): such calls are meant to block until
+// what they stop has drained, which they themselves set off, and a
+// caller with a context maps its cancellation onto them.
+func lifecycle(fn *ssa.Function) bool {
+	name := strings.ToLower(fn.Name())
+	for _, w := range []string{"stop", "close", "shutdown", "drain"} {
+		if strings.Contains(name, w) {
+			return true
+		}
+	}
+	return false
 }

@@ -72,6 +72,9 @@ func (q *Queue) GetCtx(ctx context.Context) any {
 func Captured(ctx context.Context, q *Queue) any {
 	var out any
 	get := func() {
+		if ctx == nil {
+			return
+		}
 		q.mu.Lock()
 		defer q.mu.Unlock()
 		for len(q.items) == 0 {
@@ -314,4 +317,33 @@ func (q *Queue) GetErr(ctx context.Context) (any, error) {
 		q.cond.Wait() // want `GetErr waits in a sync\.Cond loop that never looks at ctx`
 	}
 	return q.pop(), nil
+}
+
+// Drain blocks until the queue is empty: a lifecycle call, which a
+// caller with a context maps its cancellation onto.
+func (q *Queue) Drain() {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for len(q.items) != 0 {
+		q.cond.Wait()
+	}
+}
+
+func Shutdown(ctx context.Context, q *Queue) {
+	done := make(chan struct{})
+	go func() {
+		q.Drain()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-ctx.Done():
+	}
+	q.Drain()
+}
+
+// Background starts a goroutine that does not capture the context: it
+// has none to observe.
+func Background(ctx context.Context, q *Queue) {
+	go func() { _ = q.Get() }()
 }
