@@ -159,6 +159,9 @@ func (m *model) wayOut(v ssa.Value, depth int) bool {
 				return true
 			}
 		}
+		if x.Call.IsInvoke() && clockMethods[x.Call.Method.Name()] {
+			return true // an injected clock (k8s.io/utils/clock)
+		}
 		for _, a := range x.Call.Args {
 			if m.wayOut(a, depth+1) {
 				return true
@@ -167,6 +170,9 @@ func (m *model) wayOut(v ssa.Value, depth int) bool {
 	}
 	return false
 }
+
+// clockMethods are the methods of clock interfaces that tell the time.
+var clockMethods = map[string]bool{"Now": true, "Since": true, "Until": true}
 
 // isFlagType reports whether a value of type t can be a shutdown flag:
 // a bool, or an error (for !closed, err == nil).

@@ -145,7 +145,10 @@ func (g *callGraph) entry(fn *ssa.Function) bool {
 		return false
 	}
 	if g.escapes[fn] {
-		return true
+		// A returned closure whose maker states a contract ("the
+		// returned function must be called under the lock") is bound
+		// by it.
+		return !statesContract(outermost(fn))
 	}
 	if fn.Parent() != nil {
 		return false // called in place, started, or run by a callee
@@ -219,9 +222,7 @@ func expectsHeld(name string) bool {
 // beforePublication reports whether fn is an init function, a package
 // initialiser, or a closure inside one.
 func beforePublication(fn *ssa.Function) bool {
-	for fn.Parent() != nil {
-		fn = fn.Parent()
-	}
+	fn = outermost(fn)
 	return fn.Synthetic == "package initializer" || strings.HasPrefix(fn.Name(), "init#")
 }
 
@@ -234,4 +235,11 @@ func beforePublication(fn *ssa.Function) bool {
 func syncCallback(call ssa.CallInstruction) bool {
 	_, isGo := call.(*ssa.Go)
 	return !isGo
+}
+
+func outermost(fn *ssa.Function) *ssa.Function {
+	for fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	return fn
 }

@@ -53,8 +53,9 @@ way out; a watcher that wakes the waiters without holding the Cond's lock.
 
 Not reported: a loop that checks the context, or one with a watcher
 (context.AfterFunc(ctx, f) or a goroutine receiving from ctx.Done(), where
-f Broadcasts); a loop with a shutdown flag the package sets (and a Close
-that Broadcasts); no context anywhere on the way.
+f Broadcasts); a loop another goroutine can open (a shutdown flag or
+error the package sets, an atomic flag, the clock, as in a watch cache
+whose timer Broadcasts); no context anywhere on the way.
 
 Fix: register context.AfterFunc(ctx, func() { c.L.Lock(); c.Broadcast();
 c.L.Unlock() }), and check ctx.Err() in the loop after each Wait.`
@@ -72,7 +73,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		watched := watchers(fi.Fn)
 		for _, w := range fi.CondWaits() {
-			if w.ObservesContext || watched {
+			if w.ObservesContext || w.WayOut || watched {
 				continue
 			}
 			rep.Report(analysis.Diagnostic{

@@ -298,3 +298,11 @@ func (b *Balancer) Rename(n string) {
 	b.name = n
 	b.mu.Unlock()
 }
+
+// lastFunc returns a reader of the table; the returned function must be
+// called under t.mu, as its doc says.
+func (t *Table) lastFunc() func() int {
+	return func() int { return len(t.rows) }
+}
+
+func (t *Table) Last() func() int { return t.lastFunc() }

@@ -347,3 +347,24 @@ func Shutdown(ctx context.Context, q *Queue) {
 func Background(ctx context.Context, q *Queue) {
 	go func() { _ = q.Get() }()
 }
+
+// Clock is an injected clock, as in k8s.io/utils/clock.
+type Clock interface {
+	Since(time.Time) time.Duration
+}
+
+// WaitFresh waits with a deadline on an injected clock, and a timer
+// goroutine Broadcasts when it passes: the apiserver watch cache.
+func (q *Queue) WaitFresh(ctx context.Context, clock Clock, start time.Time) error {
+	go func() {
+		<-time.After(time.Second)
+		q.cond.Broadcast()
+	}()
+	for len(q.items) == 0 {
+		if clock.Since(start) >= time.Second {
+			return nil
+		}
+		q.cond.Wait()
+	}
+	return nil
+}
