@@ -8,7 +8,7 @@
 # times
 #
 #	go vet google.golang.org/grpc/...                      (stock analyzers)
-#	go vet -vettool=<gatevet> google.golang.org/grpc/...   (gatevet)
+#	go vet -vettool=<gatevet> -vetsuite=false google.golang.org/grpc/...   (gatevet alone)
 #
 # and prints gatevet's findings. Findings never fail the script; it exits
 # non-zero only when something could not be set up or gatevet crashed
@@ -107,7 +107,7 @@ if [ "$stock_rc" != 0 ]; then
 fi
 
 section "gatevet through go vet"
-timed gatevet go vet -vettool="$gatevet" "$PATTERN"
+timed gatevet go vet -vettool="$gatevet" -vetsuite=false "$PATTERN"
 
 # Diagnostics look like "file.go:line:col: message" (related information
 # follows its diagnostic with a tab before the message); everything else

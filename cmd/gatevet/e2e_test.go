@@ -22,15 +22,19 @@ import (
 // The end-to-end test builds the gatevet binary and runs it, through
 // go vet and standalone, on the small module in testdata/e2e. That module
 // holds one double lock, on the line marked with e2eMarker, of a mutex
-// taken on the line marked with e2eHeldMarker, and a few correct functions
-// that must stay unreported.
+// taken on the line marked with e2eHeldMarker, a few correct functions
+// that must stay unreported, and one bug of the standard vet suite (a
+// printf verb, marked with e2ePrintfMarker in e2ePrintfFile), which go vet
+// -vettool=gatevet reports too.
 const (
 	e2eModule  = "../../testdata/e2e"
 	e2eFile    = "counter.go"
 	e2ePackage = "example.com/e2e"
 	e2eMarker  = "// e2e:nestedacquire"
 
-	e2eHeldMarker = "// e2e:held"
+	e2eHeldMarker   = "// e2e:held"
+	e2ePrintfFile   = "describe.go"
+	e2ePrintfMarker = "// e2e:printf"
 )
 
 // correctFuncs are the functions of e2eFile that must produce nothing.
@@ -70,6 +74,8 @@ type e2eSetup struct {
 	wantLine int               // line of e2eMarker: the reported acquire
 	heldLine int               // line of e2eHeldMarker: the first acquire
 	correct  map[string][2]int // correct function -> first and last line
+
+	printfLine int // line of e2ePrintfMarker in e2ePrintfFile
 }
 
 func TestEndToEnd(t *testing.T) {
@@ -83,7 +89,7 @@ func TestEndToEnd(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("go vet -json exited %d, want 0 (with -json findings do not fail the run)\nstderr:\n%s", code, stderr)
 		}
-		s.checkFindings(t, parseJSONStream(t, stdout))
+		s.checkFindings(t, parseJSONStream(t, stdout), true)
 	})
 
 	t.Run("GoVetText", func(t *testing.T) {
@@ -91,7 +97,15 @@ func TestEndToEnd(t *testing.T) {
 		if code == 0 {
 			t.Fatalf("go vet exited 0 despite a finding\nstderr:\n%s", stderr)
 		}
-		s.checkText(t, stderr)
+		s.checkText(t, stderr, true)
+	})
+
+	t.Run("GoVetGatevetOnly", func(t *testing.T) {
+		stdout, stderr, code := s.run(t, "go", "vet", "-vettool="+s.gatevet, "-vetsuite=false", "-json", "./...")
+		if code != 0 {
+			t.Fatalf("go vet -vetsuite=false -json exited %d, want 0\nstderr:\n%s", code, stderr)
+		}
+		s.checkFindings(t, parseJSONStream(t, stdout), false)
 	})
 
 	t.Run("StandaloneJSON", func(t *testing.T) {
@@ -99,7 +113,7 @@ func TestEndToEnd(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("gatevet -json exited %d, want 0\nstderr:\n%s", code, stderr)
 		}
-		s.checkFindings(t, parseJSONStream(t, stdout))
+		s.checkFindings(t, parseJSONStream(t, stdout), false)
 	})
 
 	t.Run("StandaloneText", func(t *testing.T) {
@@ -107,7 +121,7 @@ func TestEndToEnd(t *testing.T) {
 		if code != 3 {
 			t.Fatalf("gatevet exited %d, want 3 (diagnostics reported)\nstderr:\n%s", code, stderr)
 		}
-		s.checkText(t, stderr)
+		s.checkText(t, stderr, false)
 	})
 }
 
@@ -126,6 +140,7 @@ func setupE2E(t *testing.T) *e2eSetup {
 	s.wantLine = markerLine(t, s.file, e2eMarker)
 	s.heldLine = markerLine(t, s.file, e2eHeldMarker)
 	s.correct = funcLines(t, s.file, correctFuncs)
+	s.printfLine = markerLine(t, filepath.Join(dir, e2ePrintfFile), e2ePrintfMarker)
 
 	s.gatevet = filepath.Join(t.TempDir(), "gatevet")
 	if runtime.GOOS == "windows" {
@@ -236,13 +251,19 @@ func splitPosn(posn string) (file string, line int, err error) {
 }
 
 // checkFindings asserts that the findings are exactly the expected
-// nestedacquire report, and that no correct function is reported.
-func (s *e2eSetup) checkFindings(t *testing.T, findings []finding) {
+// nestedacquire report, and the printf report when the vet suite runs,
+// and that no correct function is reported.
+func (s *e2eSetup) checkFindings(t *testing.T, findings []finding, vetSuite bool) {
 	t.Helper()
 	var got []finding
+	printf := 0
 	for _, f := range findings {
 		if s.isExpected(f) {
 			got = append(got, f)
+			continue
+		}
+		if vetSuite && s.isPrintf(f.analyzer, f.file, f.line) {
+			printf++
 			continue
 		}
 		where := ""
@@ -254,6 +275,13 @@ func (s *e2eSetup) checkFindings(t *testing.T, findings []finding) {
 			}
 		}
 		t.Errorf("unexpected finding%s: %v", where, f)
+	}
+	want := 0
+	if vetSuite {
+		want = 1
+	}
+	if printf != want {
+		t.Errorf("got %d printf findings at %s:%d, want %d", printf, e2ePrintfFile, s.printfLine, want)
 	}
 	if len(got) != 1 {
 		t.Fatalf("got %d nestedacquire findings at %s:%d, want exactly 1 (all findings: %v)", len(got), e2eFile, s.wantLine, findings)
@@ -284,22 +312,30 @@ func (s *e2eSetup) isExpected(f finding) bool {
 	return f.analyzer == "nestedacquire" && s.sameFile(f.file) && f.line == s.wantLine
 }
 
+// isPrintf tells whether a finding is the vet suite's printf report.
+func (s *e2eSetup) isPrintf(analyzer, file string, line int) bool {
+	return (analyzer == "printf" || analyzer == "") && s.sameAs(file, filepath.Join(s.dir, e2ePrintfFile)) && line == s.printfLine
+}
+
 // sameFile tells whether name is the testdata file, however it is spelled.
-func (s *e2eSetup) sameFile(name string) bool {
+func (s *e2eSetup) sameFile(name string) bool { return s.sameAs(name, s.file) }
+
+func (s *e2eSetup) sameAs(name, file string) bool {
 	if !filepath.IsAbs(name) {
 		name = filepath.Join(s.dir, name)
 	}
 	a, err1 := os.Stat(name)
-	b, err2 := os.Stat(s.file)
+	b, err2 := os.Stat(file)
 	return err1 == nil && err2 == nil && os.SameFile(a, b)
 }
 
 // checkText asserts that plain-text output reports the double lock at the
-// marker line, and nothing inside the correct functions.
-func (s *e2eSetup) checkText(t *testing.T, stderr []byte) {
+// marker line, the printf bug when the vet suite runs, and nothing else.
+func (s *e2eSetup) checkText(t *testing.T, stderr []byte, vetSuite bool) {
 	t.Helper()
 	want := fmt.Sprintf("%s:%d:", e2eFile, s.wantLine)
-	found := false
+	wantPrintf := fmt.Sprintf("%s:%d:", e2ePrintfFile, s.printfLine)
+	found, foundPrintf := false, false
 	sc := bufio.NewScanner(bytes.NewReader(stderr))
 	for sc.Scan() {
 		line := sc.Text()
@@ -313,7 +349,14 @@ func (s *e2eSetup) checkText(t *testing.T, stderr []byte) {
 			found = true
 			continue
 		}
+		if vetSuite && strings.Contains(line, wantPrintf) && strings.Contains(line, "wrong type") {
+			foundPrintf = true
+			continue
+		}
 		t.Errorf("unexpected output line: %s", line)
+	}
+	if vetSuite && !foundPrintf {
+		t.Errorf("output does not report the printf bug at %q:\n%s", wantPrintf, stderr)
 	}
 	if !found {
 		t.Errorf("output does not report %q with \"already held\" and \"s.mu\":\n%s", want, stderr)

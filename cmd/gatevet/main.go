@@ -9,7 +9,9 @@
 //
 //	go vet -vettool=$(go env GOPATH)/bin/gatevet ./...
 //
-// or run it standalone, loading packages itself:
+// Under go vet, gatevet also runs the standard go vet analyzers, which
+// -vettool would otherwise replace; -vetsuite=false runs gatevet's alone.
+// Or run it standalone, loading packages itself (gatevet's analyzers only):
 //
 //	gatevet ./...
 //
@@ -27,8 +29,13 @@
 package main
 
 import (
+	"flag"
+	"os"
+	"strings"
+
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/multichecker"
+	"golang.org/x/tools/go/analysis/suite/vet"
 
 	"github.com/gatevet/gatevet/passes/bypass"
 	"github.com/gatevet/gatevet/passes/cancelrelease"
@@ -47,7 +54,32 @@ var analyzers = []*analysis.Analyzer{
 }
 
 func main() {
+	// The flag is declared so that go vet -flags lists it and passes it
+	// on (and keys its result cache on it); it is read before the
+	// analyzers are chosen.
+	flag.Bool("vetsuite", true, "under go vet, also run the standard go vet analyzers (-vetsuite=false runs gatevet's alone)")
 	// multichecker.Main hands over to unitchecker when go vet passes a
-	// single .cfg argument, and otherwise loads packages itself.
-	multichecker.Main(analyzers...)
+	// .cfg argument, and otherwise loads packages itself.
+	multichecker.Main(withVetSuite(analyzers, os.Args[1:])...)
+}
+
+// withVetSuite adds the standard go vet analyzers when go vet runs
+// gatevet: -vettool replaces them, and a CI that switches from go vet to
+// go vet -vettool=gatevet must not lose them. go vet calls its tool with
+// -V=full and -flags to learn its version and flags, then once per
+// package with a .cfg file last; -vetsuite=false keeps gatevet's alone.
+func withVetSuite(gatevet []*analysis.Analyzer, args []string) []*analysis.Analyzer {
+	if len(args) == 0 {
+		return gatevet
+	}
+	for _, a := range args {
+		if a == "-vetsuite=false" || a == "--vetsuite=false" {
+			return gatevet
+		}
+	}
+	last := args[len(args)-1]
+	if last != "-V=full" && last != "-flags" && !strings.HasSuffix(last, ".cfg") {
+		return gatevet
+	}
+	return append(append([]*analysis.Analyzer(nil), gatevet...), vet.Suite...)
 }
