@@ -37,21 +37,8 @@ import (
 	"golang.org/x/tools/go/analysis/multichecker"
 	"golang.org/x/tools/go/analysis/suite/vet"
 
-	"github.com/gatevet/gatevet/passes/bypass"
-	"github.com/gatevet/gatevet/passes/cancelrelease"
-	"github.com/gatevet/gatevet/passes/condctx"
-	"github.com/gatevet/gatevet/passes/instancegate"
-	"github.com/gatevet/gatevet/passes/nestedacquire"
+	"github.com/gatevet/gatevet/passes/all"
 )
-
-// analyzers is every analyzer gatevet runs, one line each.
-var analyzers = []*analysis.Analyzer{
-	nestedacquire.Analyzer,
-	bypass.Analyzer,
-	instancegate.Analyzer,
-	cancelrelease.Analyzer,
-	condctx.Analyzer,
-}
 
 func main() {
 	// The flag is declared so that go vet -flags lists it and passes it
@@ -60,7 +47,7 @@ func main() {
 	flag.Bool("vetsuite", true, "under go vet, also run the standard go vet analyzers (-vetsuite=false runs gatevet's alone)")
 	// multichecker.Main hands over to unitchecker when go vet passes a
 	// .cfg argument, and otherwise loads packages itself.
-	multichecker.Main(withVetSuite(analyzers, os.Args[1:])...)
+	multichecker.Main(withVetSuite(all.Analyzers(), os.Args[1:])...)
 }
 
 // withVetSuite adds the standard go vet analyzers when go vet runs

@@ -1,0 +1,42 @@
+package golangci
+
+import (
+	"strings"
+	"testing"
+)
+
+func names(t *testing.T, raw any) []string {
+	t.Helper()
+	p, err := New(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	as, _ := p.BuildAnalyzers()
+	var out []string
+	for _, a := range as {
+		out = append(out, a.Name)
+	}
+	return out
+}
+
+func TestSettings(t *testing.T) {
+	if got := names(t, nil); len(got) != 5 {
+		t.Errorf("no settings: got %v, want all five analyzers", got)
+	}
+	if got := strings.Join(names(t, map[string]any{"enable": []string{"bypass", "condctx"}}), ","); got != "bypass,condctx" {
+		t.Errorf("enable: got %s", got)
+	}
+	if got := names(t, map[string]any{"disable": []string{"bypass"}}); strings.Contains(strings.Join(got, ","), "bypass") || len(got) != 4 {
+		t.Errorf("disable bypass: got %v", got)
+	}
+	for _, bad := range []map[string]any{
+		{"enabled": []string{"bypass"}},
+		{"enable": []string{"nosuch"}},
+		{"flags": map[string]any{"nosuch": map[string]string{"x": "1"}}},
+		{"flags": map[string]any{"bypass": map[string]string{"nosuchflag": "1"}}},
+	} {
+		if _, err := New(bad); err == nil {
+			t.Errorf("settings %v: no error", bad)
+		}
+	}
+}

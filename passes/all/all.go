@@ -1,0 +1,24 @@
+// Package all lists gatevet's analyzers, for the binary and the
+// golangci-lint plugin alike.
+package all
+
+import (
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/gatevet/gatevet/passes/bypass"
+	"github.com/gatevet/gatevet/passes/cancelrelease"
+	"github.com/gatevet/gatevet/passes/condctx"
+	"github.com/gatevet/gatevet/passes/instancegate"
+	"github.com/gatevet/gatevet/passes/nestedacquire"
+)
+
+// Analyzers returns gatevet's analyzers, one line each.
+func Analyzers() []*analysis.Analyzer {
+	return []*analysis.Analyzer{
+		nestedacquire.Analyzer,
+		bypass.Analyzer,
+		instancegate.Analyzer,
+		cancelrelease.Analyzer,
+		condctx.Analyzer,
+	}
+}

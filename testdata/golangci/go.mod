@@ -1,0 +1,3 @@
+module example.com/gcl
+
+go 1.26.0
