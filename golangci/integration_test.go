@@ -13,7 +13,9 @@ import (
 // golangci-lint custom would (a main of its own calling pkg/commands,
 // with this package blank-imported), resolved through the module proxy
 // since golangci-lint custom git-clones, then lints testdata/golangci.
-// It takes minutes: set GATEVET_GOLANGCI=1 to run it (.ci/run does).
+// It also checks //gatevet:ignore under golangci-lint: a used one
+// suppresses, an unused one is reported. It takes minutes: set
+// GATEVET_GOLANGCI=1 to run it (.ci/run does).
 func TestGolangciLint(t *testing.T) {
 	if os.Getenv("GATEVET_GOLANGCI") == "" {
 		t.Skip("set GATEVET_GOLANGCI=1 to build a custom golangci-lint with the plugin (takes minutes)")
@@ -86,6 +88,12 @@ func main() {
 	}
 	if strings.Contains(out, "counter.go:"+nolint+":") {
 		t.Errorf("counter.go:%s is reported despite //nolint:gatevet:\n%s", nolint, out)
+	}
+	if ignored := markerLine(string(src), "// gcl:ignored"); strings.Contains(out, "counter.go:"+ignored+":") {
+		t.Errorf("counter.go:%s is reported despite //gatevet:ignore:\n%s", ignored, out)
+	}
+	if stale := markerLine(string(src), "// gcl:stale"); !strings.Contains(out, "counter.go:"+stale+":") || !strings.Contains(out, "suppresses nothing") {
+		t.Errorf("the unused //gatevet:ignore at counter.go:%s is not reported:\n%s", stale, out)
 	}
 }
 

@@ -1,6 +1,6 @@
 // Package gcl is the module the golangci-lint plugin test lints: one
-// double lock reported (gcl:report), one suppressed with //nolint
-// (gcl:nolint).
+// double lock reported, one suppressed with //nolint, one with
+// //gatevet:ignore, and an ignore directive that suppresses nothing.
 package gcl
 
 import "sync"
@@ -22,4 +22,19 @@ func (s *S) Known() {
 	defer s.mu.Unlock()
 	s.mu.Lock() //nolint:gatevet // gcl:nolint
 	s.n--
+}
+
+// Waived: a //gatevet:ignore works under golangci-lint too.
+func (s *S) Waived() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	//gatevet:ignore nestedacquire the test needs a suppressed report
+	s.mu.Lock() // gcl:ignored
+	s.n--
+}
+
+// Stale: an ignore that suppresses nothing is itself reported.
+func (s *S) Stale() {
+	//gatevet:ignore nestedacquire nothing to suppress here // gcl:stale
+	s.n++
 }
