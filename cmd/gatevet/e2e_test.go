@@ -116,6 +116,14 @@ func TestEndToEnd(t *testing.T) {
 		s.checkFindings(t, parseJSONStream(t, stdout), false)
 	})
 
+	t.Run("StandaloneSARIF", func(t *testing.T) {
+		stdout, stderr, code := s.run(t, s.gatevet, "-sarif", "./...")
+		if code != 3 {
+			t.Fatalf("gatevet -sarif exited %d, want 3 (diagnostics reported)\nstderr:\n%s", code, stderr)
+		}
+		s.checkSARIF(t, stdout)
+	})
+
 	t.Run("StandaloneText", func(t *testing.T) {
 		_, stderr, code := s.run(t, s.gatevet, "./...")
 		if code != 3 {
@@ -410,4 +418,65 @@ func funcLines(t *testing.T, file string, names []string) map[string][2]int {
 		out[name] = l
 	}
 	return out
+}
+
+// checkSARIF asserts that a SARIF log describes every gatevet analyzer
+// as a rule and holds exactly the nestedacquire result, with the first
+// acquire as a related location.
+func (s *e2eSetup) checkSARIF(t *testing.T, out []byte) {
+	t.Helper()
+	type loc struct {
+		PhysicalLocation struct {
+			ArtifactLocation struct{ URI string }    `json:"artifactLocation"`
+			Region           struct{ StartLine int } `json:"region"`
+		} `json:"physicalLocation"`
+	}
+	var log struct {
+		Version string `json:"version"`
+		Runs    []struct {
+			Tool struct {
+				Driver struct {
+					Rules []struct {
+						ID   string                `json:"id"`
+						Help struct{ Text string } `json:"help"`
+					} `json:"rules"`
+				} `json:"driver"`
+			} `json:"tool"`
+			Results []struct {
+				RuleID           string `json:"ruleId"`
+				Locations        []loc  `json:"locations"`
+				RelatedLocations []loc  `json:"relatedLocations"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(out, &log); err != nil {
+		t.Fatalf("-sarif output is not JSON: %v\n%s", err, out)
+	}
+	if log.Version != "2.1.0" || len(log.Runs) != 1 {
+		t.Fatalf("SARIF version %q with %d runs, want 2.1.0 with 1", log.Version, len(log.Runs))
+	}
+	run := log.Runs[0]
+	rules := make(map[string]bool)
+	for _, r := range run.Tool.Driver.Rules {
+		rules[r.ID] = r.Help.Text != ""
+	}
+	for _, name := range []string{"nestedacquire", "bypass", "instancegate", "cancelrelease", "condctx"} {
+		if !rules[name] {
+			t.Errorf("no rule with help text for %s (rules: %v)", name, rules)
+		}
+	}
+	if len(run.Results) != 1 {
+		t.Fatalf("got %d results, want 1:\n%s", len(run.Results), out)
+	}
+	r := run.Results[0]
+	if r.RuleID != "nestedacquire" || len(r.Locations) != 1 || r.Locations[0].PhysicalLocation.Region.StartLine != s.wantLine ||
+		r.Locations[0].PhysicalLocation.ArtifactLocation.URI != e2eFile {
+		t.Errorf("result %+v, want nestedacquire at %s:%d", r, e2eFile, s.wantLine)
+	}
+	for _, rel := range r.RelatedLocations {
+		if rel.PhysicalLocation.Region.StartLine == s.heldLine {
+			return
+		}
+	}
+	t.Errorf("no related location at the first acquire, %s:%d", e2eFile, s.heldLine)
 }

@@ -14,6 +14,7 @@
 // Or run it standalone, loading packages itself (gatevet's analyzers only):
 //
 //	gatevet ./...
+//	gatevet -sarif ./...   # a SARIF 2.1.0 log on stdout, for code scanning
 //
 // Both exit non-zero when they report something (go vet -json and
 // gatevet -json print JSON and exit zero instead). Run "gatevet help" to
@@ -45,6 +46,9 @@ func main() {
 	// on (and keys its result cache on it); it is read before the
 	// analyzers are chosen.
 	flag.Bool("vetsuite", true, "under go vet, also run the standard go vet analyzers (-vetsuite=false runs gatevet's alone)")
+	if len(os.Args) > 1 && os.Args[1] == "-sarif" {
+		os.Exit(runSARIF(os.Stdout, all.Analyzers(), os.Args[2:]))
+	}
 	// multichecker.Main hands over to unitchecker when go vet passes a
 	// .cfg argument, and otherwise loads packages itself.
 	multichecker.Main(withVetSuite(all.Analyzers(), os.Args[1:])...)
