@@ -436,16 +436,20 @@ func (s *e2eSetup) checkSARIF(t *testing.T, out []byte) {
 		Runs    []struct {
 			Tool struct {
 				Driver struct {
+					Name  string `json:"name"`
 					Rules []struct {
-						ID   string                `json:"id"`
-						Help struct{ Text string } `json:"help"`
+						ID               string                `json:"id"`
+						ShortDescription struct{ Text string } `json:"shortDescription"`
+						Help             struct{ Text string } `json:"help"`
+						HelpURI          string                `json:"helpUri"`
 					} `json:"rules"`
 				} `json:"driver"`
 			} `json:"tool"`
 			Results []struct {
-				RuleID           string `json:"ruleId"`
-				Locations        []loc  `json:"locations"`
-				RelatedLocations []loc  `json:"relatedLocations"`
+				RuleID           string                `json:"ruleId"`
+				Message          struct{ Text string } `json:"message"`
+				Locations        []loc                 `json:"locations"`
+				RelatedLocations []loc                 `json:"relatedLocations"`
 			} `json:"results"`
 		} `json:"runs"`
 	}
@@ -456,19 +460,28 @@ func (s *e2eSetup) checkSARIF(t *testing.T, out []byte) {
 		t.Fatalf("SARIF version %q with %d runs, want 2.1.0 with 1", log.Version, len(log.Runs))
 	}
 	run := log.Runs[0]
+	// What code-scanning services need: the driver's name; rules with an
+	// id, a short description, help and a help URI; results with a rule,
+	// a message and a location with a file and a start line.
+	if run.Tool.Driver.Name != "gatevet" {
+		t.Errorf("driver name %q, want gatevet", run.Tool.Driver.Name)
+	}
 	rules := make(map[string]bool)
 	for _, r := range run.Tool.Driver.Rules {
-		rules[r.ID] = r.Help.Text != ""
+		rules[r.ID] = r.Help.Text != "" && r.ShortDescription.Text != "" && strings.HasPrefix(r.HelpURI, "https://")
 	}
 	for _, name := range []string{"nestedacquire", "bypass", "instancegate", "cancelrelease", "condctx"} {
 		if !rules[name] {
-			t.Errorf("no rule with help text for %s (rules: %v)", name, rules)
+			t.Errorf("no rule with a short description, help text and help URI for %s (rules: %v)", name, rules)
 		}
 	}
 	if len(run.Results) != 1 {
 		t.Fatalf("got %d results, want 1:\n%s", len(run.Results), out)
 	}
 	r := run.Results[0]
+	if r.Message.Text == "" {
+		t.Errorf("result without a message")
+	}
 	if r.RuleID != "nestedacquire" || len(r.Locations) != 1 || r.Locations[0].PhysicalLocation.Region.StartLine != s.wantLine ||
 		r.Locations[0].PhysicalLocation.ArtifactLocation.URI != e2eFile {
 		t.Errorf("result %+v, want nestedacquire at %s:%d", r, e2eFile, s.wantLine)

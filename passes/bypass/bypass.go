@@ -30,7 +30,7 @@ import (
 var Analyzer = &analysis.Analyzer{
 	Name:     "bypass",
 	Doc:      doc,
-	URL:      "https://github.com/gatevet/gatevet#bypass",
+	URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/bypass.md",
 	Requires: []*analysis.Analyzer{gate.Analyzer},
 	Run:      run,
 }
@@ -52,7 +52,27 @@ Not reported: constructors and init (uses before publication), values that
 synchronise themselves (atomics, sync.Map, channels), values never written
 after initialisation, too little evidence.
 
-Fix: acquire the gate around the use, or call the guarded entry point.`
+Fix: acquire the gate around the use, or call the guarded entry point.
+
+Bad:
+
+	func Generate(ctx context.Context) error { /* gpuSem held around gpu.Infer */ }
+	func Preload(ctx context.Context) error  { /* gpuSem held around gpu.Infer */ }
+	func Upscale() { gpu.Infer() } // reported: without holding gpuSem
+
+Good:
+
+	func Upscale(ctx context.Context) error {
+		if err := gpuSem.Acquire(ctx, 1); err != nil {
+			return err
+		}
+		defer gpuSem.Release(1)
+		gpu.Infer()
+		return nil
+	}
+
+Suppress one report with //gatevet:ignore bypass reason on its line or
+the line above (under golangci-lint, //nolint:gatevet works too).`
 
 // minGuarded is the evidence a guard needs without an annotation: this
 // many guarded entries, and twice as many as unguarded ones.

@@ -31,7 +31,7 @@ import (
 var Analyzer = &analysis.Analyzer{
 	Name:     "cancelrelease",
 	Doc:      doc,
-	URL:      "https://github.com/gatevet/gatevet#cancelrelease",
+	URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/cancelrelease.md",
 	Requires: []*analysis.Analyzer{gate.Analyzer},
 	Run:      run,
 }
@@ -52,7 +52,27 @@ without a cancellation case; a goroutine started before the gate was
 acquired; a gate local to the call.
 
 Fix: keep the gate until the goroutine exits: release it in the
-goroutine, or, on cancellation, tell the work to stop and wait for it.`
+goroutine, or, on cancellation, tell the work to stop and wait for it.
+
+Bad:
+
+	defer sem.Release(1)
+	go func() { done <- runModel(img) }()
+	select {
+	case r := <-done:
+		return r, nil
+	case <-ctx.Done():
+		return nil, ctx.Err() // reported: sem released while runModel still runs
+	}
+
+Good:
+
+	case <-ctx.Done():
+		<-done // wait for the work before the deferred release
+		return nil, ctx.Err()
+
+Suppress one report with //gatevet:ignore cancelrelease reason on its line or
+the line above (under golangci-lint, //nolint:gatevet works too).`
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[gate.Analyzer].(*gate.Result)

@@ -34,7 +34,7 @@ import (
 var Analyzer = &analysis.Analyzer{
 	Name:     "condctx",
 	Doc:      doc,
-	URL:      "https://github.com/gatevet/gatevet#condctx",
+	URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/condctx.md",
 	Requires: []*analysis.Analyzer{gate.Analyzer},
 	Run:      run,
 }
@@ -58,7 +58,36 @@ error the package sets, an atomic flag, the clock, as in a watch cache
 whose timer Broadcasts); no context anywhere on the way.
 
 Fix: register context.AfterFunc(ctx, func() { c.L.Lock(); c.Broadcast();
-c.L.Unlock() }), and check ctx.Err() in the loop after each Wait.`
+c.L.Unlock() }), and check ctx.Err() in the loop after each Wait.
+
+Bad:
+
+	func (q *Queue) Get(ctx context.Context) any {
+		q.mu.Lock()
+		defer q.mu.Unlock()
+		for len(q.items) == 0 {
+			q.cond.Wait() // reported: never looks at ctx
+		}
+		return q.pop()
+	}
+
+Good:
+
+	stop := context.AfterFunc(ctx, func() {
+		q.mu.Lock()
+		defer q.mu.Unlock()
+		q.cond.Broadcast()
+	})
+	defer stop()
+	for len(q.items) == 0 {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		q.cond.Wait()
+	}
+
+Suppress one report with //gatevet:ignore condctx reason on its line or
+the line above (under golangci-lint, //nolint:gatevet works too).`
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[gate.Analyzer].(*gate.Result)

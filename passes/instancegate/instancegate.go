@@ -28,7 +28,7 @@ import (
 var Analyzer = &analysis.Analyzer{
 	Name:     "instancegate",
 	Doc:      doc,
-	URL:      "https://github.com/gatevet/gatevet#instancegate",
+	URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/instancegate.md",
 	Requires: []*analysis.Analyzer{gate.Analyzer},
 	Run:      run,
 }
@@ -46,7 +46,22 @@ deviceGate}) or given one by the caller; critical sections that use only
 the instance's own state; a resource also guarded by a package-level gate;
 a struct with a single instance.
 
-Fix: one package-level gate per resource, and every instance binds to it.`
+Fix: one package-level gate per resource, and every instance binds to it.
+
+Bad:
+
+	type Adapter struct {
+		sem *semaphore.Weighted // reported: per-instance gate around the process-wide gpu
+	}
+	func NewAdapter() *Adapter { return &Adapter{sem: semaphore.NewWeighted(1)} }
+
+Good:
+
+	var gpuGate = semaphore.NewWeighted(1) // one gate for the one device
+	func NewAdapter() *Adapter { return &Adapter{sem: gpuGate} }
+
+Suppress one report with //gatevet:ignore instancegate reason on its line or
+the line above (under golangci-lint, //nolint:gatevet works too).`
 
 // candidate is a field gate whose critical sections use a process-wide
 // resource.

@@ -25,7 +25,7 @@ import (
 var Analyzer = &analysis.Analyzer{
 	Name:     "nestedacquire",
 	Doc:      doc,
-	URL:      "https://github.com/gatevet/gatevet#nestedacquire",
+	URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/nestedacquire.md",
 	Requires: []*analysis.Analyzer{gate.Analyzer},
 	Run:      run,
 }
@@ -45,7 +45,26 @@ counting semaphore that the function never releases itself (a throttle
 handing its permits to workers).
 
 Fix: release the gate before the inner acquire, or call a variant that
-expects it held (an xxxLocked helper, marked //gatevet:holds GATE).`
+expects it held (an xxxLocked helper, marked //gatevet:holds GATE).
+
+Bad:
+
+	func (s *S) Bad() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		s.mu.Lock() // reported: s.mu is already held on this path
+	}
+
+Good:
+
+	func (s *S) Good() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		s.incLocked() // a helper marked //gatevet:holds s.mu
+	}
+
+Suppress one report with //gatevet:ignore nestedacquire reason on its line or
+the line above (under golangci-lint, //nolint:gatevet works too).`
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[gate.Analyzer].(*gate.Result)
