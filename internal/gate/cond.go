@@ -3,7 +3,6 @@ package gate
 import (
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -301,9 +300,9 @@ func (r *Result) CondBlocksOf(fn *ssa.Function) []CondBlock {
 // what they stop has drained, which they themselves set off, and a
 // caller with a context maps its cancellation onto them.
 func lifecycle(fn *ssa.Function) bool {
-	name := strings.ToLower(fn.Name())
-	for _, w := range []string{"stop", "close", "shutdown", "drain"} {
-		if strings.Contains(name, w) {
+	for _, w := range Words(fn.Name()) {
+		switch w {
+		case "stop", "close", "shutdown", "drain":
 			return true
 		}
 	}

@@ -208,16 +208,36 @@ func statesContract(fn *ssa.Function) bool {
 // synchronise for it (fooLocked, UnsafeLoad), or that it belongs to a
 // lifecycle phase in which the value is not shared (Init, Start, setup,
 // Close, Stop, Shutdown): such functions are reached through their
-// callers only.
+// callers only. Names are matched by their words: Closest is no Close.
 func expectsHeld(name string) bool {
-	lower := strings.ToLower(name)
-	for _, p := range []string{"unsafe", "init", "setup", "close", "stop", "shutdown"} {
-		if strings.HasPrefix(lower, p) {
-			return true
+	words := Words(name)
+	switch words[0] {
+	case "unsafe", "init", "setup", "close", "stop", "shutdown":
+		return true
+	}
+	return words[len(words)-1] == "locked" || (len(words) == 1 && words[0] == "start")
+}
+
+// Words splits a Go name into its lower-cased words: GracefulStop is
+// graceful, stop; closeAllLocked is close, all, locked.
+func Words(name string) []string {
+	var out []string
+	start := 0
+	for i := 1; i <= len(name); i++ {
+		if i == len(name) || name[i] == '_' || (isUpper(name[i]) && !isUpper(name[i-1])) {
+			if w := strings.Trim(name[start:i], "_"); w != "" {
+				out = append(out, strings.ToLower(w))
+			}
+			start = i
 		}
 	}
-	return strings.HasSuffix(lower, "locked") || lower == "start"
+	if len(out) == 0 {
+		out = append(out, strings.ToLower(name))
+	}
+	return out
 }
+
+func isUpper(c byte) bool { return 'A' <= c && c <= 'Z' }
 
 // beforePublication reports whether fn is an init function, a package
 // initialiser, or a closure inside one.

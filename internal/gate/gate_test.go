@@ -120,3 +120,19 @@ func TestRefSpellAndKey(t *testing.T) {
 		t.Errorf("a.mu and b.mu of two parameters share key %q", a.Key())
 	}
 }
+
+func TestWords(t *testing.T) {
+	for name, want := range map[string]string{
+		"GracefulStop":   "graceful stop",
+		"closeAllLocked": "close all locked",
+		"Closest":        "closest",
+		"UnsafeLoad":     "unsafe load",
+		"init":           "init",
+		"HTTPServer":     "httpserver",
+		"stop_now":       "stop now",
+	} {
+		if got := strings.Join(gate.Words(name), " "); got != want {
+			t.Errorf("Words(%q) = %q, want %q", name, got, want)
+		}
+	}
+}

@@ -116,7 +116,7 @@ func run(pass *analysis.Pass) (any, error) {
 			mixed[u.Func] = true
 		}
 		for _, u := range uses {
-			if holds(u, g) || protected(u, g, uses) || throughEntry(res, u) || mixed[u.Func] || setup(byFunc[u.Func], u) {
+			if holds(u, g) || protected(u, g, uses) || throughEntry(res, u, byFunc) || mixed[u.Func] || setup(byFunc[u.Func], u) {
 				continue
 			}
 			if s := (site{u.Func, k}); !reported[s] {
@@ -195,14 +195,24 @@ func setup(fnUses []gate.Use, u gate.Use) bool {
 }
 
 // throughEntry reports whether u goes through a call of another entry
-// of the package, where the same use is reported on its own.
-func throughEntry(res *gate.Result, u gate.Use) bool {
+// of the package that uses the same resource itself, where the use is
+// reported on its own. A method of the device (gpu.Infer()) uses its
+// receiver's fields, not the package-level gpu: that use stays here.
+func throughEntry(res *gate.Result, u gate.Use, byFunc map[*gate.FuncInfo][]gate.Use) bool {
 	call, ok := u.Instr.(ssa.CallInstruction)
 	if !ok || len(u.Chain) == 0 {
 		return false
 	}
 	callee := call.Common().StaticCallee()
-	return callee != nil && callee.Pkg == u.Func.Fn.Pkg && res.Entry(callee)
+	if callee == nil || callee.Pkg != u.Func.Fn.Pkg || !res.Entry(callee) {
+		return false
+	}
+	for _, cu := range byFunc[res.Info(callee)] {
+		if cu.Res.Key == u.Res.Key {
+			return true
+		}
+	}
+	return false
 }
 
 // guardOf returns the gate key guarding the resource of uses, and its

@@ -135,7 +135,7 @@ func name(fn *ssa.Function) string {
 // wakes a Cond.
 func watchers(fn *ssa.Function) bool {
 	for _, f := range wakeFuncs(fn) {
-		if f.afterFunc || (receivesDone(f.fn) && wakes(f.fn)) {
+		if (f.afterFunc || receivesDone(f.fn)) && wakes(f.fn) {
 			return true
 		}
 	}

@@ -368,3 +368,15 @@ func (q *Queue) WaitFresh(ctx context.Context, clock Clock, start time.Time) err
 	}
 	return nil
 }
+
+// GetNoted registers an AfterFunc that wakes nobody: no watcher.
+func (q *Queue) GetNoted(ctx context.Context, note func()) any {
+	stop := context.AfterFunc(ctx, note)
+	defer stop()
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for len(q.items) == 0 {
+		q.cond.Wait() // want `GetNoted waits in a sync\.Cond loop that never looks at ctx`
+	}
+	return q.pop()
+}
