@@ -1,30 +1,31 @@
 #!/usr/bin/env bash
-# realworld.sh: run gatevet over a real code base, google.golang.org/grpc,
-# and compare its wall time with stock go vet's.
+# realworld.sh: run gatevet over real code bases from the module proxy and
+# write a findings report.
 #
-# It makes a scratch module in a temporary directory outside this repo that
-# requires a pinned grpc, builds gatevet from this checkout, compiles the
-# grpc packages once (so that neither timed run pays for compiling), then
-# times
+# For each module in MODULES (path@version), it makes a scratch module in a
+# temporary directory outside this repository that requires it, compiles
+# the module's packages and tests once (untimed), then runs
 #
-#	go vet google.golang.org/grpc/...                      (stock analyzers)
-#	go vet -vettool=<gatevet> -vetsuite=false google.golang.org/grpc/...   (gatevet alone)
+#	go vet -vettool=<gatevet> -vetsuite=false -json <module>/...
 #
-# and prints gatevet's findings. Findings never fail the script; it exits
-# non-zero only when something could not be set up or gatevet crashed
-# (a panic or an "internal error" on its stderr).
+# and records every finding. The report (REPORT, default
+# ./realworld-report.md) gives counts per analyzer and module, then every
+# finding with its position and message; wall times are printed too.
+# Findings never fail the script; it exits non-zero only when something
+# could not be set up or gatevet crashed or reported an analyzer error.
 #
 # Environment:
 #
-#	GRPC_VERSION  the grpc version to check (default below)
-#	KEEP=1        keep the scratch directory instead of removing it
+#	MODULES   space-separated module@version list (default below)
+#	REPORT    where to write the report
+#	KEEP=1    keep the scratch directory
 #
-# The scratch module uses its own GOCACHE, so that go vet's result cache
-# cannot turn either timed run into a replay; the module cache is shared.
+# The scratch module uses its own GOCACHE, so go vet's result cache cannot
+# replay an earlier run; the module cache is shared.
 set -euo pipefail
 
-GRPC_VERSION="${GRPC_VERSION:-v1.85.0}"
-PATTERN="google.golang.org/grpc/..."
+MODULES="${MODULES:-google.golang.org/grpc@v1.85.0 go.etcd.io/etcd/server/v3@v3.6.16 github.com/nats-io/nats-server/v2@v2.15.2 k8s.io/client-go@v0.37.2 github.com/hashicorp/raft@v1.8.0}"
+REPORT="${REPORT:-$PWD/realworld-report.md}"
 
 if ! command -v go >/dev/null 2>&1; then
 	export PATH="/usr/local/go/bin:$PATH"
@@ -44,105 +45,95 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# The scratch module must not be part of a workspace around it, and must
-# be allowed to record the checksums that vetting grpc's tests needs.
 export GOWORK=off
 export GOFLAGS="${GOFLAGS:+$GOFLAGS }-mod=mod"
 
-section "toolchain"
-go version
-
 section "build gatevet from $repo"
-mkdir -p "$work/bin"
-gatevet="$work/bin/gatevet"
+gatevet="$work/gatevet"
 (cd "$repo" && go build -buildvcs=false -o "$gatevet" ./cmd/gatevet)
-echo "built $gatevet"
-
-# From here on, use a cache of our own (see above).
 export GOCACHE="$work/gocache"
 
-section "scratch module with google.golang.org/grpc@$GRPC_VERSION"
-mod="$work/mod"
-mkdir -p "$mod"
-cd "$mod"
-go mod init example.com/gatevet-realworld
-cat >deps.go <<'EOF'
-// Package realworld only exists to require google.golang.org/grpc.
-package realworld
+findings="$work/findings.tsv" # module, analyzer, position, message
+: >"$findings"
+times="$work/times.tsv"
+: >"$times"
+failed=0
 
-import _ "google.golang.org/grpc"
-EOF
-go get "google.golang.org/grpc@$GRPC_VERSION"
-go mod tidy
-grep 'google.golang.org/grpc ' go.mod
-npkg="$(go list -e "$PATTERN" | wc -l)"
-echo "$PATTERN: $npkg packages"
+for spec in $MODULES; do
+	mod="${spec%@*}"
+	section "$spec"
+	dir="$work/mod-$(echo "$mod" | tr '/.' '__')"
+	mkdir -p "$dir"
+	(
+		cd "$dir"
+		go mod init example.com/gatevet-realworld >/dev/null 2>&1
+		printf 'package realworld\n\nimport _ "%s"\n' "$mod" >deps.go
+		go get "$spec" >/dev/null
+		go mod tidy >/dev/null
+	) || { echo "could not set up $spec"; failed=1; continue; }
+	n="$(cd "$dir" && go list -e "$mod/..." | wc -l)"
+	echo "$n packages; compiling (untimed)"
+	(cd "$dir" && go list -e -deps -test -export "$mod/..." >/dev/null 2>&1) || true
+	start=$(date +%s)
+	(cd "$dir" && go vet -vettool="$gatevet" -vetsuite=false -json "$mod/..." >"$dir/vet.json" 2>"$dir/vet.err") || true
+	secs=$(($(date +%s) - start))
+	printf '%s\t%s\t%s\n' "$spec" "$n" "$secs" >>"$times"
+	echo "go vet -vettool=gatevet: ${secs}s"
+	if grep -qE 'panic:|internal error|fatal error:' "$dir/vet.err"; then
+		echo "FAIL: gatevet crashed on $spec:"
+		grep -m1 -A20 -E 'panic:|internal error|fatal error:' "$dir/vet.err"
+		failed=1
+	fi
+	# go vet -json prints one JSON object per package: package -> analyzer
+	# -> diagnostics, or {"error": ...} when an analyzer failed.
+	python3 - "$spec" "$dir/vet.json" >>"$findings" <<'PY' || failed=1
+import json, sys
+spec, path = sys.argv[1], sys.argv[2]
+text = open(path).read()
+dec, i, bad = json.JSONDecoder(), 0, False
+while i < len(text):
+    while i < len(text) and text[i].isspace():
+        i += 1
+    if i >= len(text):
+        break
+    obj, i = dec.raw_decode(text, i)
+    for pkg, by in obj.items():
+        for analyzer, diags in by.items():
+            if isinstance(diags, dict):
+                print(f"analyzer error: {analyzer} on {pkg}: {diags.get('error')}", file=sys.stderr)
+                bad = True
+                continue
+            for d in diags:
+                msg = d["message"].replace("\t", " ").replace("\n", " ")
+                print(f"{spec}\t{analyzer}\t{d['posn']}\t{msg}")
+sys.exit(1 if bad else 0)
+PY
+done
 
-section "compile $PATTERN and its tests (untimed warm-up)"
-# -export builds export data, which is what go vet type-checks against;
-# -test includes the test packages that go vet also checks.
-go list -e -deps -test -export "$PATTERN" >/dev/null
-
-# timed NAME CMD...: run CMD with its stdout and stderr sent to
-# $work/NAME.out and $work/NAME.err; set NAME_time to its wall time in
-# seconds and NAME_rc to its exit status. A non-zero exit (findings) does
-# not stop the script.
-timed() {
-	local name="$1"
-	shift
-	local TIMEFORMAT='%R'
-	local rc=0
-	echo "+ time $*"
-	{ time { "$@" >"$work/$name.out" 2>"$work/$name.err" || rc=$?; }; } 2>"$work/$name.time"
-	printf -v "${name}_time" '%s' "$(tr -d '[:space:]' <"$work/$name.time")"
-	printf -v "${name}_rc" '%s' "$rc"
-	echo "exit status $rc, wall time $(tr -d '[:space:]' <"$work/$name.time")s"
-}
-
-section "stock go vet"
-timed stock go vet "$PATTERN"
-if [ "$stock_rc" != 0 ]; then
-	echo "stock go vet reported (first 20 lines of its stderr):"
-	head -n 20 "$work/stock.err"
-fi
-
-section "gatevet through go vet"
-timed gatevet go vet -vettool="$gatevet" -vetsuite=false "$PATTERN"
-
-# Diagnostics look like "file.go:line:col: message" (related information
-# follows its diagnostic with a tab before the message); everything else
-# on stderr is go vet's "# package" headers or errors.
-findings="$work/findings.txt"
-grep -E '^[^#[:space:]][^:]*\.go:[0-9]+:[0-9]+: ' "$work/gatevet.err" >"$findings" || true
-nfind="$(grep -cvE '^[^:]*\.go:[0-9]+:[0-9]+: '$'\t' "$findings" || true)"
-
-section "gatevet findings ($nfind)"
-if [ -s "$findings" ]; then
-	cat "$findings"
-else
-	echo "(none)"
-fi
-
-other="$(grep -vE '^#|^[^:[:space:]]*\.go:[0-9]+:[0-9]+: ' "$work/gatevet.err" || true)"
-if [ -n "$other" ]; then
-	section "other gatevet stderr"
-	echo "$other"
-fi
-
-section "summary"
-printf 'grpc %s, %s packages\n' "$GRPC_VERSION" "$npkg"
-printf '%-24s %8ss  exit %s\n' "stock go vet" "$stock_time" "$stock_rc"
-printf '%-24s %8ss  exit %s  findings %s\n' "go vet -vettool=gatevet" "$gatevet_time" "$gatevet_rc" "$nfind"
-
-if grep -qE 'panic:|internal error|goroutine [0-9]+ \[running\]|fatal error:' "$work/gatevet.err"; then
-	echo
-	echo "FAIL: gatevet crashed; the first crash report:"
-	grep -m1 -A30 -E 'panic:|internal error|fatal error:' "$work/gatevet.err"
-	exit 1
-fi
-if [ "$gatevet_rc" != 0 ] && [ "$nfind" = 0 ]; then
-	echo
-	echo "FAIL: go vet -vettool=gatevet exited $gatevet_rc without a finding; see its stderr above"
-	exit 1
-fi
-echo "gatevet ran without crashing"
+section "report: $REPORT"
+GOMODCACHE="$(go env GOMODCACHE)" python3 - "$findings" "$times" >"$REPORT" <<'PY'
+import collections, os, sys
+rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1]) if l.strip()]
+times = [l.rstrip("\n").split("\t") for l in open(sys.argv[2]) if l.strip()]
+# A package and its test variant report the same position once.
+seen, uniq = set(), []
+for r in rows:
+    if (r[0], r[1], r[2], r[3]) not in seen:
+        seen.add((r[0], r[1], r[2], r[3]))
+        uniq.append(r)
+print("# gatevet real-world findings\n")
+print("| module | packages | go vet -vettool=gatevet (s) | findings |")
+print("|---|---|---|---|")
+count = collections.Counter(r[0] for r in uniq)
+for spec, n, secs in times:
+    print(f"| {spec} | {n} | {secs} | {count[spec]} |")
+print("\n| analyzer | findings |\n|---|---|")
+for a, c in sorted(collections.Counter(r[1] for r in uniq).items()):
+    print(f"| {a} | {c} |")
+print("\n## Findings\n")
+cache = os.environ.get("GOMODCACHE", "") + "/"
+for spec, analyzer, posn, msg in uniq:
+    print(f"- `{spec}` **{analyzer}** `{posn.removeprefix(cache)}`: {msg}")
+PY
+cat "$REPORT"
+exit "$failed"
