@@ -184,7 +184,7 @@ func chanObject(v ssa.Value) types.Object {
 }
 
 func fieldVar(t types.Type, i int) *types.Var {
-	if s, ok := derefType(t).Underlying().(*types.Struct); ok && i < s.NumFields() {
+	if s, ok := PointerElem(t).Underlying().(*types.Struct); ok && i < s.NumFields() {
 		return s.Field(i)
 	}
 	return nil

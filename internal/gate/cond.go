@@ -188,8 +188,8 @@ func (m *model) flagWritten(addr ssa.Value) bool {
 	var obj types.Object
 	switch a := addr.(type) {
 	case *ssa.FieldAddr:
-		if st, ok := pointee(a.X.Type()).Underlying().(*types.Struct); ok && a.Field < st.NumFields() {
-			obj = st.Field(a.Field)
+		if f := FieldOf(a); f != nil {
+			obj = f
 		}
 	case *ssa.Global:
 		obj = a.Object()
@@ -213,8 +213,8 @@ func (m *model) storedObjs() map[types.Object]bool {
 				}
 				switch a := st.Addr.(type) {
 				case *ssa.FieldAddr:
-					if s, ok := pointee(a.X.Type()).Underlying().(*types.Struct); ok && a.Field < s.NumFields() {
-						m.stored[s.Field(a.Field)] = true
+					if f := FieldOf(a); f != nil {
+						m.stored[f] = true
 					}
 				case *ssa.Global:
 					m.stored[a.Object()] = true
@@ -236,12 +236,12 @@ func ContextInScope(fn *ssa.Function) (name string, pos token.Pos, ok bool) {
 		}
 	}
 	for _, fv := range fn.FreeVars {
-		if IsContext(fv.Type()) || IsContext(pointee(fv.Type())) {
+		if IsContext(fv.Type()) || IsContext(PointerElem(fv.Type())) {
 			return fv.Name(), fv.Pos(), true
 		}
 	}
 	if recv := fn.Signature.Recv(); recv != nil && len(fn.Params) > 0 {
-		if st, ok := pointee(recv.Type()).Underlying().(*types.Struct); ok {
+		if st, ok := PointerElem(recv.Type()).Underlying().(*types.Struct); ok {
 			for i := 0; i < st.NumFields(); i++ {
 				if f := st.Field(i); IsContext(f.Type()) {
 					return fn.Params[0].Name() + "." + f.Name(), f.Pos(), true
@@ -307,4 +307,14 @@ func lifecycle(fn *ssa.Function) bool {
 		}
 	}
 	return false
+}
+
+// FieldOf returns the field a FieldAddr addresses, as declared (the
+// generic origin for instantiated types).
+func FieldOf(fa *ssa.FieldAddr) *types.Var {
+	st, ok := PointerElem(fa.X.Type()).Underlying().(*types.Struct)
+	if !ok || fa.Field >= st.NumFields() {
+		return nil
+	}
+	return st.Field(fa.Field).Origin()
 }

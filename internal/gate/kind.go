@@ -134,7 +134,7 @@ func gateKind(t types.Type, isGateType func(*types.TypeName) bool) (Kind, bool) 
 	case types.IsInterface(t) && implementsLocker(t):
 		return Locker, true
 	}
-	n, _ := types.Unalias(derefType(t)).(*types.Named)
+	n, _ := types.Unalias(PointerElem(t)).(*types.Named)
 	if n != nil && isGateType(n.Origin().Obj()) {
 		return Locker, true
 	}
@@ -165,8 +165,9 @@ func methodOf(fn *types.Func, isGateType func(*types.TypeName) bool) (Kind, meth
 	return kind, m, ok
 }
 
-func derefType(t types.Type) types.Type {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+// PointerElem returns what t points to, or t itself.
+func PointerElem(t types.Type) types.Type {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
 		return p.Elem()
 	}
 	return t

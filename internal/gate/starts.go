@@ -246,5 +246,19 @@ func IsNamed(t types.Type, path, name string) bool {
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == path && n.Obj().Name() == name
 }
 
+// IsContextDone reports whether v is ctx.Done() on a context.Context.
+func IsContextDone(v ssa.Value) bool {
+	c, ok := v.(*ssa.Call)
+	return ok && c.Call.IsInvoke() && c.Call.Method.Name() == "Done" && IsContext(c.Call.Value.Type())
+}
+
+// FuncName names fn for messages: Get, or a func literal in Later.
+func FuncName(fn *ssa.Function) string {
+	if fn.Parent() == nil {
+		return fn.Name()
+	}
+	return "a func literal in " + outermost(fn).Name()
+}
+
 // IsContext reports whether t is context.Context.
 func IsContext(t types.Type) bool { return IsNamed(t, "context", "Context") }

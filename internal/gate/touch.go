@@ -80,7 +80,7 @@ type rawTouch struct {
 func (m *model) instrTouches(fs *funcState, instr ssa.Instruction) []rawTouch {
 	switch in := instr.(type) {
 	case *ssa.Store:
-		return fs.direct(in.Addr, true, in.Pos(), pointee(in.Addr.Type()))
+		return fs.direct(in.Addr, true, in.Pos(), PointerElem(in.Addr.Type()))
 	case *ssa.MapUpdate:
 		return fs.direct(in.Map, true, in.Pos(), in.Map.Type())
 	case *ssa.UnOp:
@@ -95,13 +95,6 @@ func (m *model) instrTouches(fs *funcState, instr ssa.Instruction) []rawTouch {
 		return m.callTouches(fs, &in.Call, in.Pos(), true)
 	}
 	return nil
-}
-
-func pointee(t types.Type) types.Type {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		return p.Elem()
-	}
-	return t
 }
 
 // direct is a use of the location v (an address, or a map) whose value

@@ -332,9 +332,9 @@ func diagnose(pass *analysis.Pass, u gate.Use, key string, guarded []gate.Use) a
 			continue
 		}
 		seen[g.Func] = true
-		where = append(where, funcName(g.Func))
+		where = append(where, gate.FuncName(g.Func.Fn))
 		related = append(related, analysis.RelatedInformation{Pos: g.Pos, End: g.End,
-			Message: fmt.Sprintf("%s used with %s held in %s", resName, gateName, funcName(g.Func))})
+			Message: fmt.Sprintf("%s used with %s held in %s", resName, gateName, gate.FuncName(g.Func.Fn))})
 	}
 	for _, h := range u.Chain {
 		if h.Pos() != token.NoPos {
@@ -346,7 +346,7 @@ func diagnose(pass *analysis.Pass, u gate.Use, key string, guarded []gate.Use) a
 		evidence = fmt.Sprintf("which guards it in %s", strings.Join(where, ", "))
 	}
 	msg := fmt.Sprintf("%s %s %s%s without holding %s, %s: this path races with the guarded ones; hold %s around the use",
-		funcName(u.Func), access, resName, via, gateName, evidence, gateName)
+		gate.FuncName(u.Func.Fn), access, resName, via, gateName, evidence, gateName)
 	return analysis.Diagnostic{Pos: u.Pos, End: u.End, Message: msg, Related: related}
 }
 
@@ -376,16 +376,4 @@ func gateName(key string, u gate.Use, guarded []gate.Use, pkg string) string {
 func isFunc(r gate.Resource) bool {
 	_, ok := r.Obj.(*types.Func)
 	return ok
-}
-
-// funcName names an entry for messages: Get, or a func literal in Later.
-func funcName(fi *gate.FuncInfo) string {
-	fn := fi.Fn
-	if fn.Parent() == nil {
-		return fn.Name()
-	}
-	for fn.Parent() != nil {
-		fn = fn.Parent()
-	}
-	return "a func literal in " + fn.Name()
 }

@@ -47,12 +47,12 @@ func cancelCases(fn *ssa.Function) []cancelCase {
 
 // cancellation names the cancellation channel ch is, or returns "".
 func cancellation(ch ssa.Value) string {
+	if gate.IsContextDone(ch) {
+		return "ctx.Done()"
+	}
 	switch v := ch.(type) {
 	case *ssa.Call:
 		c := v.Common()
-		if c.IsInvoke() && c.Method.Name() == "Done" && gate.IsContext(c.Value.Type()) {
-			return "ctx.Done()"
-		}
 		if f := c.StaticCallee(); f != nil && f.Pkg != nil && f.Pkg.Pkg.Path() == "time" && (f.Name() == "After" || f.Name() == "Tick") {
 			return "time." + f.Name()
 		}

@@ -110,7 +110,7 @@ func run(pass *analysis.Pass) (any, error) {
 				SuggestedFixes: wakeOnCancel(pass, fi.Fn, w),
 				Message: fmt.Sprintf("%s waits in a sync.Cond loop that never looks at %s, and nothing wakes it when %s is cancelled: "+
 					"the goroutine blocks until someone signals; register context.AfterFunc(%s, …) that Broadcasts under the lock, and check %s.Err() after each Wait",
-					name(fi.Fn), ctxName, ctxName, ctxName, ctxName),
+					gate.FuncName(fi.Fn), ctxName, ctxName, ctxName, ctxName),
 				Related: []analysis.RelatedInformation{{Pos: ctxPos, Message: ctxName + " comes into scope here"}},
 			})
 		}
@@ -120,14 +120,6 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	rep.Finish()
 	return nil, nil
-}
-
-// name spells fn for messages.
-func name(fn *ssa.Function) string {
-	if fn.Parent() != nil {
-		return "a func literal in " + name(fn.Parent())
-	}
-	return fn.Name()
 }
 
 // watchers reports whether fn registers a wake-up on cancellation:
@@ -184,20 +176,16 @@ func receivesDone(fn *ssa.Function) bool {
 	if fn == nil {
 		return false
 	}
-	isDone := func(v ssa.Value) bool {
-		c, ok := v.(*ssa.Call)
-		return ok && c.Call.IsInvoke() && c.Call.Method.Name() == "Done" && gate.IsContext(c.Call.Value.Type())
-	}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			switch in := instr.(type) {
 			case *ssa.UnOp:
-				if in.Op == token.ARROW && isDone(in.X) {
+				if in.Op == token.ARROW && gate.IsContextDone(in.X) {
 					return true
 				}
 			case *ssa.Select:
 				for _, st := range in.States {
-					if isDone(st.Chan) {
+					if gate.IsContextDone(st.Chan) {
 						return true
 					}
 				}

@@ -40,12 +40,12 @@ func scan(res *gate.Result) *scanned {
 				switch in := instr.(type) {
 				case *ssa.Store:
 					if fa, ok := in.Addr.(*ssa.FieldAddr); ok {
-						if f := fieldOf(fa); f != nil {
+						if f := gate.FieldOf(fa); f != nil {
 							sc.stores[f] = append(sc.stores[f], store{fresh: freshGate(in.Val), pos: in.Pos()})
 						}
 					}
 				case *ssa.Alloc:
-					if n, ok := types.Unalias(deref(in.Type())).(*types.Named); ok {
+					if n, ok := types.Unalias(gate.PointerElem(in.Type())).(*types.Named); ok {
 						n = n.Origin()
 						sc.allocs[n] = append(sc.allocs[n], in)
 					}
@@ -54,21 +54,6 @@ func scan(res *gate.Result) *scanned {
 		}
 	}
 	return sc
-}
-
-func deref(t types.Type) types.Type {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		return p.Elem()
-	}
-	return t
-}
-
-func fieldOf(fa *ssa.FieldAddr) *types.Var {
-	st, ok := deref(fa.X.Type()).Underlying().(*types.Struct)
-	if !ok || fa.Field >= st.NumFields() {
-		return nil
-	}
-	return st.Field(fa.Field).Origin()
 }
 
 // freshGate reports whether v is a gate made on the spot.
