@@ -27,26 +27,8 @@ set -euo pipefail
 MODULES="${MODULES:-google.golang.org/grpc@v1.85.0 go.etcd.io/etcd/server/v3@v3.6.16 github.com/nats-io/nats-server/v2@v2.15.2 k8s.io/client-go@v0.37.2 github.com/hashicorp/raft@v1.8.0}"
 REPORT="${REPORT:-$PWD/realworld-report.md}"
 
-if ! command -v go >/dev/null 2>&1; then
-	export PATH="/usr/local/go/bin:$PATH"
-fi
-
-section() { printf '\n==== %s ====\n' "$*"; }
-
-repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-work="$(mktemp -d "${TMPDIR:-/tmp}/gatevet-realworld.XXXXXX")"
-cleanup() {
-	if [ "${KEEP:-0}" = 1 ]; then
-		echo "kept scratch directory $work"
-	else
-		chmod -R u+w "$work" 2>/dev/null || true
-		rm -rf "$work"
-	fi
-}
-trap cleanup EXIT
-
-export GOWORK=off
-export GOFLAGS="${GOFLAGS:+$GOFLAGS }-mod=mod"
+# shellcheck source=scratch.sh
+source "$(dirname "${BASH_SOURCE[0]}")/scratch.sh" gatevet-realworld
 
 section "build gatevet from $repo"
 gatevet="$work/gatevet"
@@ -63,14 +45,7 @@ for spec in $MODULES; do
 	mod="${spec%@*}"
 	section "$spec"
 	dir="$work/mod-$(echo "$mod" | tr '/.' '__')"
-	mkdir -p "$dir"
-	(
-		cd "$dir"
-		go mod init example.com/gatevet-realworld >/dev/null 2>&1
-		printf 'package realworld\n\nimport _ "%s"\n' "$mod" >deps.go
-		go get "$spec" >/dev/null
-		go mod tidy >/dev/null
-	) || { echo "could not set up $spec"; failed=1; continue; }
+	scratch_module "$dir" "$spec" || { echo "could not set up $spec"; failed=1; continue; }
 	n="$(cd "$dir" && go list -e "$mod/..." | wc -l)"
 	echo "$n packages; compiling (untimed)"
 	(cd "$dir" && go list -e -deps -test -export "$mod/..." >/dev/null 2>&1) || true

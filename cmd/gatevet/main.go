@@ -51,7 +51,7 @@ func main() {
 	}
 	// multichecker.Main hands over to unitchecker when go vet passes a
 	// .cfg argument, and otherwise loads packages itself.
-	multichecker.Main(withVetSuite(all.Analyzers(), os.Args[1:])...)
+	multichecker.Main(factsOnly(withVetSuite(all.Analyzers(), os.Args[1:]), os.Args[1:])...)
 }
 
 // withVetSuite adds the standard go vet analyzers when go vet runs

@@ -9,7 +9,7 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/buildssa"
+	"golang.org/x/tools/go/analysis/passes/ctrlflow"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/directive"
@@ -20,7 +20,7 @@ import (
 var Analyzer = &analysis.Analyzer{
 	Name:       "gatemodel",
 	Doc:        "computes gatevet's gate model: gates, acquire and release events, must-held gates and function summaries",
-	Requires:   []*analysis.Analyzer{buildssa.Analyzer},
+	Requires:   []*analysis.Analyzer{ctrlflow.Analyzer},
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(FuncFact), new(ChanFact), new(GuardFact)},
@@ -145,10 +145,10 @@ type model struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	ssaRes := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
+	ssaPkg, srcFuncs := buildSSA(pass)
 	m := &model{
 		pass:         pass,
-		ssaPkg:       ssaRes.Pkg,
+		ssaPkg:       ssaPkg,
 		pkgPath:      pass.Pkg.Path(),
 		dirs:         directive.Parse(pass.Files, pass.TypesInfo),
 		infos:        make(map[*ssa.Function]*FuncInfo),
@@ -156,11 +156,13 @@ func run(pass *analysis.Pass) (any, error) {
 		chanObjs:     make(map[types.Object]chanDir),
 		bufferedObjs: make(map[types.Object]bool),
 	}
-	m.srcFuncs = ssaRes.SrcFuncs
-	m.classifyChans(ssaRes.SrcFuncs)
+	m.srcFuncs = srcFuncs
+	if ssaPkg != nil {
+		m.classifyChans(srcFuncs)
+	}
 	m.guards = m.resolveGuards()
 	res := &Result{Directives: m.dirs, m: m}
-	for _, fn := range ssaRes.SrcFuncs {
+	for _, fn := range srcFuncs {
 		if fi := m.analyse(fn); fi != nil {
 			res.Funcs = append(res.Funcs, fi)
 			m.export(fi)
@@ -168,7 +170,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	res.Problems = m.problems
 	res.infos = m.infos
-	res.graph = m.buildCallGraph(ssaRes.SrcFuncs)
+	res.graph = m.buildCallGraph(srcFuncs)
 	return res, nil
 }
 

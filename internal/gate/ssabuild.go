@@ -1,0 +1,62 @@
+package gate
+
+import (
+	"go/ast"
+	"go/build"
+	"go/types"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/ctrlflow"
+	"golang.org/x/tools/go/ssa"
+)
+
+// buildSSA builds the package's SSA form and lists its source functions,
+// closures included, in source order, as the buildssa analyzer does. The
+// model builds it itself so that it can skip the standard library, where
+// the SSA build was most of gatevet's cost: go vet runs its tool on every
+// dependency to collect facts, and the standard library's functions hold
+// no gates of the user's and carry no facts gatevet needs. It returns
+// nil for a standard-library package.
+func buildSSA(pass *analysis.Pass) (*ssa.Package, []*ssa.Function) {
+	if standardLibrary(pass) {
+		return nil, nil
+	}
+	prog := ssa.NewProgram(pass.Fset, 0)
+	prog.SetNoReturn(pass.ResultOf[ctrlflow.Analyzer].(*ctrlflow.CFGs).NoReturn)
+	for _, p := range pass.Pkg.Imports() {
+		prog.CreatePackage(p, nil, nil, true)
+	}
+	pkg := prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
+	pkg.Build()
+	var funcs []*ssa.Function
+	var add func(fn *ssa.Function)
+	add = func(fn *ssa.Function) {
+		funcs = append(funcs, fn)
+		for _, anon := range fn.AnonFuncs {
+			add(anon)
+		}
+	}
+	for _, file := range pass.Files {
+		for _, decl := range file.Decls {
+			if decl, ok := decl.(*ast.FuncDecl); ok {
+				if fn := prog.FuncValue(pass.TypesInfo.Defs[decl.Name].(*types.Func)); fn != nil {
+					add(fn)
+				}
+			}
+		}
+	}
+	return pkg, funcs
+}
+
+// standardLibrary reports whether the package's files lie in GOROOT/src.
+// When GOROOT is unknown (a binary built with -trimpath and no GOROOT in
+// the environment), nothing is skipped.
+func standardLibrary(pass *analysis.Pass) bool {
+	if build.Default.GOROOT == "" || len(pass.Files) == 0 {
+		return false
+	}
+	src := filepath.Join(build.Default.GOROOT, "src") + string(filepath.Separator)
+	return strings.HasPrefix(pass.Fset.File(pass.Files[0].Pos()).Name(), src)
+}
