@@ -13,7 +13,7 @@ import (
 const ProblemOwner = "nestedacquire"
 
 // Analyzers are the names an ignore directive may give.
-var Analyzers = []string{"nestedacquire", "instancegate", "bypass", "cancelrelease", "condctx"}
+var Analyzers = []string{"nestedacquire", "instancegate", "bypass", "cancelrelease", "condctx", "condloop", "acquireerr", "releasecount", "permitleak", "lockorder"}
 
 // A Reporter reports a pass's diagnostics, dropping those that an
 // //gatevet:ignore directive for the pass suppresses.

@@ -79,7 +79,7 @@ func IsWake(c *ssa.CallCommon) bool {
 // loopOf returns the blocks of the smallest cycle through b, or nil.
 func loopOf(b *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
 	// Blocks reachable from b that can reach b back.
-	fwd := reachable(b, func(x *ssa.BasicBlock) []*ssa.BasicBlock { return x.Succs })
+	fwd := reachable(b, succs)
 	if !fwd[b] {
 		return nil
 	}
@@ -318,3 +318,70 @@ func FieldOf(fa *ssa.FieldAddr) *types.Var {
 	}
 	return st.Field(fa.Field).Origin()
 }
+
+// A BareWait is a call of sync.Cond.Wait that an if decides and nothing
+// re-checks: if !ready { c.Wait() }, then on as if ready. Wait returns
+// whenever another goroutine signals or broadcasts, not when the
+// condition holds.
+type BareWait struct {
+	Call *ssa.Call
+	If   *ssa.If // the test that decides the Wait
+}
+
+// BareWaits returns fi's bare waits. A Wait with no if before it (wait
+// for the next signal, whatever it says) is not one, nor a Wait after
+// which the test runs again, as in a loop.
+func (fi *FuncInfo) BareWaits() []BareWait {
+	var out []BareWait
+	for _, b := range fi.Fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok || !isCondMethod(&call.Call, "Wait") {
+				continue
+			}
+			if ifi := decidingIf(b); ifi != nil && !reachable(b, succs)[ifi.Block()] {
+				out = append(out, BareWait{Call: call, If: ifi})
+			}
+		}
+	}
+	return out
+}
+
+func succs(b *ssa.BasicBlock) []*ssa.BasicBlock { return b.Succs }
+
+// decidingIf returns the nearest If above b, in the dominator tree, one
+// of whose branches leads to b and the other around it.
+func decidingIf(b *ssa.BasicBlock) *ssa.If {
+	for d := b.Idom(); d != nil; d = d.Idom() {
+		ifi, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		t, f := d.Succs[0], d.Succs[1]
+		if t.Dominates(b) && !reaches(f, b) || f.Dominates(b) && !reaches(t, b) {
+			return ifi
+		}
+	}
+	return nil
+}
+
+// reaches reports whether b can reach to in zero or more steps.
+func reaches(b, to *ssa.BasicBlock) bool { return b == to || reachable(b, succs)[to] }
+
+// After reports whether instruction b can run after a in their function.
+func After(a, b ssa.Instruction) bool {
+	if a.Block() == b.Block() {
+		for _, x := range a.Block().Instrs {
+			if x == a {
+				return true
+			}
+			if x == b {
+				break
+			}
+		}
+	}
+	return reachable(a.Block(), succs)[b.Block()]
+}
+
+// InLoop reports whether instr's block lies on a cycle of its function.
+func InLoop(instr ssa.Instruction) bool { return loopOf(instr.Block()) != nil }

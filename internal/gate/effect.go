@@ -19,7 +19,9 @@ type effect struct {
 	check    bool // an acquire the caller should check against held gates
 	hold     bool // the gate is held afterwards (on the cond branch, if any)
 	via      bool // the effect comes from the summary of the callee what
-	guard    *Guard
+	// unchecked marks a conditional acquire whose outcome nobody reads.
+	unchecked bool
+	guard     *Guard
 
 	id      int      // the gate's id in its funcState
 	holding *Holding // what holding the gate looks like, for holds
@@ -115,11 +117,16 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 			end:      end,
 			what:     ref.Spell(m.pkgPath) + "." + fn.Name(),
 		}
-		if meth.op == Acquire && meth.cond != always && result != nil && used(result) {
+		switch {
+		case meth.op != Acquire || meth.cond == always:
+		case result != nil && used(result):
 			e.cond, e.condVal = meth.cond, result
-		} else if meth.op == Acquire && meth.cond == ifTrue {
+		case meth.cond == ifTrue:
 			// A TryLock whose result is dropped holds nothing we know of.
-			e.hold = false
+			e.hold, e.unchecked = false, true
+		default:
+			// An Acquire whose error is dropped goes on as if it held.
+			e.unchecked = true
 		}
 		return []effect{e}
 	}

@@ -5,11 +5,14 @@ package all
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/gatevet/gatevet/passes/acquireerr"
 	"github.com/gatevet/gatevet/passes/bypass"
 	"github.com/gatevet/gatevet/passes/cancelrelease"
 	"github.com/gatevet/gatevet/passes/condctx"
+	"github.com/gatevet/gatevet/passes/condloop"
 	"github.com/gatevet/gatevet/passes/instancegate"
 	"github.com/gatevet/gatevet/passes/nestedacquire"
+	"github.com/gatevet/gatevet/passes/releasecount"
 )
 
 // Analyzers returns gatevet's analyzers, one line each.
@@ -20,5 +23,8 @@ func Analyzers() []*analysis.Analyzer {
 		instancegate.Analyzer,
 		cancelrelease.Analyzer,
 		condctx.Analyzer,
+		condloop.Analyzer,
+		acquireerr.Analyzer,
+		releasecount.Analyzer,
 	}
 }

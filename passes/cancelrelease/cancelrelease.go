@@ -176,7 +176,7 @@ func check(pass *analysis.Pass, s gate.Start, h *gate.Holding, cases []cancelCas
 	for _, c := range cases {
 		// The select must wait while the gate is held: a case body that
 		// takes the gate itself, later, is not racing anything.
-		if _, heldThere := held[c.sel][key]; !heldThere || !after(s.Instr, c.sel) {
+		if _, heldThere := held[c.sel][key]; !heldThere || !gate.After(s.Instr, c.sel) {
 			continue
 		}
 		rel, ok := releaseBeforeWait(c.branch, key, s, held)
@@ -186,30 +186,6 @@ func check(pass *analysis.Pass, s gate.Start, h *gate.Holding, cases []cancelCas
 		return diagnose(pass, s, h, c, rel), c, rel, true
 	}
 	return analysis.Diagnostic{}, cancelCase{}, release{}, false
-}
-
-// after reports whether instruction b can run after a in their function.
-func after(a, b ssa.Instruction) bool {
-	if a.Block() == b.Block() {
-		for _, x := range a.Block().Instrs {
-			if x == a {
-				return true
-			}
-			if x == b {
-				break
-			}
-		}
-	}
-	return reaches(a.Block().Succs, b.Block())
-}
-
-func reaches(from []*ssa.BasicBlock, to *ssa.BasicBlock) bool {
-	found := false
-	forward(from, func(b *ssa.BasicBlock) bool {
-		found = found || b == to
-		return !found
-	})
-	return found
 }
 
 // forward visits each block reachable from the blocks from, once; visit

@@ -6,10 +6,10 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/source"
 )
 
 // moveRelease offers the mechanical fix: when the gate's release is a
@@ -94,8 +94,7 @@ func releases(call *ast.CallExpr, gateName string) bool {
 
 // literalAt finds the function literal a go statement at pos starts.
 func literalAt(pass *analysis.Pass, pos token.Pos) *ast.FuncLit {
-	n := nodeAt(pass, pos, func(n ast.Node) bool { _, ok := n.(*ast.GoStmt); return ok })
-	if g, ok := n.(*ast.GoStmt); ok {
+	if g, ok := source.Enclosing[*ast.GoStmt](pass, pos); ok {
 		lit, _ := ast.Unparen(g.Call.Fun).(*ast.FuncLit)
 		return lit
 	}
@@ -104,22 +103,6 @@ func literalAt(pass *analysis.Pass, pos token.Pos) *ast.FuncLit {
 
 // deferAt finds the defer statement at pos.
 func deferAt(pass *analysis.Pass, pos token.Pos) *ast.DeferStmt {
-	d, _ := nodeAt(pass, pos, func(n ast.Node) bool { _, ok := n.(*ast.DeferStmt); return ok }).(*ast.DeferStmt)
+	d, _ := source.Enclosing[*ast.DeferStmt](pass, pos)
 	return d
-}
-
-// nodeAt returns the innermost node enclosing pos that want accepts.
-func nodeAt(pass *analysis.Pass, pos token.Pos, want func(ast.Node) bool) ast.Node {
-	for _, f := range pass.Files {
-		if pos < f.Pos() || pos >= f.End() {
-			continue
-		}
-		path, _ := astutil.PathEnclosingInterval(f, pos, pos)
-		for _, n := range path {
-			if want(n) {
-				return n
-			}
-		}
-	}
-	return nil
 }

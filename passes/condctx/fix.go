@@ -2,16 +2,14 @@ package condctx
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 	"strconv"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/source"
 )
 
 // wakeOnCancel offers the seed's fix when it is mechanical: the context
@@ -21,11 +19,11 @@ import (
 // context after the Wait.
 func wakeOnCancel(pass *analysis.Pass, fn *ssa.Function, w gate.CondWait) []analysis.SuggestedFix {
 	ctx := ctxParam(fn)
-	res := fn.Signature.Results()
-	if ctx == "" || res.Len() == 0 || !types.Identical(res.At(res.Len()-1).Type(), types.Universe.Lookup("error").Type()) {
+	ret, ok := source.ErrorReturn(pass, fn.Signature, "err")
+	if ctx == "" || !ok {
 		return nil
 	}
-	file, path := pathTo(pass, w.Call.Pos())
+	file, path := source.PathTo(pass, w.Call.Pos())
 	if file == nil || !importsContext(file) {
 		return nil
 	}
@@ -53,19 +51,10 @@ func wakeOnCancel(pass *analysis.Pass, fn *ssa.Function, w gate.CondWait) []anal
 	if !ok {
 		return nil
 	}
-	var zeros []string
-	qual := types.RelativeTo(pass.Pkg)
-	for i := 0; i < res.Len()-1; i++ {
-		z, ok := zero(res.At(i).Type(), qual)
-		if !ok {
-			return nil
-		}
-		zeros = append(zeros, z)
-	}
 	cond := types.ExprString(sel.X)
 	tf := pass.Fset.File(loop.Pos())
-	indent := indentOf(pass, tf, loop.Pos())
-	inner := indentOf(pass, tf, stmt.Pos())
+	indent := source.Indent(pass, loop.Pos())
+	inner := source.Indent(pass, stmt.Pos())
 	before := "stopWake := context.AfterFunc(" + ctx + ", func() {\n" +
 		indent + "\t" + cond + ".L.Lock()\n" +
 		indent + "\tdefer " + cond + ".L.Unlock()\n" +
@@ -73,7 +62,7 @@ func wakeOnCancel(pass *analysis.Pass, fn *ssa.Function, w gate.CondWait) []anal
 		indent + "})\n" +
 		indent + "defer stopWake()\n" + indent
 	after := "\n" + inner + "if err := " + ctx + ".Err(); err != nil {\n" +
-		inner + "\treturn " + strings.Join(append(zeros, "err"), ", ") + "\n" +
+		inner + "\t" + ret + "\n" +
 		inner + "}"
 	// After the Wait's line, so that a comment trailing it stays there.
 	eol := stmt.End()
@@ -107,16 +96,6 @@ func ctxParam(fn *ssa.Function) string {
 	return ""
 }
 
-func pathTo(pass *analysis.Pass, pos token.Pos) (*ast.File, []ast.Node) {
-	for _, f := range pass.Files {
-		if f.Pos() <= pos && pos < f.End() {
-			path, _ := astutil.PathEnclosingInterval(f, pos, pos)
-			return f, path
-		}
-	}
-	return nil, nil
-}
-
 func importsContext(f *ast.File) bool {
 	for _, imp := range f.Imports {
 		if p, _ := strconv.Unquote(imp.Path.Value); p == "context" && imp.Name == nil {
@@ -124,47 +103,4 @@ func importsContext(f *ast.File) bool {
 		}
 	}
 	return false
-}
-
-// indentOf returns the whitespace that starts pos's line.
-func indentOf(pass *analysis.Pass, tf *token.File, pos token.Pos) string {
-	start := tf.LineStart(tf.Line(pos))
-	src, err := pass.ReadFile(tf.Name())
-	if err != nil {
-		return "\t"
-	}
-	line := src[tf.Offset(start):tf.Offset(pos)]
-	return strings.Map(func(r rune) rune {
-		if r == ' ' || r == '\t' {
-			return r
-		}
-		return -1
-	}, string(line))
-}
-
-// zero spells the zero value of t.
-func zero(t types.Type, qual types.Qualifier) (string, bool) {
-	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		switch {
-		case u.Info()&types.IsBoolean != 0:
-			return "false", true
-		case u.Info()&types.IsNumeric != 0:
-			return "0", true
-		case u.Info()&types.IsString != 0:
-			return `""`, true
-		case u.Kind() == types.UnsafePointer:
-			return "nil", true
-		}
-	case *types.Pointer, *types.Slice, *types.Map, *types.Chan, *types.Signature:
-		return "nil", true
-	case *types.Interface:
-		if _, isParam := t.(*types.TypeParam); isParam {
-			return "*new(" + types.TypeString(t, qual) + ")", true
-		}
-		return "nil", true
-	case *types.Struct, *types.Array:
-		return types.TypeString(t, qual) + "{}", true
-	}
-	return "", false
 }

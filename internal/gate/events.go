@@ -1,0 +1,112 @@
+package gate
+
+import (
+	"go/constant"
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// An Event is an acquire or release that a function performs on its own
+// path: a gate operation it makes, or a call (direct or deferred) of a
+// function whose summary acquires or releases. What goroutines it starts
+// do is not among its events.
+type Event struct {
+	Instr ssa.Instruction // the call, defer, send, receive or select
+	GateOp
+	Op       Op
+	Blocking bool
+	Deferred bool // the operation is deferred to the function's return
+	Via      bool // it happens inside the callee What
+	// Permits is the constant number of permits a semaphore.Weighted
+	// operation takes or gives back (1 for a channel semaphore), or 0
+	// when the count is not a constant.
+	Permits int64
+	// Unchecked marks a conditional acquire whose outcome nobody reads:
+	// the error of Weighted.Acquire or the bool of a TryLock, dropped or
+	// assigned to _.
+	Unchecked bool
+	// NeverDone marks a Weighted.Acquire whose context is never
+	// cancelled (context.Background, TODO, WithoutCancel): it cannot fail.
+	NeverDone bool
+	Pos, End  token.Pos
+	What      string // the operation or callee, as code spells it
+	Chain     []Hop  // inside the callee, down to the gate operation
+}
+
+// Events returns fi's acquires and releases in block order.
+func (fi *FuncInfo) Events() []Event {
+	fs := fi.fs
+	if fs == nil {
+		return nil
+	}
+	var out []Event
+	for _, b := range fs.fn.Blocks {
+		for _, instr := range b.Instrs {
+			if starts(instr) {
+				continue
+			}
+			_, deferred := instr.(*ssa.Defer)
+			for _, e := range fs.effects[instr] {
+				if e.op != Acquire && e.op != Release {
+					continue
+				}
+				ev := Event{Instr: instr, GateOp: e.gate, Op: e.op, Blocking: e.blocking, Deferred: deferred, Via: e.via,
+					Unchecked: e.unchecked, Pos: e.pos, End: e.end, What: e.what, Chain: e.chain}
+				if !e.via {
+					ev.Permits = permits(instr, e.gate.Kind)
+					ev.NeverDone = e.op == Acquire && e.blocking && e.gate.Kind == Weighted && neverDone(instr)
+				}
+				out = append(out, ev)
+			}
+		}
+	}
+	return out
+}
+
+// permits returns the constant count of a gate operation: the last
+// argument of a semaphore.Weighted method (Acquire(ctx, n), TryAcquire(n),
+// Release(n)), or 1 for a channel semaphore's send or receive.
+func permits(instr ssa.Instruction, kind Kind) int64 {
+	switch kind {
+	case ChanSem:
+		return 1
+	case Weighted:
+		call, ok := instr.(ssa.CallInstruction)
+		if !ok || call.Common().IsInvoke() {
+			return 0
+		}
+		args := call.Common().Args
+		if len(args) < 2 {
+			return 0
+		}
+		if k, ok := args[len(args)-1].(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.Int {
+			if n, exact := constant.Int64Val(k.Value); exact {
+				return n
+			}
+		}
+	}
+	return 0
+}
+
+// neverDone reports whether the context a Weighted.Acquire call gets is
+// one that is never cancelled.
+func neverDone(instr ssa.Instruction) bool {
+	call, ok := instr.(ssa.CallInstruction)
+	if !ok || len(call.Common().Args) < 3 {
+		return false
+	}
+	ctx, ok := call.Common().Args[1].(*ssa.Call)
+	if !ok {
+		return false
+	}
+	f := ctx.Call.StaticCallee()
+	if f == nil || f.Pkg == nil || f.Pkg.Pkg.Path() != "context" {
+		return false
+	}
+	switch f.Name() {
+	case "Background", "TODO", "WithoutCancel":
+		return true
+	}
+	return false
+}

@@ -1,0 +1,177 @@
+// Package acquireerr reports a semaphore acquire whose outcome is
+// dropped while the code goes on to release what it may not hold.
+//
+// semaphore.Weighted.Acquire(ctx, n) fails, without taking any permit,
+// when ctx is done first. Code that drops the error runs the guarded work
+// unguarded and then calls Release(n), which panics with "semaphore:
+// released more than held". TryAcquire and TryLock report their outcome
+// in a bool; dropping it has the same result (for a mutex, "fatal error:
+// sync: unlock of unlocked mutex"). The gate model marks such acquires
+// as unchecked events. The pass reports one when the function, or a
+// goroutine it starts, releases the same gate afterwards, unless the
+// context can never be cancelled (context.Background, TODO,
+// WithoutCancel), where Acquire cannot fail.
+package acquireerr
+
+import (
+	"fmt"
+	"go/ast"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/directive"
+	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/source"
+)
+
+// Analyzer is the acquireerr pass.
+var Analyzer = &analysis.Analyzer{
+	Name:     "acquireerr",
+	Doc:      doc,
+	URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/acquireerr.md",
+	Requires: []*analysis.Analyzer{gate.Analyzer},
+	Run:      run,
+}
+
+const doc = `report semaphore acquires whose error or result is dropped
+
+semaphore.Weighted.Acquire(ctx, n) returns ctx.Err() without taking any
+permit when ctx is done first. Code that drops the error runs the guarded
+work without the permit, then its Release(n) panics with "semaphore:
+released more than held". Dropping the bool of TryAcquire or TryLock does
+the same.
+
+Reported: an Acquire whose error is discarded or assigned to _, or a
+TryAcquire or TryLock whose result is, when the function or a goroutine
+it starts releases the same gate afterwards.
+
+Not reported: a checked result; an Acquire whose context is never
+cancelled (context.Background, context.TODO, context.WithoutCancel),
+which cannot fail; an acquire nothing releases here (the permit is
+handed on).
+
+Fix: check the error and return it. A suggested fix does so when the
+function returns an error.
+
+Bad:
+
+	s.sem.Acquire(ctx, 1) // reported
+	defer s.sem.Release(1)
+
+Good:
+
+	if err := s.sem.Acquire(ctx, 1); err != nil {
+		return err
+	}
+	defer s.sem.Release(1)
+
+Suppress one report with //gatevet:ignore acquireerr reason on its line
+or the line above (under golangci-lint, //nolint:gatevet works too).`
+
+func run(pass *analysis.Pass) (any, error) {
+	res := pass.ResultOf[gate.Analyzer].(*gate.Result)
+	rep := directive.NewReporter(pass, res.Directives)
+	for _, fi := range res.Funcs {
+		events := fi.Events()
+		for _, e := range events {
+			if e.Op != gate.Acquire || !e.Unchecked || e.Via || e.Deferred || e.NeverDone {
+				continue
+			}
+			if rel, ok := releaseAfter(res, fi, events, e); ok {
+				rep.Report(diagnose(pass, fi.Fn, e, rel))
+			}
+		}
+	}
+	rep.Finish()
+	return nil, nil
+}
+
+// releaseAfter finds a release of e's gate that can run after e: in the
+// function, or in a function literal it holds (a goroutine, a deferred
+// or called closure).
+func releaseAfter(res *gate.Result, fi *gate.FuncInfo, events []gate.Event, e gate.Event) (gate.Event, bool) {
+	key := e.Gate.Key()
+	for _, r := range events {
+		if r.Op == gate.Release && r.Gate.Key() == key && r.Mode == e.Mode && gate.After(e.Instr, r.Instr) {
+			return r, true
+		}
+	}
+	for _, anon := range fi.Fn.AnonFuncs {
+		info := res.Info(anon)
+		if info == nil {
+			continue
+		}
+		for _, r := range info.Events() {
+			// A literal names the gate through its free variables: the
+			// same spelling is the same gate.
+			if r.Op == gate.Release && r.Gate.Spell("") == e.Gate.Spell("") && r.Mode == e.Mode {
+				return r, true
+			}
+		}
+	}
+	return gate.Event{}, false
+}
+
+func diagnose(pass *analysis.Pass, fn *ssa.Function, e, rel gate.Event) analysis.Diagnostic {
+	name := e.Gate.Spell(pass.Pkg.Path())
+	d := analysis.Diagnostic{Pos: e.Pos, End: e.End}
+	relMsg := "released here"
+	if e.Blocking {
+		d.Message = fmt.Sprintf("the error of %s is dropped: when the context is done first, Acquire takes no permit, "+
+			"the code runs without it and the Release panics (\"semaphore: released more than held\"); "+
+			"check it: if err := %s(…); err != nil { return err }", e.What, e.What)
+		relMsg = "released here, held or not"
+		d.SuggestedFixes = checkError(pass, fn, e)
+	} else {
+		d.Message = fmt.Sprintf("the result of %s is dropped: the code goes on as if it held %s, and the release "+
+			"fails when it did not get it; branch on the result: if %s(…) { … }", e.What, name, e.What)
+	}
+	d.Related = []analysis.RelatedInformation{{Pos: rel.Pos, Message: relMsg}}
+	return d
+}
+
+// checkError turns the statement that drops Acquire's error into an if
+// that returns it, when the function returns an error.
+func checkError(pass *analysis.Pass, fn *ssa.Function, e gate.Event) []analysis.SuggestedFix {
+	ret, ok := source.ErrorReturn(pass, fn.Signature, "err")
+	if !ok {
+		return nil
+	}
+	call, ok := source.CallAt(pass, e.Pos)
+	if !ok {
+		return nil
+	}
+	_, path := source.PathTo(pass, call.Pos())
+	var stmt ast.Stmt
+	for _, n := range path {
+		if s, ok := n.(ast.Stmt); ok {
+			stmt = s
+			break
+		}
+	}
+	switch s := stmt.(type) {
+	case *ast.ExprStmt:
+	case *ast.AssignStmt: // _ = sem.Acquire(ctx, n)
+		if len(s.Lhs) != 1 || !isBlank(s.Lhs[0]) {
+			return nil
+		}
+	default:
+		return nil
+	}
+	text, ok := source.Text(pass, call)
+	if !ok {
+		return nil
+	}
+	indent := source.Indent(pass, stmt.Pos())
+	repl := "if err := " + text + "; err != nil {\n" + indent + "\t" + ret + "\n" + indent + "}"
+	return []analysis.SuggestedFix{{
+		Message:   "return the error of " + e.What,
+		TextEdits: []analysis.TextEdit{{Pos: stmt.Pos(), End: stmt.End(), NewText: []byte(repl)}},
+	}}
+}
+
+func isBlank(x ast.Expr) bool {
+	id, ok := x.(*ast.Ident)
+	return ok && id.Name == "_"
+}

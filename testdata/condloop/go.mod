@@ -1,0 +1,3 @@
+module example.com/condloop
+
+go 1.26.0

@@ -1,0 +1,161 @@
+// Package waits: Cond waits decided by an if, beside loops that re-check.
+package waits
+
+import "sync"
+
+type Queue struct {
+	mu    sync.Mutex
+	cond  *sync.Cond
+	items []int
+	ready bool
+	gen   int
+}
+
+func New() *Queue {
+	q := &Queue{}
+	q.cond = sync.NewCond(&q.mu)
+	return q
+}
+
+// Pop: the bug. Another waiter may take the item first.
+func (q *Queue) Pop() int {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if len(q.items) == 0 {
+		q.cond.Wait() // want `q.cond.Wait\(\) runs once, under an if: .* for len\(q.items\) == 0 \{ q.cond.Wait\(\) \}`
+	}
+	x := q.items[0]
+	q.items = q.items[1:]
+	return x
+}
+
+// WaitReady: the Wait sits in the else branch; no mechanical fix.
+func (q *Queue) WaitReady() {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.ready {
+		return
+	} else {
+		q.cond.Wait() // want `for !\(q.ready\) \{ q.cond.Wait\(\) \}`
+	}
+}
+
+// Init statement: the test cannot simply become a loop condition.
+func (q *Queue) PopFirst() int {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if n := len(q.items); n == 0 {
+		q.cond.Wait() // want `runs once, under an if`
+	}
+	return q.items[0]
+}
+
+// A closure and a local Cond.
+func Local() func() {
+	var mu sync.Mutex
+	c := sync.NewCond(&mu)
+	done := false
+	return func() {
+		mu.Lock()
+		if !done {
+			c.Wait() // want `c.Wait\(\) runs once, under an if`
+		}
+		mu.Unlock()
+	}
+}
+
+type Box[T any] struct {
+	mu   sync.Mutex
+	cond sync.Cond
+	val  *T
+}
+
+// Generic code.
+func (b *Box[T]) Get() T {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.val == nil {
+		b.cond.Wait() // want `b.cond.Wait\(\) runs once, under an if`
+	}
+	return *b.val
+}
+
+// The fix: a loop that re-checks.
+func (q *Queue) PopLoop() int {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for len(q.items) == 0 {
+		q.cond.Wait()
+	}
+	x := q.items[0]
+	q.items = q.items[1:]
+	return x
+}
+
+// A loop with the test inside.
+func (q *Queue) PopBreak() int {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for {
+		if len(q.items) > 0 {
+			break
+		}
+		q.cond.Wait()
+	}
+	return q.items[0]
+}
+
+// An outer loop re-runs the test after the Wait.
+func (q *Queue) Drain(handle func(int)) {
+	for {
+		q.mu.Lock()
+		if len(q.items) == 0 {
+			q.cond.Wait()
+			q.mu.Unlock()
+			continue
+		}
+		x := q.items[0]
+		q.items = q.items[1:]
+		q.mu.Unlock()
+		handle(x)
+	}
+}
+
+// Waiting for the next signal, whatever it says: no test before it.
+func (q *Queue) NextChange() int {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.cond.Wait()
+	return q.gen
+}
+
+// A loop under an if: the loop re-checks.
+func (q *Queue) MaybeWait(block bool) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if block {
+		for !q.ready {
+			q.cond.Wait()
+		}
+	}
+}
+
+// A generation counter: wait until it moves, re-checked.
+func (q *Queue) WaitGen(seen int) int {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for q.gen == seen {
+		q.cond.Wait()
+	}
+	return q.gen
+}
+
+// Suppressed, with a reason.
+func (q *Queue) Once() {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if !q.ready {
+		//gatevet:ignore condloop the only Broadcast is the one that sets ready, under mu
+		q.cond.Wait()
+	}
+}
