@@ -165,7 +165,7 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 	// A function that returns a func after acquiring (mu.Lock(); return
 	// mu.Unlock) hands the release to its caller through a value the
 	// model does not follow: count such gates as touched, not held.
-	hold := !returnsFunc(cal.fn)
+	hold := !ReturnsFunc(cal.fn)
 	for _, h := range sum.Holds {
 		if ref, ok := fs.refs.translate(h.Gate, cal.args, cal.bindings); ok {
 			out = append(out, effect{op: Acquire, gate: GateOp{ref, h.Kind, h.Mode}, hold: hold, via: true, pos: pos, what: name})
@@ -330,7 +330,9 @@ func CalleeName(fn *ssa.Function, pkg string) string {
 	return tn + "." + obj.Name()
 }
 
-func returnsFunc(fn *ssa.Function) bool {
+// ReturnsFunc reports whether fn returns a func value, which may carry a
+// release (or an acquire) to its caller.
+func ReturnsFunc(fn *ssa.Function) bool {
 	res := fn.Signature.Results()
 	for i := 0; i < res.Len(); i++ {
 		if _, ok := res.At(i).Type().Underlying().(*types.Signature); ok {

@@ -12,6 +12,7 @@ import (
 	"github.com/gatevet/gatevet/passes/condloop"
 	"github.com/gatevet/gatevet/passes/instancegate"
 	"github.com/gatevet/gatevet/passes/nestedacquire"
+	"github.com/gatevet/gatevet/passes/permitleak"
 	"github.com/gatevet/gatevet/passes/releasecount"
 )
 
@@ -26,5 +27,6 @@ func Analyzers() []*analysis.Analyzer {
 		condloop.Analyzer,
 		acquireerr.Analyzer,
 		releasecount.Analyzer,
+		permitleak.Analyzer,
 	}
 }

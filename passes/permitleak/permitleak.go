@@ -1,0 +1,288 @@
+// Package permitleak reports a return that keeps a gate which the
+// function releases on its other paths: the lostcancel of permits.
+//
+// A function that takes a semaphore's permit (or a lock) and gives it
+// back before it returns must do so on every path. An early return, an
+// error branch, or a cache hit that returns before the deferred release
+// is registered keeps the permit for good; once every permit has leaked
+// this way, every caller blocks. The gate model's must-held dataflow
+// gives the gates held at each return, deferred releases already run.
+// The pass reports a return that holds a gate the function acquired,
+// when the function shows that it means to give the gate back: it defers
+// the release, or releases it before a return that is not an error
+// return. Ownership handed on is not reported: a goroutine or a callback
+// that releases the gate, a returned func, a returned value with a
+// Release, Close or Unlock method, or results that tell the caller
+// whether it holds the gate (true on one path, false on the other).
+package permitleak
+
+import (
+	"fmt"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/directive"
+	"github.com/gatevet/gatevet/internal/gate"
+)
+
+// Analyzer is the permitleak pass.
+var Analyzer = &analysis.Analyzer{
+	Name:     "permitleak",
+	Doc:      doc,
+	URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/permitleak.md",
+	Requires: []*analysis.Analyzer{gate.Analyzer},
+	Run:      run,
+}
+
+const doc = `report returns that keep a permit or lock released on the other paths
+
+A function that takes a permit and gives it back must do so on every
+path. An early return, an error branch, or a cache hit that returns
+before the deferred release is registered keeps the permit for good; when
+all permits have leaked, every caller blocks.
+
+Reported: a return on which a gate that the function acquired is still
+held, when the function defers its release or releases it before a
+return that is not an error return.
+
+Not reported: ownership handed on: to a goroutine or callback that
+releases it, in a returned func, in a returned value with a Release,
+Close or Unlock method; acquire helpers that return holding the gate on
+success and release it only on failure; results that tell the caller
+whether the gate is held (true on one path, false on the other).
+
+Fix: defer the release right after the acquire, or release before the
+early return.
+
+Bad:
+
+	s.sem <- struct{}{}
+	if v, ok := s.cache[k]; ok {
+		return v // reported: the slot is never given back
+	}
+	defer func() { <-s.sem }()
+
+Good:
+
+	s.sem <- struct{}{}
+	defer func() { <-s.sem }()
+	if v, ok := s.cache[k]; ok {
+		return v
+	}
+
+Suppress one report with //gatevet:ignore permitleak reason on its line
+or the line above (under golangci-lint, //nolint:gatevet works too).`
+
+// exit is a return with the gates held on it.
+type exit struct {
+	ret  *ssa.Return
+	held map[string]*gate.Holding
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	res := pass.ResultOf[gate.Analyzer].(*gate.Result)
+	rep := directive.NewReporter(pass, res.Directives)
+	for _, fi := range res.Funcs {
+		if gate.ReturnsFunc(fi.Fn) {
+			continue
+		}
+		var exits []exit
+		fi.Walk(func(instr ssa.Instruction, held gate.Held) {
+			ret, ok := instr.(*ssa.Return)
+			if !ok {
+				return
+			}
+			x := exit{ret: ret, held: make(map[string]*gate.Holding)}
+			for _, h := range held.All() {
+				if !h.Contract {
+					x.held[h.Gate.Key()] = h
+				}
+			}
+			exits = append(exits, x)
+		})
+		events := fi.Events()
+		for key, rels := range releases(events) {
+			if handedOn(res, fi, events, rels[0]) {
+				continue
+			}
+			var leaks, frees []exit
+			for _, x := range exits {
+				if x.held[key] != nil {
+					leaks = append(leaks, x)
+				} else {
+					frees = append(frees, x)
+				}
+			}
+			if len(leaks) == 0 || len(frees) == 0 || !meansToRelease(rels, frees) || signals(leaks, frees) {
+				continue
+			}
+			for _, x := range leaks {
+				if !returnsReleaser(x.ret) {
+					rep.Report(diagnose(pass, fi, x, x.held[key], rels[0]))
+				}
+			}
+		}
+	}
+	rep.Finish()
+	return nil, nil
+}
+
+// releases groups the function's own releases by gate.
+func releases(events []gate.Event) map[string][]gate.Event {
+	out := make(map[string][]gate.Event)
+	for _, e := range events {
+		if e.Op == gate.Release {
+			out[e.Gate.Key()] = append(out[e.Gate.Key()], e)
+		}
+	}
+	return out
+}
+
+// meansToRelease reports whether the function shows it gives the gate
+// back: a deferred release, or a return after a release that is not an
+// error return.
+func meansToRelease(rels []gate.Event, frees []exit) bool {
+	for _, r := range rels {
+		if r.Deferred {
+			return true
+		}
+		for _, x := range frees {
+			if !errorReturn(x.ret) && gate.After(r.Instr, x.ret) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// errorReturn reports whether ret returns an error that is not a
+// constant nil.
+func errorReturn(ret *ssa.Return) bool {
+	res := ret.Parent().Signature.Results()
+	n := res.Len()
+	if n == 0 || len(ret.Results) != n || !types.Identical(res.At(n-1).Type(), types.Universe.Lookup("error").Type()) {
+		return false
+	}
+	k, ok := ret.Results[n-1].(*ssa.Const)
+	return !ok || !k.IsNil()
+}
+
+// signals reports whether the function's one result tells the caller
+// which way it went: one constant on every leaking return, another on
+// every freeing one (true and false, nil and an error). With more
+// results, a bool says found or not (v, ok), not held or not.
+func signals(leaks, frees []exit) bool {
+	if len(leaks[0].ret.Results) != 1 {
+		return false
+	}
+	a, okA := sameConst(leaks, 0)
+	b, okB := sameConst(frees, 0)
+	return okA && okB && a != b
+}
+
+// sameConst returns the constant that every exit returns as result i.
+func sameConst(exits []exit, i int) (string, bool) {
+	var val string
+	for j, x := range exits {
+		k, ok := x.ret.Results[i].(*ssa.Const)
+		if !ok {
+			return "", false
+		}
+		if s := k.String(); j == 0 {
+			val = s
+		} else if s != val {
+			return "", false
+		}
+	}
+	return val, true
+}
+
+// handedOn reports whether a function literal that releases the gate
+// leaves the function other than deferred or called in place: stored,
+// returned or passed to a callback taker, which then owns the release.
+func handedOn(res *gate.Result, fi *gate.FuncInfo, events []gate.Event, rel gate.Event) bool {
+	for _, anon := range fi.Fn.AnonFuncs {
+		info := res.Info(anon)
+		if info == nil || !releasesGate(info.Events(), rel) {
+			continue
+		}
+		called := false
+		for _, e := range events {
+			called = called || e.Op == gate.Release && e.Via && calls(e.Instr, anon)
+		}
+		if !called {
+			return true
+		}
+	}
+	return false
+}
+
+func releasesGate(events []gate.Event, rel gate.Event) bool {
+	for _, e := range events {
+		if e.Op == gate.Release && e.Gate.Spell("") == rel.Gate.Spell("") {
+			return true
+		}
+	}
+	return false
+}
+
+// calls reports whether instr calls or defers the literal fn.
+func calls(instr ssa.Instruction, fn *ssa.Function) bool {
+	call, ok := instr.(ssa.CallInstruction)
+	if !ok {
+		return false
+	}
+	if mc, ok := call.Common().Value.(*ssa.MakeClosure); ok {
+		return mc.Fn == fn
+	}
+	return call.Common().Value == fn
+}
+
+// returnsReleaser reports whether ret hands the caller a value that can
+// give the gate back: one with a Release, Close, Unlock or Done method.
+func returnsReleaser(ret *ssa.Return) bool {
+	for _, v := range ret.Results {
+		if k, ok := v.(*ssa.Const); ok && k.IsNil() || isError(v.Type()) {
+			continue
+		}
+		ms := types.NewMethodSet(v.Type())
+		if _, isPtr := v.Type().Underlying().(*types.Pointer); !isPtr && !types.IsInterface(v.Type()) {
+			ms = types.NewMethodSet(types.NewPointer(v.Type()))
+		}
+		for _, name := range []string{"Release", "Close", "Unlock", "Done"} {
+			if ms.Lookup(nil, name) != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+func diagnose(pass *analysis.Pass, fi *gate.FuncInfo, x exit, h *gate.Holding, rel gate.Event) analysis.Diagnostic {
+	pos := x.ret.Pos()
+	if !pos.IsValid() {
+		if syn := fi.Fn.Syntax(); syn != nil {
+			pos = syn.End() - 1 // the closing brace
+		}
+	}
+	name := h.Gate.Spell(pass.Pkg.Path())
+	how := "is released"
+	if rel.Deferred {
+		how = "has its release deferred"
+	}
+	return analysis.Diagnostic{
+		Pos: pos, End: pos,
+		Message: fmt.Sprintf("this return keeps %s (%s) held: it %s on the other paths, so each pass through here loses it for good; "+
+			"release it before returning, or defer the release right after the acquire", name, h.Kind, how),
+		Related: []analysis.RelatedInformation{
+			{Pos: h.Pos, Message: "acquired here: " + h.What},
+			{Pos: rel.Pos, Message: "released here on the other paths: " + rel.What},
+		},
+	}
+}
