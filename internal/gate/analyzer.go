@@ -23,7 +23,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{ctrlflow.Analyzer},
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(FuncFact), new(ChanFact), new(GuardFact)},
+	FactTypes:  []analysis.Fact{new(FuncFact), new(ChanFact), new(GuardFact), new(OrderFact)},
 }
 
 // Result is the gate model of one package.
@@ -40,6 +40,7 @@ type Result struct {
 	m        *model
 	uses     []Use
 	usesOnce sync.Once
+	orders   []OrderEdge
 }
 
 // summary returns fn's summary without analysing anything: passes run
@@ -100,6 +101,8 @@ type AcquirePoint struct {
 	What     string // the operation or callee that acquires
 	Chain    []Hop  // inside the callee, down to the gate operation
 	Held     *Holding
+	// Also are the other gates must-held just before it.
+	Also []*Holding
 	// Owned is true when this function releases the gate itself
 	// somewhere: a counting semaphore acquired without any release in
 	// the function hands its permits to someone else.
@@ -171,6 +174,10 @@ func run(pass *analysis.Pass) (any, error) {
 	res.Problems = m.problems
 	res.infos = m.infos
 	res.graph = m.buildCallGraph(srcFuncs)
+	res.orders = m.orders(res.Funcs)
+	if len(res.orders) > 0 {
+		pass.ExportPackageFact(&OrderFact{Edges: res.orders})
+	}
 	return res, nil
 }
 
@@ -388,6 +395,11 @@ func (m *model) summarise(fi *FuncInfo, in []*state) *Summary {
 func (m *model) recordAcquire(fi *FuncInfo, sum *Summary, instr ssa.Instruction, st *state, e effect, released bitset) {
 	ap := AcquirePoint{Instr: instr, Pos: e.pos, End: e.end, GateOp: e.gate, Blocking: e.blocking, What: e.what, Chain: e.chain,
 		Owned: released.has(e.id), Held: st.get(e.id)}
+	for _, g := range st.held {
+		if g.id != e.id {
+			ap.Also = append(ap.Also, g.h)
+		}
+	}
 	fi.Acquires = append(fi.Acquires, ap)
 	if st.touched.has(e.id) || !e.gate.Gate.Crosses() {
 		return

@@ -120,6 +120,12 @@ func (rs *refs) localName(v ssa.Value) string {
 	if n, ok := rs.index().names[v.Pos()]; ok {
 		return n
 	}
+	if ia, ok := v.(*ssa.IndexAddr); ok {
+		// The value variable of a range: c in range s.conns.
+		if n, ok := rs.index().ranged[ia.Pos()]; ok {
+			return n
+		}
+	}
 	return v.Name()
 }
 
@@ -171,8 +177,19 @@ func (rs *refs) walk(v ssa.Value, depth int) (Ref, bool) {
 			}
 			return rs.local(v), true
 		}
+		if _, ok := v.X.(*ssa.IndexAddr); ok {
+			// An element of a slice or array: c in range s.conns.
+			return rs.local(v), true
+		}
 		r, ok := rs.walk(v.X, depth+1)
 		return r.with(Deref), ok
+	case *ssa.Lookup:
+		return rs.local(v), true // a map's value
+	case *ssa.Extract:
+		switch v.Tuple.(type) {
+		case *ssa.Next, *ssa.Lookup:
+			return rs.local(v), true // ranged over, or looked up with ok
+		}
 	case *ssa.MakeInterface:
 		return rs.walk(v.X, depth+1)
 	case *ssa.ChangeType:

@@ -13,10 +13,13 @@ import (
 type syntaxIndex struct {
 	spans map[token.Pos][2]token.Pos // operator position -> expression start, end
 	names map[token.Pos]string       // call position -> variable it initialises
+	// ranged maps the positions go/ssa gives a range statement's operand
+	// to the name of the statement's value variable.
+	ranged map[token.Pos]string
 }
 
 func indexSyntax(fn *ssa.Function) *syntaxIndex {
-	ix := &syntaxIndex{spans: make(map[token.Pos][2]token.Pos), names: make(map[token.Pos]string)}
+	ix := &syntaxIndex{spans: make(map[token.Pos][2]token.Pos), names: make(map[token.Pos]string), ranged: make(map[token.Pos]string)}
 	syn := fn.Syntax()
 	if syn == nil {
 		return ix
@@ -33,6 +36,13 @@ func indexSyntax(fn *ssa.Function) *syntaxIndex {
 			}
 		case *ast.AssignStmt:
 			ix.nameCalls(n.Lhs, n.Rhs)
+		case *ast.RangeStmt:
+			if id, ok := n.Value.(*ast.Ident); ok {
+				ix.ranged[n.X.Pos()] = id.Name
+				if sel, ok := ast.Unparen(n.X).(*ast.SelectorExpr); ok {
+					ix.ranged[sel.Sel.Pos()] = id.Name
+				}
+			}
 		case *ast.ValueSpec:
 			lhs := make([]ast.Expr, len(n.Names))
 			for i, id := range n.Names {

@@ -11,6 +11,7 @@ import (
 	"github.com/gatevet/gatevet/passes/condctx"
 	"github.com/gatevet/gatevet/passes/condloop"
 	"github.com/gatevet/gatevet/passes/instancegate"
+	"github.com/gatevet/gatevet/passes/lockorder"
 	"github.com/gatevet/gatevet/passes/nestedacquire"
 	"github.com/gatevet/gatevet/passes/permitleak"
 	"github.com/gatevet/gatevet/passes/releasecount"
@@ -28,5 +29,6 @@ func Analyzers() []*analysis.Analyzer {
 		acquireerr.Analyzer,
 		releasecount.Analyzer,
 		permitleak.Analyzer,
+		lockorder.Analyzer,
 	}
 }

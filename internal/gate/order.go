@@ -1,0 +1,169 @@
+package gate
+
+import (
+	"go/token"
+	"go/types"
+	"strings"
+)
+
+// An OrderEdge is one step of a package's lock order: a function
+// acquires gate To, blocking, while it holds gate From. Gates are named
+// by class, so that edges from different functions and packages meet: a
+// package-level variable (pkg.mu), or a field of a named type
+// (pkg.Server.mu), whichever instance holds it. Two edges in opposite
+// directions between the same classes are a lock-order inversion.
+type OrderEdge struct {
+	From, To         string // gate classes
+	FromName, ToName string // as the code at the site spells them
+	Func             string // the function that acquires To, as its package spells it
+	Pkg              string // the path of the package of Func
+	At               string // file:line of the acquire (or of the call that does)
+	FromAt           string // file:line where From was acquired
+	// Shared is set when both gates are held in shared mode (RLock).
+	Shared bool
+	// Also are the classes of the other gates held there: a lock held on
+	// both edges of an inversion serialises them.
+	Also  []string
+	Chain []Hop // inside the callee that acquires To, if any
+
+	pos, fromPos token.Pos // in the package analysed; lost in facts
+}
+
+// Pos is the position of the acquire of To in the package being
+// analysed, and token.NoPos for an edge from a fact.
+func (e OrderEdge) Pos() token.Pos { return e.pos }
+
+// FromPos is where From was acquired, like Pos.
+func (e OrderEdge) FromPos() token.Pos { return e.fromPos }
+
+// OrderFact carries a package's lock-order edges to the packages that
+// import it.
+type OrderFact struct{ Edges []OrderEdge }
+
+// AFact marks OrderFact as an analysis fact.
+func (*OrderFact) AFact() {}
+
+func (f *OrderFact) String() string {
+	var parts []string
+	for _, e := range f.Edges {
+		parts = append(parts, e.From+" < "+e.To)
+	}
+	return "order " + strings.Join(parts, ", ")
+}
+
+// maxOrderEdges bounds a package's edges, to keep facts small.
+const maxOrderEdges = 256
+
+// Orders returns the package's lock-order edges.
+func (r *Result) Orders() []OrderEdge { return r.orders }
+
+// ImportedOrders returns the lock-order edges of the packages this one
+// depends on.
+func (r *Result) ImportedOrders() []OrderEdge {
+	var out []OrderEdge
+	for _, pf := range r.m.pass.AllPackageFacts() {
+		if f, ok := pf.Fact.(*OrderFact); ok && pf.Package != r.m.pass.Pkg {
+			out = append(out, f.Edges...)
+		}
+	}
+	return out
+}
+
+// orders derives the package's edges from its acquire points: each
+// blocking acquire, direct or in a callee, against each other gate held
+// just before it.
+func (m *model) orders(funcs []*FuncInfo) []OrderEdge {
+	var out []OrderEdge
+	seen := make(map[string]bool)
+	for _, fi := range funcs {
+		for _, ap := range fi.Acquires {
+			if !ap.Blocking {
+				continue
+			}
+			to, ok := classOf(fi, ap.GateOp.Gate)
+			if !ok {
+				continue
+			}
+			for _, h := range ap.Also {
+				from, ok := classOf(fi, h.Gate)
+				key := from + "<" + to + "@" + fi.Fn.String()
+				if !ok || from == to || seen[key] || len(out) == maxOrderEdges {
+					continue
+				}
+				seen[key] = true
+				e := OrderEdge{From: from, To: to, FromName: h.Gate.Spell(m.pkgPath), ToName: ap.GateOp.Gate.Spell(m.pkgPath),
+					Func: CalleeName(fi.Fn, m.pkgPath), Pkg: m.pkgPath, At: PosText(m.pass.Fset, ap.Pos), FromAt: PosText(m.pass.Fset, h.Pos),
+					Shared: h.Mode == Shared && ap.GateOp.Mode == Shared, Chain: ap.Chain, pos: ap.Pos, fromPos: h.Pos}
+				for _, o := range ap.Also {
+					if c, ok := classOf(fi, o.Gate); ok && o != h && c != to {
+						e.Also = append(e.Also, c)
+					}
+				}
+				out = append(out, e)
+			}
+		}
+	}
+	return out
+}
+
+// classOf names the class of gate r as fi sees it: the key of a
+// package-level variable, or the named type and field that hold it.
+// Gates that are a variable or parameter themselves have no class.
+func classOf(fi *FuncInfo, r Ref) (string, bool) {
+	fn := fi.Fn
+	var t types.Type
+	switch r.Root {
+	case Global:
+		return r.Key(), true
+	case Param:
+		if r.Index >= len(fn.Params) {
+			return "", false
+		}
+		t = fn.Params[r.Index].Type()
+	case FreeVar:
+		if r.Index >= len(fn.FreeVars) {
+			return "", false
+		}
+		t = fn.FreeVars[r.Index].Type()
+	case Local:
+		// A value the function loaded or made: c in range s.conns.
+		for v, id := range fi.fs.refs.locals {
+			if id == r.Index {
+				t = v.Type()
+			}
+		}
+		if t == nil {
+			return "", false
+		}
+	default:
+		return "", false
+	}
+	var owner *types.Named
+	var field string
+	for _, step := range r.Path {
+		if step == Deref {
+			t = PointerElem(t)
+			continue
+		}
+		named, _ := types.Unalias(PointerElem(t)).(*types.Named)
+		st, ok := PointerElem(t).Underlying().(*types.Struct)
+		if !ok {
+			return "", false
+		}
+		var f *types.Var
+		for i := 0; i < st.NumFields(); i++ {
+			if st.Field(i).Name() == step {
+				f = st.Field(i)
+			}
+		}
+		if f == nil {
+			return "", false
+		}
+		owner, field, t = named, step, f.Type()
+	}
+	if owner == nil || owner.Obj().Pkg() == nil {
+		return "", false
+	}
+	obj := owner.Origin().Obj()
+	return obj.Pkg().Path() + "." + obj.Name() + "." + field, true
+}
