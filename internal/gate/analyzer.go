@@ -174,7 +174,7 @@ func run(pass *analysis.Pass) (any, error) {
 	res.Problems = m.problems
 	res.infos = m.infos
 	res.graph = m.buildCallGraph(srcFuncs)
-	res.orders = m.orders(res.Funcs)
+	res.orders = m.orders(res.Funcs, res.graph)
 	if len(res.orders) > 0 {
 		pass.ExportPackageFact(&OrderFact{Edges: res.orders})
 	}

@@ -3,7 +3,10 @@ package gate
 import (
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
+
+	"golang.org/x/tools/go/ssa"
 )
 
 // An OrderEdge is one step of a package's lock order: a function
@@ -72,10 +75,13 @@ func (r *Result) ImportedOrders() []OrderEdge {
 // orders derives the package's edges from its acquire points: each
 // blocking acquire, direct or in a callee, against each other gate held
 // just before it.
-func (m *model) orders(funcs []*FuncInfo) []OrderEdge {
+func (m *model) orders(funcs []*FuncInfo, g *callGraph) []OrderEdge {
 	var out []OrderEdge
 	seen := make(map[string]bool)
+	held := make(map[*FuncInfo]map[ssa.Instruction][]string)
 	for _, fi := range funcs {
+		var callers []string
+		callersDone := false
 		for _, ap := range fi.Acquires {
 			if !ap.Blocking {
 				continue
@@ -99,11 +105,55 @@ func (m *model) orders(funcs []*FuncInfo) []OrderEdge {
 						e.Also = append(e.Also, c)
 					}
 				}
+				if !callersDone {
+					callers, callersDone = m.callersHold(fi, g, held), true
+				}
+				e.Also = append(e.Also, callers...)
 				out = append(out, e)
 			}
 		}
 	}
 	return out
+}
+
+// callersHold returns the classes of the gates that every caller of fi
+// holds at its call, when fi is reached only through the package's own
+// calls (unexported, or a literal, and never escaping): a helper that
+// takes two locks in the wrong order under a lock all its callers hold
+// is serialised by it. held caches each caller's replay.
+func (m *model) callersHold(fi *FuncInfo, g *callGraph, held map[*FuncInfo]map[ssa.Instruction][]string) []string {
+	fn := fi.Fn
+	if g.escapes[fn] || len(g.calls[fn]) == 0 || fn.Parent() == nil && fn.Object() != nil && fn.Object().Exported() {
+		return nil
+	}
+	var common []string
+	for i, site := range g.calls[fn] {
+		caller := m.infos[site.Parent()]
+		if caller == nil {
+			return nil
+		}
+		if held[caller] == nil {
+			at := make(map[ssa.Instruction][]string)
+			caller.Walk(func(instr ssa.Instruction, h Held) {
+				if _, ok := instr.(ssa.CallInstruction); !ok {
+					return
+				}
+				for _, x := range h.All() {
+					if c, ok := classOf(caller, x.Gate); ok {
+						at[instr] = append(at[instr], c)
+					}
+				}
+			})
+			held[caller] = at
+		}
+		here := held[caller][site]
+		if i == 0 {
+			common = here
+			continue
+		}
+		common = slices.DeleteFunc(slices.Clone(common), func(c string) bool { return !slices.Contains(here, c) })
+	}
+	return common
 }
 
 // classOf names the class of gate r as fi sees it: the key of a
