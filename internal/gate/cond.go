@@ -349,24 +349,46 @@ func (fi *FuncInfo) BareWaits() []BareWait {
 
 func succs(b *ssa.BasicBlock) []*ssa.BasicBlock { return b.Succs }
 
-// decidingIf returns the nearest If above b, in the dominator tree, one
-// of whose branches leads to b and the other around it.
+// decidingIf returns the nearest If above b, in the dominator tree, that
+// decides whether b runs: one of its branches leads to b and the other
+// goes around it and joins the code after it. An If whose other branch
+// leaves (an early return) does not decide the Wait, it only guards it.
 func decidingIf(b *ssa.BasicBlock) *ssa.If {
+	after := reachable(b, succs)
 	for d := b.Idom(); d != nil; d = d.Idom() {
 		ifi, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
 		if !ok {
 			continue
 		}
-		t, f := d.Succs[0], d.Succs[1]
-		if t.Dominates(b) && !reaches(f, b) || f.Dominates(b) && !reaches(t, b) {
-			return ifi
+		for i, s := range d.Succs {
+			if s.Dominates(b) && joinsAround(d.Succs[1-i], b, after) {
+				return ifi
+			}
 		}
 	}
 	return nil
 }
 
-// reaches reports whether b can reach to in zero or more steps.
-func reaches(b, to *ssa.BasicBlock) bool { return b == to || reachable(b, succs)[to] }
+// joinsAround reports whether s reaches one of the blocks after b
+// without passing through b.
+func joinsAround(s, b *ssa.BasicBlock, after map[*ssa.BasicBlock]bool) bool {
+	seen := map[*ssa.BasicBlock]bool{b: true}
+	work := []*ssa.BasicBlock{s}
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[x] {
+			continue
+		}
+		if after[x] {
+			return true
+		}
+		seen[x] = true
+		work = append(work, x.Succs...)
+	}
+	return false
+}
+
 
 // After reports whether instruction b can run after a in their function.
 func After(a, b ssa.Instruction) bool {

@@ -54,6 +54,9 @@ func (fs *funcState) solve() []*state {
 		queued[b.Index] = false
 		outs := fs.transfer(b, in[b.Index].clone(), nil)
 		for i, succ := range b.Succs {
+			if !taken(b, i) {
+				continue // if false { … }: dead code holds nothing
+			}
 			out := outs[0]
 			if len(outs) > 1 {
 				out = outs[i]
@@ -77,6 +80,20 @@ func (fs *funcState) solve() []*state {
 		}
 	}
 	return in
+}
+
+// taken reports whether b's successor i can run: not the branch that an
+// If on a constant condition never takes.
+func taken(b *ssa.BasicBlock, i int) bool {
+	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return true
+	}
+	k, ok := ifi.Cond.(*ssa.Const)
+	if !ok || k.Value == nil || k.Value.Kind() != constant.Bool {
+		return true
+	}
+	return constant.BoolVal(k.Value) == (i == 0)
 }
 
 // visitor sees each instruction with the state just before it.

@@ -120,10 +120,18 @@ func (rs *refs) localName(v ssa.Value) string {
 	if n, ok := rs.index().names[v.Pos()]; ok {
 		return n
 	}
-	if ia, ok := v.(*ssa.IndexAddr); ok {
-		// The value variable of a range: c in range s.conns.
-		if n, ok := rs.index().ranged[ia.Pos()]; ok {
+	// The value variable of a range: c in range s.conns, over a slice
+	// (an element's address) or a map (the iterator's value).
+	switch x := v.(type) {
+	case *ssa.IndexAddr:
+		if n, ok := rs.index().ranged[x.Pos()]; ok {
 			return n
+		}
+	case *ssa.Extract:
+		if next, ok := x.Tuple.(*ssa.Next); ok && x.Index == 2 {
+			if n, ok := rs.index().ranged[next.Iter.Pos()]; ok {
+				return n
+			}
 		}
 	}
 	return v.Name()
@@ -175,7 +183,10 @@ func (rs *refs) walk(v ssa.Value, depth int) (Ref, bool) {
 			if stored := soleStore(a); stored != nil {
 				return rs.walk(stored, depth+1)
 			}
-			return rs.local(v), true
+			// A variable assigned more than once: every load of it
+			// names the one variable (fs.mu.Lock() and a later
+			// fs.mu.Unlock() are one gate).
+			return rs.local(a), true
 		}
 		if _, ok := v.X.(*ssa.IndexAddr); ok {
 			// An element of a slice or array: c in range s.conns.

@@ -117,3 +117,13 @@ func (h Held) All() []*Holding {
 	}
 	return out
 }
+
+// Has reports whether the gate of key (Ref.Key) is held.
+func (h Held) Has(key string) bool {
+	for _, g := range h.st.held {
+		if g.h.Gate.Key() == key {
+			return true
+		}
+	}
+	return false
+}

@@ -39,6 +39,7 @@ func indexSyntax(fn *ssa.Function) *syntaxIndex {
 		case *ast.RangeStmt:
 			if id, ok := n.Value.(*ast.Ident); ok {
 				ix.ranged[n.X.Pos()] = id.Name
+				ix.ranged[n.For] = id.Name
 				if sel, ok := ast.Unparen(n.X).(*ast.SelectorExpr); ok {
 					ix.ranged[sel.Sel.Pos()] = id.Name
 				}

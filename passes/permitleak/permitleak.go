@@ -94,9 +94,11 @@ func run(pass *analysis.Pass) (any, error) {
 			continue // nothing to leak against: skip the replay
 		}
 		var exits []exit
+		callers := make(map[string]bool) // gates released where not held: the caller's
 		fi.Walk(func(instr ssa.Instruction, held gate.Held) {
 			ret, ok := instr.(*ssa.Return)
 			if !ok {
+				noteCallers(callers, events, instr, held)
 				return
 			}
 			x := exit{ret: ret, held: make(map[string]*gate.Holding)}
@@ -108,7 +110,7 @@ func run(pass *analysis.Pass) (any, error) {
 			exits = append(exits, x)
 		})
 		for key, rels := range byGate {
-			if handedOn(res, fi, events, rels[0]) {
+			if callers[key] || handedOn(res, fi, events, rels[0]) {
 				continue
 			}
 			var leaks, frees []exit
@@ -131,6 +133,20 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	rep.Finish()
 	return nil, nil
+}
+
+// noteCallers records the gates that instr releases while they are not
+// held: the function runs with its caller's lock, lets go of it for a
+// while and takes it back before returning, as its caller expects.
+func noteCallers(callers map[string]bool, events []gate.Event, instr ssa.Instruction, held gate.Held) {
+	for _, e := range events {
+		if e.Instr != instr || e.Op != gate.Release || e.Deferred {
+			continue
+		}
+		if !held.Has(e.Gate.Key()) {
+			callers[e.Gate.Key()] = true
+		}
+	}
 }
 
 // releases groups the function's own releases by gate.

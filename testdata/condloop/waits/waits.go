@@ -29,14 +29,26 @@ func (q *Queue) Pop() int {
 	return x
 }
 
-// WaitReady: the Wait sits in the else branch; no mechanical fix.
+// TakeElse: the Wait sits in the else branch; no mechanical fix.
+func (q *Queue) TakeElse() int {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if len(q.items) > 0 {
+		q.gen++
+	} else {
+		q.cond.Wait() // want `for !\(len\(q.items\) > 0\) \{ q.cond.Wait\(\) \}`
+	}
+	return q.items[0]
+}
+
+// WaitReady: an early return guards the Wait; it waits for one signal.
 func (q *Queue) WaitReady() {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if q.ready {
 		return
 	} else {
-		q.cond.Wait() // want `for !\(q.ready\) \{ q.cond.Wait\(\) \}`
+		q.cond.Wait()
 	}
 }
 
@@ -157,5 +169,45 @@ func (q *Queue) Once() {
 	if !q.ready {
 		//gatevet:ignore condloop the only Broadcast is the one that sets ready, under mu
 		q.cond.Wait()
+	}
+}
+
+// A compound test decides the Wait.
+func (q *Queue) PopEither(block bool) int {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if block && (len(q.items) == 0 || !q.ready) {
+		q.cond.Wait() // want `for block && \(len\(q.items\) == 0 \|\| !q.ready\) \{ q.cond.Wait\(\) \}`
+	}
+	return q.items[0]
+}
+
+// An early return guards the Wait but does not decide it: the Wait waits
+// for the next signal, whatever it says.
+func (q *Queue) NextUnlessReady() int {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.ready {
+		return q.gen
+	}
+	q.cond.Wait()
+	return q.gen
+}
+
+// nats-server's writeLoop: a compound test inside a loop that runs it
+// again after the Wait.
+func (q *Queue) WriteLoop(flush func()) {
+	waitOk := true
+	for {
+		q.mu.Lock()
+		if closed := q.ready; !closed {
+			more := q.gen > 0 && len(q.items) < 10
+			if waitOk && (len(q.items) == 0 || more) {
+				q.cond.Wait()
+			}
+		}
+		q.mu.Unlock()
+		flush()
+		waitOk = len(q.items) > 0
 	}
 }
