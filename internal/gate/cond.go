@@ -389,7 +389,6 @@ func joinsAround(s, b *ssa.BasicBlock, after map[*ssa.BasicBlock]bool) bool {
 	return false
 }
 
-
 // After reports whether instruction b can run after a in their function.
 func After(a, b ssa.Instruction) bool {
 	if a.Block() == b.Block() {
