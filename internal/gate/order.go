@@ -133,11 +133,20 @@ func (m *model) callersHold(fi *FuncInfo, g *callGraph, held map[*FuncInfo]map[s
 			return nil
 		}
 		if held[caller] == nil {
+			// A gate the caller releases on its own caller's behalf (an
+			// Unlock method that commits first) is held all along.
+			var inherited []string
+			for _, r := range caller.Summary.Releases {
+				if c, ok := classOf(caller, r.Gate); ok {
+					inherited = append(inherited, c)
+				}
+			}
 			at := make(map[ssa.Instruction][]string)
 			caller.Walk(func(instr ssa.Instruction, h Held) {
 				if _, ok := instr.(ssa.CallInstruction); !ok {
 					return
 				}
+				at[instr] = append(at[instr], inherited...)
 				for _, x := range h.All() {
 					if c, ok := classOf(caller, x.Gate); ok {
 						at[instr] = append(at[instr], c)

@@ -39,6 +39,12 @@ func (t *BatchTx) CommitAndStop() {
 	t.commit()
 }
 
+// Unlock commits under the lock its caller took, then lets it go.
+func (t *BatchTx) Unlock() {
+	t.commit()
+	t.Mutex.Unlock()
+}
+
 // commit is called only with the batch lock held.
 func (t *BatchTx) commit() {
 	t.b.readTx.mu.Lock()
