@@ -204,3 +204,18 @@ func Local() {
 	a.Unlock()
 	b.Unlock()
 }
+
+// A variable assigned twice and captured (nats-server's newFileStore):
+// every load of it names the one variable, so the Unlock releases what
+// the Lock took and nothing is held when s.stats is taken.
+func Reassigned(fresh bool) {
+	s := &Server{}
+	if fresh {
+		s = &Server{}
+	}
+	defer func() { _ = s }()
+	s.mu.Lock()
+	s.mu.Unlock()
+	s.stats.Lock()
+	s.stats.Unlock()
+}
