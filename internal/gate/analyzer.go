@@ -181,10 +181,12 @@ func run(pass *analysis.Pass) (any, error) {
 	return res, nil
 }
 
-// export publishes a named function's summary as a fact.
+// export publishes an exported function's summary as a fact.
 func (m *model) export(fi *FuncInfo) {
 	obj, ok := fi.Fn.Object().(*types.Func)
-	if !ok || fi.Fn.Parent() != nil || obj.Pkg() != m.pass.Pkg {
+	if !ok || fi.Fn.Parent() != nil || obj.Pkg() != m.pass.Pkg || !obj.Exported() {
+		// Other packages can call only exported names; the summaries of
+		// unexported helpers reach them inside their callers'.
 		return
 	}
 	// Other packages learn only the writes: the reads matter to the

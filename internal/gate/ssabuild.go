@@ -17,10 +17,12 @@ import (
 // model builds it itself so that it can skip the standard library, where
 // the SSA build was most of gatevet's cost: go vet runs its tool on every
 // dependency to collect facts, and the standard library's functions hold
-// no gates of the user's and carry no facts gatevet needs. It returns
-// nil for a standard-library package.
+// no gates of the user's and carry no facts gatevet needs. Packages made
+// only of generated files (protobuf and gRPC stubs, tables) are skipped
+// too: they are large, hold no gate of the user's, and nobody can act on
+// a report in them. It returns nil for a skipped package.
 func buildSSA(pass *analysis.Pass) (*ssa.Package, []*ssa.Function) {
-	if standardLibrary(pass) {
+	if standardLibrary(pass) || generated(pass) {
 		return nil, nil
 	}
 	prog := ssa.NewProgram(pass.Fset, 0)
@@ -59,4 +61,15 @@ func standardLibrary(pass *analysis.Pass) bool {
 	}
 	src := filepath.Join(build.Default.GOROOT, "src") + string(filepath.Separator)
 	return strings.HasPrefix(pass.Fset.File(pass.Files[0].Pos()).Name(), src)
+}
+
+// generated reports whether every file of the package is generated code
+// (the "// Code generated … DO NOT EDIT." header).
+func generated(pass *analysis.Pass) bool {
+	for _, f := range pass.Files {
+		if !ast.IsGenerated(f) {
+			return false
+		}
+	}
+	return len(pass.Files) > 0
 }
