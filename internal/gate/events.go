@@ -31,7 +31,6 @@ type Event struct {
 	NeverDone bool
 	Pos, End  token.Pos
 	What      string // the operation or callee, as code spells it
-	Chain     []Hop  // inside the callee, down to the gate operation
 }
 
 // Events returns fi's acquires and releases in block order.
@@ -52,7 +51,7 @@ func (fi *FuncInfo) Events() []Event {
 					continue
 				}
 				ev := Event{Instr: instr, GateOp: e.gate, Op: e.op, Blocking: e.blocking, Deferred: deferred, Via: e.via,
-					Unchecked: e.unchecked, Pos: e.pos, End: e.end, What: e.what, Chain: e.chain}
+					Unchecked: e.unchecked, Pos: e.pos, End: e.end, What: e.what}
 				if !e.via {
 					ev.Permits = permits(instr, e.gate.Kind)
 					ev.NeverDone = e.op == Acquire && e.blocking && e.gate.Kind == Weighted && neverDone(instr)
@@ -109,4 +108,65 @@ func neverDone(instr ssa.Instruction) bool {
 		return true
 	}
 	return false
+}
+
+// A LiteralRelease is a release that a function literal made in a
+// function performs, with its gate named in the maker's terms (the
+// literal's free variables bound to the maker's values).
+type LiteralRelease struct {
+	Event
+	// InPlace is set when the maker only calls or defers the literal;
+	// otherwise the literal leaves it (stored, returned, passed on, or
+	// started as a goroutine) and whoever runs it owns the release.
+	InPlace bool
+}
+
+// LiteralReleases returns the releases of the function literals fi makes.
+func (r *Result) LiteralReleases(fi *FuncInfo) []LiteralRelease {
+	var out []LiteralRelease
+	for _, b := range fi.Fn.Blocks {
+		for _, instr := range b.Instrs {
+			mc, ok := instr.(*ssa.MakeClosure)
+			if !ok {
+				continue
+			}
+			anon, _ := mc.Fn.(*ssa.Function)
+			info := r.infos[anon]
+			if info == nil {
+				continue
+			}
+			for _, e := range info.Events() {
+				if e.Op != Release {
+					continue
+				}
+				ref, ok := fi.fs.refs.translate(e.Gate, nil, mc.Bindings)
+				if !ok {
+					continue
+				}
+				e.Gate = ref
+				out = append(out, LiteralRelease{Event: e, InPlace: onlyRunInPlace(mc)})
+			}
+		}
+	}
+	return out
+}
+
+// onlyRunInPlace reports whether every use of v calls or defers it.
+func onlyRunInPlace(v ssa.Value) bool {
+	for _, ref := range *v.Referrers() {
+		switch c := ref.(type) {
+		case *ssa.Call:
+			if c.Call.Value != v {
+				return false
+			}
+		case *ssa.Defer:
+			if c.Call.Value != v {
+				return false
+			}
+		case *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return true
 }

@@ -97,17 +97,9 @@ func releaseAfter(res *gate.Result, fi *gate.FuncInfo, events []gate.Event, e ga
 			return r, true
 		}
 	}
-	for _, anon := range fi.Fn.AnonFuncs {
-		info := res.Info(anon)
-		if info == nil {
-			continue
-		}
-		for _, r := range info.Events() {
-			// A literal names the gate through its free variables: the
-			// same spelling is the same gate.
-			if r.Op == gate.Release && r.Gate.Spell("") == e.Gate.Spell("") && r.Mode == e.Mode {
-				return r, true
-			}
+	for _, r := range res.LiteralReleases(fi) {
+		if r.Gate.Key() == key && r.Mode == e.Mode {
+			return r.Event, true
 		}
 	}
 	return gate.Event{}, false

@@ -25,6 +25,7 @@ import (
 
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/source"
 )
 
 // Analyzer is the permitleak pass.
@@ -110,7 +111,7 @@ func run(pass *analysis.Pass) (any, error) {
 			exits = append(exits, x)
 		})
 		for key, rels := range byGate {
-			if callers[key] || handedOn(res, fi, events, rels[0]) {
+			if callers[key] || handedOn(res, fi, key) {
 				continue
 			}
 			var leaks, frees []exit
@@ -180,9 +181,8 @@ func meansToRelease(rels []gate.Event, frees []exit) bool {
 // errorReturn reports whether ret returns an error that is not a
 // constant nil.
 func errorReturn(ret *ssa.Return) bool {
-	res := ret.Parent().Signature.Results()
-	n := res.Len()
-	if n == 0 || len(ret.Results) != n || !types.Identical(res.At(n-1).Type(), types.Universe.Lookup("error").Type()) {
+	n := len(ret.Results)
+	if n == 0 || !source.ReturnsError(ret.Parent().Signature) {
 		return false
 	}
 	k, ok := ret.Results[n-1].(*ssa.Const)
@@ -220,51 +220,23 @@ func sameConst(exits []exit, i int) (string, bool) {
 }
 
 // handedOn reports whether a function literal that releases the gate
-// leaves the function other than deferred or called in place: stored,
-// returned or passed to a callback taker, which then owns the release.
-func handedOn(res *gate.Result, fi *gate.FuncInfo, events []gate.Event, rel gate.Event) bool {
-	for _, anon := range fi.Fn.AnonFuncs {
-		info := res.Info(anon)
-		if info == nil || !releasesGate(info.Events(), rel) {
-			continue
-		}
-		called := false
-		for _, e := range events {
-			called = called || e.Op == gate.Release && e.Via && calls(e.Instr, anon)
-		}
-		if !called {
+// leaves the function other than called or deferred in place: stored,
+// returned, passed to a callback taker or started, which then owns the
+// release.
+func handedOn(res *gate.Result, fi *gate.FuncInfo, key string) bool {
+	for _, r := range res.LiteralReleases(fi) {
+		if r.Gate.Key() == key && !r.InPlace {
 			return true
 		}
 	}
 	return false
-}
-
-func releasesGate(events []gate.Event, rel gate.Event) bool {
-	for _, e := range events {
-		if e.Op == gate.Release && e.Gate.Spell("") == rel.Gate.Spell("") {
-			return true
-		}
-	}
-	return false
-}
-
-// calls reports whether instr calls or defers the literal fn.
-func calls(instr ssa.Instruction, fn *ssa.Function) bool {
-	call, ok := instr.(ssa.CallInstruction)
-	if !ok {
-		return false
-	}
-	if mc, ok := call.Common().Value.(*ssa.MakeClosure); ok {
-		return mc.Fn == fn
-	}
-	return call.Common().Value == fn
 }
 
 // returnsReleaser reports whether ret hands the caller a value that can
 // give the gate back: one with a Release, Close, Unlock or Done method.
 func returnsReleaser(ret *ssa.Return) bool {
 	for _, v := range ret.Results {
-		if k, ok := v.(*ssa.Const); ok && k.IsNil() || isError(v.Type()) {
+		if k, ok := v.(*ssa.Const); ok && k.IsNil() || types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
 			continue
 		}
 		ms := types.NewMethodSet(v.Type())
@@ -278,10 +250,6 @@ func returnsReleaser(ret *ssa.Return) bool {
 		}
 	}
 	return false
-}
-
-func isError(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
 func diagnose(pass *analysis.Pass, fi *gate.FuncInfo, x exit, h *gate.Holding, rel gate.Event) analysis.Diagnostic {
