@@ -5,6 +5,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/cfg"
 )
 
 // A CondWait is a call of sync.Cond.Wait inside a loop, with what the
@@ -41,7 +43,7 @@ func (m *model) condWaits(fn *ssa.Function) []CondWait {
 			if !ok || !isCondMethod(&call.Call, "Wait") {
 				continue
 			}
-			loop := loopOf(b)
+			loop := cfg.LoopOf(b)
 			if loop == nil {
 				continue // a Wait outside a loop is condloop's business
 			}
@@ -74,38 +76,6 @@ func isCondMethod(c *ssa.CallCommon, name string) bool {
 // IsWake reports whether c calls Broadcast or Signal on a sync.Cond.
 func IsWake(c *ssa.CallCommon) bool {
 	return isCondMethod(c, "Broadcast") || isCondMethod(c, "Signal")
-}
-
-// loopOf returns the blocks of the smallest cycle through b, or nil.
-func loopOf(b *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
-	// Blocks reachable from b that can reach b back.
-	fwd := reachable(b, succs)
-	if !fwd[b] {
-		return nil
-	}
-	back := reachable(b, func(x *ssa.BasicBlock) []*ssa.BasicBlock { return x.Preds })
-	loop := make(map[*ssa.BasicBlock]bool)
-	for x := range fwd {
-		if back[x] {
-			loop[x] = true
-		}
-	}
-	return loop
-}
-
-// reachable returns the blocks reachable from b in one or more steps.
-func reachable(b *ssa.BasicBlock, next func(*ssa.BasicBlock) []*ssa.BasicBlock) map[*ssa.BasicBlock]bool {
-	seen := make(map[*ssa.BasicBlock]bool)
-	work := append([]*ssa.BasicBlock(nil), next(b)...)
-	for len(work) > 0 {
-		x := work[len(work)-1]
-		work = work[:len(work)-1]
-		if !seen[x] {
-			seen[x] = true
-			work = append(work, next(x)...)
-		}
-	}
-	return seen
 }
 
 // leaves reports whether one branch of ifi leaves the loop.
@@ -339,7 +309,7 @@ func (fi *FuncInfo) BareWaits() []BareWait {
 			if !ok || !isCondMethod(&call.Call, "Wait") {
 				continue
 			}
-			if ifi := decidingIf(b); ifi != nil && !reachable(b, succs)[ifi.Block()] {
+			if ifi := decidingIf(b); ifi != nil && !cfg.Reachable(b, cfg.Succs)[ifi.Block()] {
 				out = append(out, BareWait{Call: call, If: ifi})
 			}
 		}
@@ -347,14 +317,12 @@ func (fi *FuncInfo) BareWaits() []BareWait {
 	return out
 }
 
-func succs(b *ssa.BasicBlock) []*ssa.BasicBlock { return b.Succs }
-
 // decidingIf returns the nearest If above b, in the dominator tree, that
 // decides whether b runs: one of its branches leads to b and the other
 // goes around it and joins the code after it. An If whose other branch
 // leaves (an early return) does not decide the Wait, it only guards it.
 func decidingIf(b *ssa.BasicBlock) *ssa.If {
-	after := reachable(b, succs)
+	after := cfg.Reachable(b, cfg.Succs)
 	for d := b.Idom(); d != nil; d = d.Idom() {
 		ifi, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
 		if !ok {
@@ -388,21 +356,3 @@ func joinsAround(s, b *ssa.BasicBlock, after map[*ssa.BasicBlock]bool) bool {
 	}
 	return false
 }
-
-// After reports whether instruction b can run after a in their function.
-func After(a, b ssa.Instruction) bool {
-	if a.Block() == b.Block() {
-		for _, x := range a.Block().Instrs {
-			if x == a {
-				return true
-			}
-			if x == b {
-				break
-			}
-		}
-	}
-	return reachable(a.Block(), succs)[b.Block()]
-}
-
-// InLoop reports whether instr's block lies on a cycle of its function.
-func InLoop(instr ssa.Instruction) bool { return loopOf(instr.Block()) != nil }

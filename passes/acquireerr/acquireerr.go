@@ -20,6 +20,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/source"
@@ -93,7 +94,7 @@ func run(pass *analysis.Pass) (any, error) {
 func releaseAfter(res *gate.Result, fi *gate.FuncInfo, events []gate.Event, e gate.Event) (gate.Event, bool) {
 	key := e.Gate.Key()
 	for _, r := range events {
-		if r.Op == gate.Release && r.Gate.Key() == key && r.Mode == e.Mode && gate.After(e.Instr, r.Instr) {
+		if r.Op == gate.Release && r.Gate.Key() == key && r.Mode == e.Mode && cfg.After(e.Instr, r.Instr) {
 			return r, true
 		}
 	}

@@ -23,6 +23,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 )
@@ -176,7 +177,7 @@ func check(pass *analysis.Pass, s gate.Start, h *gate.Holding, cases []cancelCas
 	for _, c := range cases {
 		// The select must wait while the gate is held: a case body that
 		// takes the gate itself, later, is not racing anything.
-		if _, heldThere := held[c.sel][key]; !heldThere || !gate.After(s.Instr, c.sel) {
+		if _, heldThere := held[c.sel][key]; !heldThere || !cfg.After(s.Instr, c.sel) {
 			continue
 		}
 		rel, ok := releaseBeforeWait(c.branch, key, s, held)

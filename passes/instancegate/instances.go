@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/gate"
 )
 
@@ -109,7 +110,7 @@ func (sc *scanned) instances(res *gate.Result, t *types.Named) int {
 const maxDepth = 8
 
 func weight(res *gate.Result, fn *ssa.Function, b *ssa.BasicBlock, depth int) int {
-	if inLoop(b) {
+	if cfg.OnCycle(b) {
 		return 2
 	}
 	if fn.Synthetic == "package initializer" {
@@ -129,22 +130,4 @@ func weight(res *gate.Result, fn *ssa.Function, b *ssa.BasicBlock, depth int) in
 		return 1
 	}
 	return weight(res, sites[0].Parent(), sites[0].Block(), depth+1)
-}
-
-// inLoop reports whether block b lies on a cycle of its function.
-func inLoop(b *ssa.BasicBlock) bool {
-	seen := make(map[*ssa.BasicBlock]bool)
-	work := append([]*ssa.BasicBlock(nil), b.Succs...)
-	for len(work) > 0 {
-		x := work[len(work)-1]
-		work = work[:len(work)-1]
-		if x == b {
-			return true
-		}
-		if !seen[x] {
-			seen[x] = true
-			work = append(work, x.Succs...)
-		}
-	}
-	return false
 }

@@ -23,6 +23,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/source"
@@ -170,7 +171,7 @@ func meansToRelease(rels []gate.Event, frees []exit) bool {
 			return true
 		}
 		for _, x := range frees {
-			if !errorReturn(x.ret) && gate.After(r.Instr, x.ret) {
+			if !errorReturn(x.ret) && cfg.After(r.Instr, x.ret) {
 				return true
 			}
 		}

@@ -17,6 +17,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/source"
@@ -90,7 +91,7 @@ func check(pass *analysis.Pass, events []gate.Event) []analysis.Diagnostic {
 	var rels []gate.Event
 	for i, e := range events {
 		switch {
-		case e.Via || e.Permits <= 0 || gate.InLoop(e.Instr):
+		case e.Via || e.Permits <= 0 || cfg.InLoop(e.Instr):
 			return nil
 		case e.Op == gate.Acquire:
 			if acq != nil || e.Deferred {
@@ -106,7 +107,7 @@ func check(pass *analysis.Pass, events []gate.Event) []analysis.Diagnostic {
 	}
 	var out []analysis.Diagnostic
 	for i, r := range rels {
-		if r.Permits == acq.Permits || !gate.After(acq.Instr, r.Instr) || shared(rels, i) {
+		if r.Permits == acq.Permits || !cfg.After(acq.Instr, r.Instr) || shared(rels, i) {
 			continue
 		}
 		out = append(out, diagnose(pass, *acq, r))
@@ -117,7 +118,7 @@ func check(pass *analysis.Pass, events []gate.Event) []analysis.Diagnostic {
 // shared reports whether another release can run on a path with rels[i].
 func shared(rels []gate.Event, i int) bool {
 	for j, o := range rels {
-		if j != i && (gate.After(rels[i].Instr, o.Instr) || gate.After(o.Instr, rels[i].Instr)) {
+		if j != i && (cfg.After(rels[i].Instr, o.Instr) || cfg.After(o.Instr, rels[i].Instr)) {
 			return true
 		}
 	}

@@ -1,0 +1,119 @@
+// Package cfg answers the control-flow questions gatevet's model and
+// passes ask of an SSA function: which blocks a block reaches, whether one
+// instruction can run after another, whether a block lies on a cycle, and
+// which loop a block belongs to.
+//
+// The loop of a block is its innermost natural loop: the blocks of the
+// smallest loop whose header dominates them and that contains the block.
+// A Wait loop nested in an outer loop is the inner loop only, so the
+// outer loop's tests and context uses are not the inner loop's. Cycles
+// entered other than through one header (irreducible control flow, from
+// goto) have no natural loop; for those, the loop is every block on a
+// cycle through the block.
+//
+// The gate model, the sync.Cond model and the passes all read these
+// helpers; none of them walks blocks for these questions on its own.
+package cfg
+
+import "golang.org/x/tools/go/ssa"
+
+// Succs returns b's successors, for Reachable.
+func Succs(b *ssa.BasicBlock) []*ssa.BasicBlock { return b.Succs }
+
+// Preds returns b's predecessors, for Reachable.
+func Preds(b *ssa.BasicBlock) []*ssa.BasicBlock { return b.Preds }
+
+// Reachable returns the blocks reachable from b in one or more steps of
+// next (Succs forwards, Preds backwards); b is among them only when it
+// lies on a cycle.
+func Reachable(b *ssa.BasicBlock, next func(*ssa.BasicBlock) []*ssa.BasicBlock) map[*ssa.BasicBlock]bool {
+	seen := make(map[*ssa.BasicBlock]bool)
+	work := append([]*ssa.BasicBlock(nil), next(b)...)
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if !seen[x] {
+			seen[x] = true
+			work = append(work, next(x)...)
+		}
+	}
+	return seen
+}
+
+// After reports whether instruction b can run after instruction a in
+// their function: later in a's block, or in a block a's block reaches.
+// An instruction runs after itself only on a cycle.
+func After(a, b ssa.Instruction) bool {
+	if a.Block() == b.Block() {
+		for _, x := range a.Block().Instrs {
+			if x == b {
+				break
+			}
+			if x == a {
+				return a != b
+			}
+		}
+	}
+	return Reachable(a.Block(), Succs)[b.Block()]
+}
+
+// OnCycle reports whether b lies on a cycle of its function.
+func OnCycle(b *ssa.BasicBlock) bool { return Reachable(b, Succs)[b] }
+
+// InLoop reports whether instr's block lies on a cycle of its function.
+func InLoop(instr ssa.Instruction) bool { return OnCycle(instr.Block()) }
+
+// LoopOf returns the blocks of b's innermost loop (see the package
+// comment), or nil when b lies on no cycle.
+func LoopOf(b *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
+	if !OnCycle(b) {
+		return nil
+	}
+	var best map[*ssa.BasicBlock]bool
+	for _, h := range b.Parent().Blocks {
+		if !h.Dominates(b) {
+			continue
+		}
+		if body := naturalLoop(h); body[b] && (best == nil || len(body) < len(best)) {
+			best = body
+		}
+	}
+	if best != nil {
+		return best
+	}
+	// Irreducible: every block on a cycle through b.
+	back := Reachable(b, Preds)
+	loop := make(map[*ssa.BasicBlock]bool)
+	for x := range Reachable(b, Succs) {
+		if back[x] {
+			loop[x] = true
+		}
+	}
+	return loop
+}
+
+// naturalLoop returns the natural loop headed by h: h and the blocks that
+// reach one of its back edges' tails without passing through h; nil when
+// no back edge enters h.
+func naturalLoop(h *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
+	var loop map[*ssa.BasicBlock]bool
+	var work []*ssa.BasicBlock
+	for _, t := range h.Preds {
+		if h.Dominates(t) {
+			if loop == nil {
+				loop = map[*ssa.BasicBlock]bool{h: true}
+			}
+			work = append(work, t)
+		}
+	}
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if loop[x] {
+			continue
+		}
+		loop[x] = true
+		work = append(work, x.Preds...)
+	}
+	return loop
+}

@@ -1,0 +1,153 @@
+package cfg
+
+import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"testing"
+
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
+)
+
+const src = `package p
+
+func mark(string) {}
+
+func nested(n int, stop bool) {
+	for i := 0; i < n; i++ {
+		mark("outer")
+		for !stop {
+			mark("inner")
+		}
+		mark("between")
+	}
+	mark("after")
+}
+
+func straight() {
+	mark("first")
+	mark("second")
+}
+
+func irreducible(b bool) {
+	if b {
+		goto in
+	}
+top:
+	mark("top")
+in:
+	mark("in")
+	goto top
+}
+`
+
+// build returns the package's functions and, for each mark("x") call,
+// the call instruction.
+func build(t *testing.T) (map[string]*ssa.Function, map[string]*ssa.Call) {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset,
+		types.NewPackage("p", "p"), []*ast.File{f}, ssa.SanityCheckFunctions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	funcs := make(map[string]*ssa.Function)
+	marks := make(map[string]*ssa.Call)
+	for _, m := range pkg.Members {
+		fn, ok := m.(*ssa.Function)
+		if !ok {
+			continue
+		}
+		funcs[fn.Name()] = fn
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if c, ok := instr.(*ssa.Call); ok && len(c.Call.Args) == 1 {
+					if k, ok := c.Call.Args[0].(*ssa.Const); ok {
+						marks[fn.Name()+"."+constant(k)] = c
+					}
+				}
+			}
+		}
+	}
+	return funcs, marks
+}
+
+func constant(k *ssa.Const) string { return k.Value.ExactString()[1 : len(k.Value.ExactString())-1] }
+
+func TestLoopOfIsInnermost(t *testing.T) {
+	_, m := build(t)
+	inner := LoopOf(m["nested.inner"].Block())
+	if inner == nil {
+		t.Fatal("inner: no loop")
+	}
+	for _, name := range []string{"nested.outer", "nested.between", "nested.after"} {
+		if inner[m[name].Block()] {
+			t.Errorf("the inner loop contains %s", name)
+		}
+	}
+	outer := LoopOf(m["nested.outer"].Block())
+	for _, name := range []string{"nested.outer", "nested.inner", "nested.between"} {
+		if !outer[m[name].Block()] {
+			t.Errorf("the outer loop lacks %s", name)
+		}
+	}
+	if outer[m["nested.after"].Block()] {
+		t.Error("the outer loop contains the code after it")
+	}
+	if len(inner) >= len(outer) {
+		t.Errorf("inner loop has %d blocks, outer %d", len(inner), len(outer))
+	}
+}
+
+func TestLoopOfStraightAndIrreducible(t *testing.T) {
+	_, m := build(t)
+	if l := LoopOf(m["straight.first"].Block()); l != nil {
+		t.Errorf("straight-line code has a loop of %d blocks", len(l))
+	}
+	if InLoop(m["straight.first"]) || InLoop(m["nested.after"]) {
+		t.Error("InLoop outside any loop")
+	}
+	if !InLoop(m["nested.inner"]) || !InLoop(m["nested.between"]) {
+		t.Error("InLoop misses a loop")
+	}
+	l := LoopOf(m["irreducible.in"].Block())
+	if !l[m["irreducible.top"].Block()] || !l[m["irreducible.in"].Block()] {
+		t.Errorf("irreducible cycle: got %d blocks, want top and in", len(l))
+	}
+}
+
+func TestAfter(t *testing.T) {
+	_, m := build(t)
+	first, second := m["straight.first"], m["straight.second"]
+	if !After(first, second) || After(second, first) {
+		t.Error("straight-line order")
+	}
+	if After(first, first) {
+		t.Error("an instruction off any cycle runs after itself")
+	}
+	if !After(m["nested.inner"], m["nested.inner"]) || !After(m["nested.between"], m["nested.outer"]) {
+		t.Error("a loop runs its body again")
+	}
+	if After(m["nested.after"], m["nested.outer"]) {
+		t.Error("code after the loop runs before it again")
+	}
+}
+
+func TestReachable(t *testing.T) {
+	f, m := build(t)
+	entry := f["nested"].Blocks[0]
+	fwd := Reachable(entry, Succs)
+	if !fwd[m["nested.after"].Block()] || fwd[entry] {
+		t.Error("forward reachability from the entry")
+	}
+	if !Reachable(m["nested.after"].Block(), Preds)[entry] {
+		t.Error("backward reachability to the entry")
+	}
+}
