@@ -23,7 +23,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{ctrlflow.Analyzer},
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(FuncFact), new(ChanFact), new(GuardFact), new(OrderFact)},
+	FactTypes:  []analysis.Fact{new(FuncFact), new(ChanFact), new(GuardFact)},
 }
 
 // Result is the gate model of one package.
@@ -40,7 +40,6 @@ type Result struct {
 	m        *model
 	uses     []Use
 	usesOnce sync.Once
-	orders   []OrderEdge
 }
 
 // summary returns fn's summary without analysing anything: passes run
@@ -75,6 +74,30 @@ func (r *Result) Entry(fn *ssa.Function) bool { return r.graph.entry(fn) }
 
 // CallSites returns the package's static calls of fn.
 func (r *Result) CallSites(fn *ssa.Function) []ssa.CallInstruction { return r.graph.calls[fn] }
+
+// Escapes reports whether fn's value leaves the package's control: stored
+// where it outlives the call, returned, sent, or passed to code not known
+// to run it in place.
+func (r *Result) Escapes(fn *ssa.Function) bool { return r.graph.escapes[fn] }
+
+// RootType returns the type of the value at the root of r, a ref in fi's
+// terms: a parameter's or free variable's type, the type of a local value
+// the function made or loaded, or a pointer to a package-level variable.
+// It is nil when r names nothing in fi.
+func (fi *FuncInfo) RootType(r Ref) types.Type {
+	if r.Root == Local {
+		if fi.fs == nil {
+			return nil
+		}
+		for v, id := range fi.fs.refs.locals {
+			if id == r.Index {
+				return v.Type()
+			}
+		}
+		return nil
+	}
+	return rootType(fi.Fn, r)
+}
 
 // FuncInfo is what the model knows of one function.
 type FuncInfo struct {
@@ -174,10 +197,6 @@ func run(pass *analysis.Pass) (any, error) {
 	res.Problems = m.problems
 	res.infos = m.infos
 	res.graph = m.buildCallGraph(srcFuncs)
-	res.orders = m.orders(res.Funcs, res.graph)
-	if len(res.orders) > 0 {
-		pass.ExportPackageFact(&OrderFact{Edges: res.orders})
-	}
 	return res, nil
 }
 

@@ -24,6 +24,7 @@ import (
 
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/lockgraph"
 )
 
 // Analyzer is the lockorder pass.
@@ -31,7 +32,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "lockorder",
 	Doc:      doc,
 	URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/lockorder.md",
-	Requires: []*analysis.Analyzer{gate.Analyzer},
+	Requires: []*analysis.Analyzer{gate.Analyzer, lockgraph.Analyzer},
 	Run:      run,
 }
 
@@ -75,8 +76,9 @@ or the line above (under golangci-lint, //nolint:gatevet works too).`
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[gate.Analyzer].(*gate.Result)
 	rep := directive.NewReporter(pass, res.Directives)
-	local := res.Orders()
-	all := append(append([]gate.OrderEdge(nil), local...), res.ImportedOrders()...)
+	orders := pass.ResultOf[lockgraph.Analyzer].(*lockgraph.Result)
+	local := orders.Local
+	all := append(append([]lockgraph.OrderEdge(nil), local...), orders.Imported...)
 	for _, e := range local {
 		for _, r := range all {
 			if inverts(e, r) {
@@ -91,7 +93,7 @@ func run(pass *analysis.Pass) (any, error) {
 
 // inverts reports whether r takes e's gates in the opposite order, in a
 // way that can deadlock against e.
-func inverts(e, r gate.OrderEdge) bool {
+func inverts(e, r lockgraph.OrderEdge) bool {
 	if e.From != r.To || e.To != r.From || e.Shared && r.Shared {
 		return false
 	}
@@ -103,7 +105,7 @@ func inverts(e, r gate.OrderEdge) bool {
 	return true
 }
 
-func diagnose(pkg string, e, r gate.OrderEdge) analysis.Diagnostic {
+func diagnose(pkg string, e, r lockgraph.OrderEdge) analysis.Diagnostic {
 	other := fmt.Sprintf("%s (%s) acquires %s while holding %s", r.Func, r.At, r.ToName, r.FromName)
 	if r.Pkg != pkg {
 		// Spelled in its own package: name the gates as this one does.

@@ -1,13 +1,60 @@
-package gate
+// Package lockgraph is gatevet's lock-order sub-model. From the gate
+// model's acquire points (each blocking acquire, direct or through a
+// callee, with the other gates must-held just before it) it derives the
+// package's lock-order edges between gate classes: a package-level
+// variable, or a field of a named type whatever the instance. Gates held
+// by every caller of an unexported helper join an edge as gates held
+// alongside, since they serialise it. The edges travel to importing
+// packages as an OrderFact, so an edge here meets the reverse edge of a
+// dependency. The lockorder pass reads the Result and decides which
+// pairs of edges are inversions.
+package lockgraph
 
 import (
 	"go/token"
 	"go/types"
+	"reflect"
 	"slices"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/gate"
 )
+
+// Analyzer computes the lock-order edges of a package and exports them
+// as a package fact; lockorder reads its *Result.
+var Analyzer = &analysis.Analyzer{
+	Name:       "lockgraph",
+	Doc:        "computes the lock-order edges between gate classes of a package, for gatevet's lockorder",
+	Requires:   []*analysis.Analyzer{gate.Analyzer},
+	Run:        run,
+	ResultType: reflect.TypeFor[*Result](),
+	FactTypes:  []analysis.Fact{new(OrderFact)},
+}
+
+// Result holds the lock-order edges of a package and of its dependencies.
+type Result struct {
+	// Local are the package's own edges.
+	Local []OrderEdge
+	// Imported are the edges of the packages it depends on.
+	Imported []OrderEdge
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	res := pass.ResultOf[gate.Analyzer].(*gate.Result)
+	out := &Result{Local: orders(pass, res)}
+	if len(out.Local) > 0 {
+		pass.ExportPackageFact(&OrderFact{Edges: out.Local})
+	}
+	for _, pf := range pass.AllPackageFacts() {
+		if f, ok := pf.Fact.(*OrderFact); ok && pf.Package != pass.Pkg {
+			out.Imported = append(out.Imported, f.Edges...)
+		}
+	}
+	return out, nil
+}
 
 // An OrderEdge is one step of a package's lock order: a function
 // acquires gate To, blocking, while it holds gate From. Gates are named
@@ -27,7 +74,7 @@ type OrderEdge struct {
 	// Also are the classes of the other gates held there: a lock held on
 	// both edges of an inversion serialises them.
 	Also  []string
-	Chain []Hop // inside the callee that acquires To, if any
+	Chain []gate.Hop // inside the callee that acquires To, if any
 
 	pos, fromPos token.Pos // in the package analysed; lost in facts
 }
@@ -57,29 +104,15 @@ func (f *OrderFact) String() string {
 // maxOrderEdges bounds a package's edges, to keep facts small.
 const maxOrderEdges = 256
 
-// Orders returns the package's lock-order edges.
-func (r *Result) Orders() []OrderEdge { return r.orders }
-
-// ImportedOrders returns the lock-order edges of the packages this one
-// depends on.
-func (r *Result) ImportedOrders() []OrderEdge {
-	var out []OrderEdge
-	for _, pf := range r.m.pass.AllPackageFacts() {
-		if f, ok := pf.Fact.(*OrderFact); ok && pf.Package != r.m.pass.Pkg {
-			out = append(out, f.Edges...)
-		}
-	}
-	return out
-}
-
 // orders derives the package's edges from its acquire points: each
 // blocking acquire, direct or in a callee, against each other gate held
 // just before it.
-func (m *model) orders(funcs []*FuncInfo, g *callGraph) []OrderEdge {
+func orders(pass *analysis.Pass, res *gate.Result) []OrderEdge {
+	pkg := pass.Pkg.Path()
 	var out []OrderEdge
 	seen := make(map[string]bool)
-	held := make(map[*FuncInfo]map[ssa.Instruction][]string)
-	for _, fi := range funcs {
+	held := make(map[*gate.FuncInfo]map[ssa.Instruction][]string)
+	for _, fi := range res.Funcs {
 		var callers []string
 		callersDone := false
 		for _, ap := range fi.Acquires {
@@ -97,16 +130,16 @@ func (m *model) orders(funcs []*FuncInfo, g *callGraph) []OrderEdge {
 					continue
 				}
 				seen[key] = true
-				e := OrderEdge{From: from, To: to, FromName: h.Gate.Spell(m.pkgPath), ToName: ap.GateOp.Gate.Spell(m.pkgPath),
-					Func: CalleeName(fi.Fn, m.pkgPath), Pkg: m.pkgPath, At: PosText(m.pass.Fset, ap.Pos), FromAt: PosText(m.pass.Fset, h.Pos),
-					Shared: h.Mode == Shared && ap.GateOp.Mode == Shared, Chain: ap.Chain, pos: ap.Pos, fromPos: h.Pos}
+				e := OrderEdge{From: from, To: to, FromName: h.Gate.Spell(pkg), ToName: ap.GateOp.Gate.Spell(pkg),
+					Func: gate.CalleeName(fi.Fn, pkg), Pkg: pkg, At: gate.PosText(pass.Fset, ap.Pos), FromAt: gate.PosText(pass.Fset, h.Pos),
+					Shared: h.Mode == gate.Shared && ap.GateOp.Mode == gate.Shared, Chain: ap.Chain, pos: ap.Pos, fromPos: h.Pos}
 				for _, o := range ap.Also {
 					if c, ok := classOf(fi, o.Gate); ok && o != h && c != to {
 						e.Also = append(e.Also, c)
 					}
 				}
 				if !callersDone {
-					callers, callersDone = m.callersHold(fi, g, held), true
+					callers, callersDone = callersHold(res, fi, held), true
 				}
 				e.Also = append(e.Also, callers...)
 				out = append(out, e)
@@ -121,14 +154,15 @@ func (m *model) orders(funcs []*FuncInfo, g *callGraph) []OrderEdge {
 // calls (unexported, or a literal, and never escaping): a helper that
 // takes two locks in the wrong order under a lock all its callers hold
 // is serialised by it. held caches each caller's replay.
-func (m *model) callersHold(fi *FuncInfo, g *callGraph, held map[*FuncInfo]map[ssa.Instruction][]string) []string {
+func callersHold(res *gate.Result, fi *gate.FuncInfo, held map[*gate.FuncInfo]map[ssa.Instruction][]string) []string {
 	fn := fi.Fn
-	if g.escapes[fn] || len(g.calls[fn]) == 0 || fn.Parent() == nil && fn.Object() != nil && fn.Object().Exported() {
+	sites := res.CallSites(fn)
+	if res.Escapes(fn) || len(sites) == 0 || fn.Parent() == nil && fn.Object() != nil && fn.Object().Exported() {
 		return nil
 	}
 	var common []string
-	for i, site := range g.calls[fn] {
-		caller := m.infos[site.Parent()]
+	for i, site := range sites {
+		caller := res.Info(site.Parent())
 		if caller == nil {
 			return nil
 		}
@@ -142,7 +176,7 @@ func (m *model) callersHold(fi *FuncInfo, g *callGraph, held map[*FuncInfo]map[s
 				}
 			}
 			at := make(map[ssa.Instruction][]string)
-			caller.Walk(func(instr ssa.Instruction, h Held) {
+			caller.Walk(func(instr ssa.Instruction, h gate.Held) {
 				if _, ok := instr.(ssa.CallInstruction); !ok {
 					return
 				}
@@ -168,44 +202,23 @@ func (m *model) callersHold(fi *FuncInfo, g *callGraph, held map[*FuncInfo]map[s
 // classOf names the class of gate r as fi sees it: the key of a
 // package-level variable, or the named type and field that hold it.
 // Gates that are a variable or parameter themselves have no class.
-func classOf(fi *FuncInfo, r Ref) (string, bool) {
-	fn := fi.Fn
-	var t types.Type
-	switch r.Root {
-	case Global:
+func classOf(fi *gate.FuncInfo, r gate.Ref) (string, bool) {
+	if r.Root == gate.Global {
 		return r.Key(), true
-	case Param:
-		if r.Index >= len(fn.Params) {
-			return "", false
-		}
-		t = fn.Params[r.Index].Type()
-	case FreeVar:
-		if r.Index >= len(fn.FreeVars) {
-			return "", false
-		}
-		t = fn.FreeVars[r.Index].Type()
-	case Local:
-		// A value the function loaded or made: c in range s.conns.
-		for v, id := range fi.fs.refs.locals {
-			if id == r.Index {
-				t = v.Type()
-			}
-		}
-		if t == nil {
-			return "", false
-		}
-	default:
+	}
+	t := fi.RootType(r)
+	if t == nil {
 		return "", false
 	}
 	var owner *types.Named
 	var field string
 	for _, step := range r.Path {
-		if step == Deref {
-			t = PointerElem(t)
+		if step == gate.Deref {
+			t = gate.PointerElem(t)
 			continue
 		}
-		named, _ := types.Unalias(PointerElem(t)).(*types.Named)
-		st, ok := PointerElem(t).Underlying().(*types.Struct)
+		named, _ := types.Unalias(gate.PointerElem(t)).(*types.Named)
+		st, ok := gate.PointerElem(t).Underlying().(*types.Struct)
 		if !ok {
 			return "", false
 		}
