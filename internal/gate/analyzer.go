@@ -34,35 +34,15 @@ type Result struct {
 	Funcs []*FuncInfo
 	// Problems are annotations the model could not resolve.
 	Problems []directive.Problem
+	// Source holds every source function of the package, closures
+	// included, also those the model skipped (too large, no body).
+	Source []*ssa.Function
 
 	infos    map[*ssa.Function]*FuncInfo
 	graph    *callGraph
 	m        *model
 	uses     []Use
 	usesOnce sync.Once
-}
-
-// summary returns fn's summary without analysing anything: passes run
-// at once and must only read the model.
-func (r *Result) summary(fn *ssa.Function) *Summary {
-	if fn.Origin() != nil {
-		fn = fn.Origin()
-	}
-	if fn.Pkg == r.m.ssaPkg {
-		if fi := r.infos[fn]; fi != nil {
-			return fi.Summary
-		}
-		return nil
-	}
-	obj, ok := fn.Object().(*types.Func)
-	if !ok || obj.Pkg() == nil || obj.Pkg() == r.m.pass.Pkg {
-		return nil
-	}
-	var f FuncFact
-	if r.m.pass.ImportObjectFact(obj, &f) {
-		return &f.Summary
-	}
-	return nil
 }
 
 // Info returns what the model knows of fn, or nil.
@@ -108,8 +88,7 @@ type FuncInfo struct {
 	// callees', with the gates held at each.
 	Touches []Touch
 
-	starts    []Start
-	condWaits []CondWait
+	starts []Start
 
 	fs *funcState
 }
@@ -130,6 +109,15 @@ type AcquirePoint struct {
 	// somewhere: a counting semaphore acquired without any release in
 	// the function hands its permits to someone else.
 	Owned bool
+}
+
+// Span returns the source range of the operation go/ssa placed at pos
+// in fi's function: a call's whole expression, for instance.
+func (fi *FuncInfo) Span(pos token.Pos) (token.Pos, token.Pos) {
+	if fi.fs == nil {
+		return pos, pos
+	}
+	return fi.fs.refs.index().span(pos)
 }
 
 // Walk calls visit for each instruction of fi's function that the
@@ -167,7 +155,6 @@ type model struct {
 	guards       map[types.Object]*GuardedBy
 	problems     []directive.Problem
 	srcFuncs     []*ssa.Function
-	stored       map[types.Object]bool // see storedObjs
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -187,7 +174,7 @@ func run(pass *analysis.Pass) (any, error) {
 		m.classifyChans(srcFuncs)
 	}
 	m.guards = m.resolveGuards()
-	res := &Result{Directives: m.dirs, m: m}
+	res := &Result{Directives: m.dirs, Source: srcFuncs, m: m}
 	for _, fn := range srcFuncs {
 		if fi := m.analyse(fn); fi != nil {
 			res.Funcs = append(res.Funcs, fi)
@@ -338,11 +325,9 @@ func (m *model) analyse(fn *ssa.Function) (fi *FuncInfo) {
 	fi = &FuncInfo{Fn: fn, fs: fs}
 	fi.Summary = m.summarise(fi, fs.solve())
 	fi.starts = m.findStarts(fn)
-	fi.condWaits = m.condWaits(fn)
 	if fn.Parent() == nil {
 		fi.Summary.Spawns = m.spawns(fi)
 	}
-	fi.Summary.CondBlocks = m.condBlocks(fi)
 	for _, r := range requires {
 		fi.Summary.Requires = append(fi.Summary.Requires, r.op)
 	}
@@ -425,7 +410,7 @@ func (m *model) recordAcquire(fi *FuncInfo, sum *Summary, instr ssa.Instruction,
 	if st.touched.has(e.id) || !e.gate.Gate.Crosses() {
 		return
 	}
-	chain := prepend(Hop{What: e.what, At: PosText(m.pass.Fset, e.pos), pos: e.pos, end: e.end}, e.chain)
+	chain := Prepend(Hop{What: e.what, At: PosText(m.pass.Fset, e.pos), pos: e.pos, end: e.end}, e.chain)
 	guard := e.guard
 	if guard == nil {
 		guard = guardOf(instr.Block())

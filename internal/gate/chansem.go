@@ -79,19 +79,19 @@ func (m *model) scanChans(fn *ssa.Function) []chanOp {
 			if !ok {
 				continue
 			}
-			cal, ok := resolve(&d.Call)
-			if !ok || cal.fn.Parent() != fn {
+			cal, ok := Resolve(&d.Call)
+			if !ok || cal.Fn.Parent() != fn {
 				continue
 			}
-			inner := newRefs(cal.fn)
-			for _, ib := range cal.fn.Blocks {
+			inner := newRefs(cal.Fn)
+			for _, ib := range cal.Fn.Blocks {
 				for _, iinstr := range ib.Instrs {
 					for _, o := range directChanOps(iinstr) {
 						r, ok := inner.of(o.ch)
 						if !ok {
 							continue
 						}
-						if r, ok = rs.translate(r, cal.args, cal.bindings); ok {
+						if r, ok = rs.translate(r, cal); ok {
 							add(o.ch, o.send, true, b, i, r)
 						}
 					}

@@ -36,40 +36,77 @@ type effect struct {
 	chain []Hop  // inside the callee, down to the gate operation
 }
 
-// callee is a resolved call target with the caller-side values of its
-// parameters and free variables.
-type callee struct {
-	fn       *ssa.Function
-	args     []ssa.Value
-	bindings []ssa.Value
+// A Callee is a resolved call target with the caller-side values of its
+// parameters (Args, the receiver first) and free variables (Bindings).
+type Callee struct {
+	Fn       *ssa.Function
+	Args     []ssa.Value
+	Bindings []ssa.Value
 }
 
-// resolve finds the function a call runs, seeing through closures and
-// bound method values.
-func resolve(c *ssa.CallCommon) (callee, bool) {
-	if c.IsInvoke() {
-		return callee{}, false
+// arg returns the caller-side value of the callee's parameter i, or of
+// its free variable i when free; nil when there is none.
+func (c Callee) arg(i int, free bool) ssa.Value {
+	vals := c.Args
+	if free {
+		vals = c.Bindings
 	}
-	switch v := c.Value.(type) {
+	if i < 0 || i >= len(vals) {
+		return nil
+	}
+	return vals[i]
+}
+
+// Value returns the caller-side value of the callee's parameter i, or of
+// its free variable i when free, a variable captured by address standing
+// for its sole stored value; nil when there is none.
+func (c Callee) Value(i int, free bool) ssa.Value {
+	v := c.arg(i, free)
+	if free && v != nil {
+		v = capturedValue(v)
+	}
+	return v
+}
+
+// Resolve finds the function a call runs, seeing through closures and
+// bound method values; false for an interface method or an unknown func
+// value.
+func Resolve(c *ssa.CallCommon) (Callee, bool) {
+	if c.IsInvoke() {
+		return Callee{}, false
+	}
+	t, ok := Target(c.Value)
+	if !ok {
+		return Callee{}, false
+	}
+	t.Args = append(t.Args, c.Args...)
+	return t, true
+}
+
+// Target resolves a func value to the function it runs, with the values
+// the value itself supplies: a closure's bindings, or a method value's
+// receiver as the first argument. False when the value can be more than
+// one function (a parameter, a field, an interface's method).
+func Target(v ssa.Value) (Callee, bool) {
+	switch v := v.(type) {
 	case *ssa.Function:
-		return callee{fn: v, args: c.Args}, true
+		return Callee{Fn: v}, true
 	case *ssa.MakeClosure:
 		fn, ok := v.Fn.(*ssa.Function)
 		if !ok {
-			return callee{}, false
+			return Callee{}, false
 		}
 		if strings.HasPrefix(fn.Synthetic, "bound method wrapper") && len(v.Bindings) == 1 {
-			// A method value: the bound receiver is the first argument.
 			if m, ok := fn.Object().(*types.Func); ok {
 				if real := fn.Prog.FuncValue(m); real != nil {
-					return callee{fn: real, args: append([]ssa.Value{v.Bindings[0]}, c.Args...)}, true
+					return Callee{Fn: real, Args: []ssa.Value{v.Bindings[0]}}, true
 				}
 			}
-			return callee{}, false
+			return Callee{}, false
 		}
-		return callee{fn: fn, args: c.Args, bindings: v.Bindings}, true
+		return Callee{Fn: fn, Bindings: v.Bindings}, true
 	}
-	return callee{}, false
+	return Callee{}, false
 }
 
 // gateCall recognises a call of a gate method and returns its receiver.
@@ -80,18 +117,18 @@ func (m *model) gateCall(c *ssa.CallCommon) (*types.Func, Kind, method, ssa.Valu
 	case c.IsInvoke():
 		fn, recv = c.Method, c.Value
 	default:
-		cal, ok := resolve(c)
-		if !ok || len(cal.args) == 0 {
+		cal, ok := Resolve(c)
+		if !ok || len(cal.Args) == 0 {
 			return nil, 0, method{}, nil, false
 		}
-		obj, _ := cal.fn.Object().(*types.Func)
-		if cal.fn.Origin() != nil {
-			obj, _ = cal.fn.Origin().Object().(*types.Func)
+		obj, _ := cal.Fn.Object().(*types.Func)
+		if cal.Fn.Origin() != nil {
+			obj, _ = cal.Fn.Origin().Object().(*types.Func)
 		}
 		if obj == nil {
 			return nil, 0, method{}, nil, false
 		}
-		fn, recv = obj, cal.args[0]
+		fn, recv = obj, cal.Args[0]
 	}
 	kind, meth, ok := methodOf(fn, m.isGateType)
 	return fn, kind, meth, recv, ok
@@ -130,25 +167,25 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 		}
 		return []effect{e}
 	}
-	cal, ok := resolve(c)
+	cal, ok := Resolve(c)
 	if !ok {
 		return nil
 	}
-	sum := m.summaryOf(cal.fn)
+	sum := m.summaryOf(cal.Fn)
 	if sum.empty() {
 		return nil
 	}
-	name := CalleeName(cal.fn, m.pkgPath)
+	name := CalleeName(cal.Fn, m.pkgPath)
 	var out []effect
 	for _, a := range sum.Acquires {
-		guard, happens := translateGuard(a.Guard, cal.args, cal.bindings)
-		ref, ok := fs.refs.translate(a.Gate, cal.args, cal.bindings)
+		guard, happens := translateGuard(a.Guard, cal)
+		ref, ok := fs.refs.translate(a.Gate, cal)
 		if !ok || !happens {
 			continue
 		}
 		e := effect{op: Acquire, gate: GateOp{ref, a.Kind, a.Mode}, blocking: a.Blocking,
 			check: true, via: true, guard: guard, pos: pos, end: end, what: name, chain: a.Chain}
-		if cal.fn.Parent() == fs.fn && len(a.Chain) > 0 {
+		if cal.Fn.Parent() == fs.fn && len(a.Chain) > 0 {
 			// A closure called in place is this function's own code:
 			// the acquire happens at its first step inside the literal.
 			e.pos, e.end, e.what, e.chain = a.Chain[0].pos, a.Chain[0].end, a.Chain[0].What, a.Chain[1:]
@@ -157,17 +194,17 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 		out = append(out, e)
 	}
 	for _, r := range sum.Releases {
-		guard, happens := translateGuard(r.Guard, cal.args, cal.bindings)
-		if ref, ok := fs.refs.translate(r.Gate, cal.args, cal.bindings); ok && happens {
+		guard, happens := translateGuard(r.Guard, cal)
+		if ref, ok := fs.refs.translate(r.Gate, cal); ok && happens {
 			out = append(out, effect{op: Release, gate: GateOp{ref, r.Kind, r.Mode}, via: true, guard: guard, pos: pos, what: name})
 		}
 	}
 	// A function that returns a func after acquiring (mu.Lock(); return
 	// mu.Unlock) hands the release to its caller through a value the
 	// model does not follow: count such gates as touched, not held.
-	hold := !ReturnsFunc(cal.fn)
+	hold := !ReturnsFunc(cal.Fn)
 	for _, h := range sum.Holds {
-		if ref, ok := fs.refs.translate(h.Gate, cal.args, cal.bindings); ok {
+		if ref, ok := fs.refs.translate(h.Gate, cal); ok {
 			out = append(out, effect{op: Acquire, gate: GateOp{ref, h.Kind, h.Mode}, hold: hold, via: true, pos: pos, what: name})
 		}
 	}
@@ -175,7 +212,7 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 		return out
 	}
 	for _, h := range sum.HoldsIfNil {
-		if ref, ok := fs.refs.translate(h.Gate, cal.args, cal.bindings); ok {
+		if ref, ok := fs.refs.translate(h.Gate, cal); ok {
 			out = append(out, effect{op: Acquire, gate: GateOp{ref, h.Kind, h.Mode}, hold: hold, via: true,
 				cond: ifNil, condVal: result, pos: pos, what: name})
 		}
@@ -186,23 +223,13 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 // translateGuard decides a guarded acquire at a call: a constant argument
 // settles it, a parameter or free variable of the caller passes the guard
 // on, and any other value may take either branch, so the acquire counts.
-func translateGuard(g *Guard, args, bindings []ssa.Value) (*Guard, bool) {
+func translateGuard(g *Guard, cal Callee) (*Guard, bool) {
 	if g == nil {
 		return nil, true
 	}
-	vals := args
-	if g.Free {
-		vals = bindings
-	}
-	if g.Param >= len(vals) {
+	v := cal.Value(g.Param, g.Free)
+	if v == nil {
 		return nil, true
-	}
-	v := vals[g.Param]
-	if a, ok := v.(*ssa.Alloc); ok && g.Free {
-		// A captured variable is passed by address.
-		if stored := soleStore(a); stored != nil {
-			v = stored
-		}
 	}
 	if k, ok := v.(*ssa.Const); ok {
 		if k.Value == nil || k.Value.Kind() != constant.Bool {

@@ -50,7 +50,7 @@ func (m *model) buildCallGraph(funcs []*ssa.Function) *callGraph {
 				}
 				ops = instr.Operands(ops[:0])
 				for _, op := range ops {
-					if f := funcValue(*op); f != nil {
+					if f := FuncOf(*op); f != nil {
 						g.escapes[f] = true
 					}
 				}
@@ -82,7 +82,7 @@ func publishes(instr ssa.Instruction) bool {
 // by the callee, or escaping.
 func (m *model) noteCall(g *callGraph, call ssa.CallInstruction) {
 	c := call.Common()
-	if f := funcValue(c.Value); f != nil {
+	if f := FuncOf(c.Value); f != nil {
 		g.calls[f] = append(g.calls[f], call)
 	}
 	if c.IsInvoke() {
@@ -90,14 +90,14 @@ func (m *model) noteCall(g *callGraph, call ssa.CallInstruction) {
 	}
 	var runs []SumRun
 	external := true // a func value or interface method: not known here
-	if cal, ok := resolve(c); ok {
-		if sum := m.summaryOf(cal.fn); sum != nil {
+	if cal, ok := Resolve(c); ok {
+		if sum := m.summaryOf(cal.Fn); sum != nil {
 			runs = sum.Runs
 		}
-		external = cal.fn.Pkg != m.ssaPkg
+		external = cal.Fn.Pkg != m.ssaPkg
 	}
 	for j, arg := range c.Args {
-		f := funcValue(arg)
+		f := FuncOf(arg)
 		if f == nil {
 			continue
 		}
@@ -112,30 +112,6 @@ func (m *model) noteCall(g *callGraph, call ssa.CallInstruction) {
 			g.escapes[f] = true
 		}
 	}
-}
-
-// funcValue returns the source function a func value is, if it is one:
-// a function, a closure, or a bound method value.
-func funcValue(v ssa.Value) *ssa.Function {
-	switch v := v.(type) {
-	case *ssa.Function:
-		if v.Synthetic == "" {
-			return v
-		}
-	case *ssa.MakeClosure:
-		fn, ok := v.Fn.(*ssa.Function)
-		if !ok {
-			return nil
-		}
-		if strings.HasPrefix(fn.Synthetic, "bound method wrapper") {
-			if m, ok := fn.Object().(*types.Func); ok {
-				return fn.Prog.FuncValue(m)
-			}
-			return nil
-		}
-		return fn
-	}
-	return nil
 }
 
 // entry reports whether fn can be entered from outside the package or

@@ -139,7 +139,7 @@ func (r *Result) LiteralReleases(fi *FuncInfo) []LiteralRelease {
 				if e.Op != Release {
 					continue
 				}
-				ref, ok := fi.fs.refs.translate(e.Gate, nil, mc.Bindings)
+				ref, ok := fi.fs.refs.translate(e.Gate, Callee{Bindings: mc.Bindings})
 				if !ok {
 					continue
 				}

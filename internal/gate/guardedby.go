@@ -145,20 +145,20 @@ func (m *model) guardOf(obj types.Object) *GuardedBy {
 
 // guardedCall is the use a call of an annotated function makes: of the
 // function, through its receiver for methods.
-func (m *model) guardedCall(fs *funcState, cal callee, pos, end token.Pos) []rawTouch {
-	obj, ok := cal.fn.Object().(*types.Func)
-	if cal.fn.Origin() != nil {
-		obj, ok = cal.fn.Origin().Object().(*types.Func)
+func (m *model) guardedCall(fs *funcState, cal Callee, pos, end token.Pos) []rawTouch {
+	obj, ok := cal.Fn.Object().(*types.Func)
+	if cal.Fn.Origin() != nil {
+		obj, ok = cal.Fn.Origin().Object().(*types.Func)
 	}
 	if !ok || m.guardOf(obj) == nil {
 		return nil
 	}
 	var res Ref
 	if obj.Type().(*types.Signature).Recv() != nil {
-		if len(cal.args) == 0 {
+		if len(cal.Args) == 0 {
 			return nil
 		}
-		recv, ok := fs.refs.of(cal.args[0])
+		recv, ok := fs.refs.of(cal.Args[0])
 		if !ok {
 			return nil
 		}
@@ -166,7 +166,7 @@ func (m *model) guardedCall(fs *funcState, cal callee, pos, end token.Pos) []raw
 	} else {
 		res = Ref{Root: Global, Pkg: obj.Pkg().Path(), Name: obj.Name() + "()"}
 	}
-	return []rawTouch{{res: res, write: true, pos: pos, end: end, what: CalleeName(cal.fn, m.pkgPath)}}
+	return []rawTouch{{res: res, write: true, pos: pos, end: end, what: CalleeName(cal.Fn, m.pkgPath)}}
 }
 
 // Guard returns the annotation guarding a resource, if any.

@@ -262,21 +262,26 @@ func soleStore(a *ssa.Alloc) ssa.Value {
 	return stored
 }
 
+// capturedValue returns the value a closure captures as v: a variable
+// captured by address (an Alloc) stands for its sole stored value.
+func capturedValue(v ssa.Value) ssa.Value {
+	if a, ok := v.(*ssa.Alloc); ok {
+		if stored := soleStore(a); stored != nil {
+			return stored
+		}
+	}
+	return v
+}
+
 // translate rewrites a callee's ref into the caller's terms, given the
-// caller-side values of the callee's parameters and free variables.
-func (rs *refs) translate(r Ref, args, bindings []ssa.Value) (Ref, bool) {
+// callee as the caller sees it at the call.
+func (rs *refs) translate(r Ref, cal Callee) (Ref, bool) {
 	var base ssa.Value
 	switch r.Root {
 	case Global:
 		return r, true
-	case Param:
-		if r.Index < len(args) {
-			base = args[r.Index]
-		}
-	case FreeVar:
-		if r.Index < len(bindings) {
-			base = bindings[r.Index]
-		}
+	case Param, FreeVar:
+		base = cal.arg(r.Index, r.Root == FreeVar)
 	}
 	if base == nil {
 		return Ref{}, false
@@ -300,4 +305,24 @@ func (rs *refs) translate(r Ref, args, bindings []ssa.Value) (Ref, bool) {
 		return Ref{}, false
 	}
 	return out.with(path...), true
+}
+
+// FieldOf returns the field a FieldAddr addresses, as declared (the
+// generic origin for instantiated types).
+func FieldOf(fa *ssa.FieldAddr) *types.Var {
+	st, ok := PointerElem(fa.X.Type()).Underlying().(*types.Struct)
+	if !ok || fa.Field >= st.NumFields() {
+		return nil
+	}
+	return st.Field(fa.Field).Origin()
+}
+
+// FuncOf returns the source function a func value is (see Target), or
+// nil when it can be several or is a synthetic wrapper.
+func FuncOf(v ssa.Value) *ssa.Function {
+	t, ok := Target(v)
+	if !ok || t.Fn.Synthetic != "" {
+		return nil
+	}
+	return t.Fn
 }

@@ -60,11 +60,11 @@ func (m *model) findStarts(fn *ssa.Function) []Start {
 
 // spawnsAt returns the goroutines a call of a spawning function starts.
 func (m *model) spawnsAt(call *ssa.Call) []Start {
-	cal, ok := resolve(&call.Call)
+	cal, ok := Resolve(&call.Call)
 	if !ok {
 		return nil
 	}
-	sum := m.summaryOf(cal.fn)
+	sum := m.summaryOf(cal.Fn)
 	if sum == nil {
 		return nil
 	}
@@ -82,7 +82,7 @@ func (m *model) spawnsAt(call *ssa.Call) []Start {
 			}
 		}
 		out = append(out, Start{Instr: call, Pos: call.Pos(), Values: vals,
-			Work: CalleeName(cal.fn, m.pkgPath) + ", which starts " + sp.Work + " at " + sp.At})
+			Work: CalleeName(cal.Fn, m.pkgPath) + ", which starts " + sp.Work + " at " + sp.At})
 	}
 	return out
 }
@@ -192,21 +192,13 @@ func describe(s Start, pkg string) string {
 func (s Start) Describe(pkg string) string { return describe(s, pkg) }
 
 func startOf(instr ssa.CallInstruction, f ssa.Value, args []ssa.Value, group ssa.Value) Start {
-	s := Start{Instr: instr, Pos: instr.Pos(), Group: group, Args: len(args)}
-	vals := append([]ssa.Value(nil), args...)
-	switch f := f.(type) {
-	case *ssa.Function:
-		s.Fn = f
-	case *ssa.MakeClosure:
-		s.Fn, _ = f.Fn.(*ssa.Function)
-		for _, b := range f.Bindings {
-			if a, ok := b.(*ssa.Alloc); ok {
-				if stored := soleStore(a); stored != nil {
-					b = stored
-				}
-			}
-			vals = append(vals, b)
-		}
+	s := Start{Instr: instr, Pos: instr.Pos(), Group: group}
+	t, _ := Target(f)
+	s.Fn = t.Fn
+	vals := append(append([]ssa.Value(nil), t.Args...), args...)
+	s.Args = len(vals)
+	for _, b := range t.Bindings {
+		vals = append(vals, capturedValue(b))
 	}
 	s.Values = vals
 	return s

@@ -72,11 +72,10 @@ type Summary struct {
 	Touches    []SumTouch   // uses of resources, with the gates held
 	Runs       []SumRun     // func values it calls, with the gates held
 	Spawns     []Spawn      // goroutines it starts and returns a channel of
-	CondBlocks []CondBlock  // Cond.Wait loops it may block in, with no ctx
 }
 
 func (s *Summary) empty() bool {
-	return s == nil || len(s.Acquires)+len(s.Holds)+len(s.HoldsIfNil)+len(s.Releases)+len(s.Requires)+len(s.Touches)+len(s.Runs)+len(s.Spawns)+len(s.CondBlocks) == 0
+	return s == nil || len(s.Acquires)+len(s.Holds)+len(s.HoldsIfNil)+len(s.Releases)+len(s.Requires)+len(s.Touches)+len(s.Runs)+len(s.Spawns) == 0
 }
 
 // FuncFact carries a function's Summary to importing packages.
@@ -110,9 +109,6 @@ func (f *FuncFact) String() string {
 		if t.Write {
 			parts = append(parts, "writes "+t.Res.Key()+heldText(t.Held))
 		}
-	}
-	if len(f.CondBlocks) > 0 {
-		parts = append(parts, "blocks in Cond.Wait")
 	}
 	for _, sp := range f.Spawns {
 		parts = append(parts, "spawns r"+strconv.Itoa(sp.Result))
@@ -154,8 +150,14 @@ func PosText(fset *token.FileSet, pos token.Pos) string {
 	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
 }
 
-// prepend returns chain with h in front, bounded by maxChain.
-func prepend(h Hop, chain []Hop) []Hop {
+// NewHop returns the hop of operation what at pos..end in the package
+// being analysed.
+func NewHop(fset *token.FileSet, what string, pos, end token.Pos) Hop {
+	return Hop{What: what, At: PosText(fset, pos), pos: pos, end: end}
+}
+
+// Prepend returns chain with h in front, bounded by maxChain.
+func Prepend(h Hop, chain []Hop) []Hop {
 	out := append([]Hop{h}, chain...)
 	if len(out) > maxChain {
 		// Keep the head, where the caller is, and the gate operation.

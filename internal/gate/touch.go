@@ -40,23 +40,7 @@ type SumRun struct {
 }
 
 // value returns the caller-side func value a run calls, or nil.
-func (r SumRun) value(cal callee) ssa.Value {
-	vals := cal.args
-	if r.Free {
-		vals = cal.bindings
-	}
-	if r.Param >= len(vals) {
-		return nil
-	}
-	v := vals[r.Param]
-	if a, ok := v.(*ssa.Alloc); ok && r.Free {
-		// A variable captured by address: its sole stored value.
-		if stored := soleStore(a); stored != nil {
-			return stored
-		}
-	}
-	return v
-}
+func (r SumRun) value(cal Callee) ssa.Value { return cal.Value(r.Param, r.Free) }
 
 // Bounds on a summary's uses, so facts stay small: how many, how deep
 // a path from the root, how long a chain down to the use.
@@ -146,7 +130,7 @@ func (m *model) callTouches(fs *funcState, c *ssa.CallCommon, at token.Pos, isGo
 		return nil
 	}
 	pos, end := fs.refs.index().span(at)
-	cal, ok := resolve(c)
+	cal, ok := Resolve(c)
 	if !ok {
 		// A func value or interface method: its func arguments are taken
 		// to run before it returns, as range-over-func loop bodies do.
@@ -159,16 +143,16 @@ func (m *model) callTouches(fs *funcState, c *ssa.CallCommon, at token.Pos, isGo
 		return out
 	}
 	out := m.guardedCall(fs, cal, pos, end)
-	sum := m.summaryOf(cal.fn)
+	sum := m.summaryOf(cal.Fn)
 	if sum == nil {
 		sum = &Summary{}
 	}
-	name := CalleeName(cal.fn, m.pkgPath)
+	name := CalleeName(cal.Fn, m.pkgPath)
 	for _, t := range sum.Touches {
 		if selfSyncedArg(t.Res, cal) {
 			continue
 		}
-		r, ok := fs.refs.translate(t.Res, cal.args, cal.bindings)
+		r, ok := fs.refs.translate(t.Res, cal)
 		if !ok || !r.Crosses() {
 			continue
 		}
@@ -182,10 +166,10 @@ func (m *model) callTouches(fs *funcState, c *ssa.CallCommon, at token.Pos, isGo
 			out = append(out, m.runTouches(fs, f, fs.translateOps(run.Held, cal), pos, end, name)...)
 		}
 	}
-	if cal.fn.Pkg != m.ssaPkg && !isGo {
+	if cal.Fn.Pkg != m.ssaPkg && !isGo {
 		// Another package's callback taker is taken to run its func
 		// arguments before it returns (see syncCallback).
-		for _, a := range cal.args {
+		for _, a := range cal.Args {
 			if !ran[a] {
 				out = append(out, m.runTouches(fs, a, nil, pos, end, name)...)
 			}
@@ -198,20 +182,11 @@ func (m *model) callTouches(fs *funcState, c *ssa.CallCommon, at token.Pos, isGo
 // holding held: those of a function literal or named function, with its
 // free variables bound; its parameters are the callee's to pass.
 func (m *model) runTouches(fs *funcState, f ssa.Value, held []GateOp, pos, end token.Pos, name string) []rawTouch {
-	var run callee
-	switch f := f.(type) {
-	case *ssa.Function:
-		run = callee{fn: f}
-	case *ssa.MakeClosure:
-		fn, ok := f.Fn.(*ssa.Function)
-		if !ok {
-			return nil
-		}
-		run = callee{fn: fn, bindings: f.Bindings}
-	default:
+	run, ok := Target(f)
+	if !ok {
 		return nil
 	}
-	sum := m.summaryOf(run.fn)
+	sum := m.summaryOf(run.Fn)
 	if sum == nil {
 		return nil
 	}
@@ -220,26 +195,26 @@ func (m *model) runTouches(fs *funcState, f ssa.Value, held []GateOp, pos, end t
 		if t.Res.Root == Param {
 			continue
 		}
-		r, ok := fs.refs.translate(t.Res, nil, run.bindings)
+		r, ok := fs.refs.translate(t.Res, Callee{Bindings: run.Bindings})
 		if !ok || !r.Crosses() {
 			continue
 		}
-		hop := Hop{What: CalleeName(run.fn, m.pkgPath), At: PosText(m.pass.Fset, run.fn.Pos()), pos: run.fn.Pos(), end: run.fn.Pos()}
+		hop := Hop{What: CalleeName(run.Fn, m.pkgPath), At: PosText(m.pass.Fset, run.Fn.Pos()), pos: run.Fn.Pos(), end: run.Fn.Pos()}
 		out = append(out, rawTouch{res: r, write: t.Write, held: append(held, fs.translateOps(t.Held, run)...),
-			pos: pos, end: end, what: name, chain: prepend(hop, t.Chain)})
+			pos: pos, end: end, what: name, chain: Prepend(hop, t.Chain)})
 	}
 	return out
 }
 
 // translateOps rewrites a callee's gates into the caller's terms,
 // dropping those the caller cannot name.
-func (fs *funcState) translateOps(ops []GateOp, cal callee) []GateOp {
+func (fs *funcState) translateOps(ops []GateOp, cal Callee) []GateOp {
 	var out []GateOp
 	for _, op := range ops {
 		if selfSyncedArg(op.Gate, cal) {
 			continue // sync.Once's mutex guards the Once, not the caller's data
 		}
-		if r, ok := fs.refs.translate(op.Gate, cal.args, cal.bindings); ok {
+		if r, ok := fs.refs.translate(op.Gate, cal); ok {
 			out = append(out, GateOp{r, op.Kind, op.Mode})
 		}
 	}
@@ -248,8 +223,8 @@ func (fs *funcState) translateOps(ops []GateOp, cal callee) []GateOp {
 
 // selfSyncedArg reports whether r starts at an argument of cal whose
 // type synchronises itself.
-func selfSyncedArg(r Ref, cal callee) bool {
-	return r.Root == Param && r.Index < len(cal.args) && selfSynced(cal.args[r.Index].Type())
+func selfSyncedArg(r Ref, cal Callee) bool {
+	return r.Root == Param && r.Index < len(cal.Args) && selfSynced(cal.Args[r.Index].Type())
 }
 
 // instrRuns returns the func values of this function's parameters and
@@ -266,9 +241,9 @@ func (m *model) instrRuns(fs *funcState, instr ssa.Instruction) []SumRun {
 		return []SumRun{{Param: g.Param, Free: g.Free}}
 	}
 	var out []SumRun
-	cal, ok := resolve(c)
+	cal, ok := Resolve(c)
 	if ok {
-		if sum := m.summaryOf(cal.fn); sum != nil {
+		if sum := m.summaryOf(cal.Fn); sum != nil {
 			for _, run := range sum.Runs {
 				if g := flagOf(run.value(cal)); g != nil {
 					out = append(out, SumRun{Param: g.Param, Free: g.Free, Held: fs.translateOps(run.Held, cal)})
@@ -276,7 +251,7 @@ func (m *model) instrRuns(fs *funcState, instr ssa.Instruction) []SumRun {
 			}
 		}
 	}
-	if _, isGo := call.(*ssa.Go); isGo || (ok && cal.fn.Pkg == m.ssaPkg) {
+	if _, isGo := call.(*ssa.Go); isGo || (ok && cal.Fn.Pkg == m.ssaPkg) {
 		return out
 	}
 	// A closure handed to another package's function or a func value is
@@ -293,7 +268,7 @@ func (m *model) instrRuns(fs *funcState, instr ssa.Instruction) []SumRun {
 		}
 		if sum := m.summaryOf(fn); sum != nil {
 			for _, run := range sum.Runs {
-				inner := callee{fn: fn, bindings: mc.Bindings}
+				inner := Callee{Fn: fn, Bindings: mc.Bindings}
 				if g := flagOf(run.value(inner)); g != nil && run.Free {
 					out = append(out, SumRun{Param: g.Param, Free: g.Free, Held: fs.translateOps(run.Held, inner)})
 				}
@@ -347,7 +322,7 @@ func (m *model) addTouch(sum *Summary, seen map[string]bool, t Touch) {
 	}
 	seen[key] = true
 	hop := Hop{What: t.What, At: PosText(m.pass.Fset, t.Pos), pos: t.Pos, end: t.End}
-	chain := prepend(hop, t.Chain)
+	chain := Prepend(hop, t.Chain)
 	if len(chain) > maxTouchChain {
 		chain = append(chain[:maxTouchChain-1:maxTouchChain-1], chain[len(chain)-1])
 	}

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/condwait"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/source"
 )
@@ -17,7 +18,7 @@ import (
 // statement of a for loop. It registers context.AfterFunc, which wakes
 // the waiters under the Cond's lock, before the loop, and checks the
 // context after the Wait.
-func wakeOnCancel(pass *analysis.Pass, fn *ssa.Function, w gate.CondWait) []analysis.SuggestedFix {
+func wakeOnCancel(pass *analysis.Pass, fn *ssa.Function, w condwait.Wait) []analysis.SuggestedFix {
 	ctx := ctxParam(fn)
 	ret, ok := source.ErrorReturn(pass, fn.Signature, "err")
 	if ctx == "" || !ok {

@@ -21,6 +21,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/gatevet/gatevet/internal/condwait"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/source"
@@ -74,7 +75,7 @@ func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[gate.Analyzer].(*gate.Result)
 	rep := directive.NewReporter(pass, res.Directives)
 	for _, fi := range res.Funcs {
-		for _, w := range fi.BareWaits() {
+		for _, w := range condwait.BareWaits(fi.Fn) {
 			rep.Report(diagnose(pass, w))
 		}
 	}
@@ -82,7 +83,7 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-func diagnose(pass *analysis.Pass, w gate.BareWait) analysis.Diagnostic {
+func diagnose(pass *analysis.Pass, w condwait.BareWait) analysis.Diagnostic {
 	cond := "the Cond"
 	var test string
 	stmt, ok := source.Enclosing[*ast.IfStmt](pass, w.Call.Pos())

@@ -1,0 +1,75 @@
+package condwait
+
+import (
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/cfg"
+)
+
+// A BareWait is a call of sync.Cond.Wait that an if decides and nothing
+// re-checks: if !ready { c.Wait() }, then on as if ready. Wait returns
+// whenever another goroutine signals or broadcasts, not when the
+// condition holds.
+type BareWait struct {
+	Call *ssa.Call
+	If   *ssa.If // the test that decides the Wait
+}
+
+// BareWaits returns fn's bare waits. A Wait with no if before it (wait
+// for the next signal, whatever it says) is not one, nor a Wait after
+// which the test runs again, as in a loop.
+func BareWaits(fn *ssa.Function) []BareWait {
+	var out []BareWait
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok || !isCondMethod(&call.Call, "Wait") {
+				continue
+			}
+			if ifi := decidingIf(b); ifi != nil && !cfg.Reachable(b, cfg.Succs)[ifi.Block()] {
+				out = append(out, BareWait{Call: call, If: ifi})
+			}
+		}
+	}
+	return out
+}
+
+// decidingIf returns the nearest If above b, in the dominator tree, that
+// decides whether b runs: one of its branches leads to b and the other
+// goes around it and joins the code after it. An If whose other branch
+// leaves (an early return) does not decide the Wait, it only guards it.
+func decidingIf(b *ssa.BasicBlock) *ssa.If {
+	after := cfg.Reachable(b, cfg.Succs)
+	for d := b.Idom(); d != nil; d = d.Idom() {
+		ifi, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		for i, s := range d.Succs {
+			if s.Dominates(b) && joinsAround(d.Succs[1-i], b, after) {
+				return ifi
+			}
+		}
+	}
+	return nil
+}
+
+// joinsAround reports whether s reaches one of the blocks after b
+// without passing through b.
+func joinsAround(s, b *ssa.BasicBlock, after map[*ssa.BasicBlock]bool) bool {
+	seen := map[*ssa.BasicBlock]bool{b: true}
+	work := []*ssa.BasicBlock{s}
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[x] {
+			continue
+		}
+		if after[x] {
+			return true
+		}
+		seen[x] = true
+		work = append(work, x.Succs...)
+	}
+	return false
+}

@@ -1,0 +1,136 @@
+package condwait
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/gate"
+)
+
+// A Block says that a function, which has no context, may block in a
+// Cond.Wait loop with no way out: a caller with a context cannot cancel
+// it.
+type Block struct {
+	Chain []gate.Hop // from the function's calls down to the Wait
+}
+
+// BlockFact carries an exported function's Blocks to importing packages.
+type BlockFact struct{ Blocks []Block }
+
+// AFact marks BlockFact as an analysis fact.
+func (*BlockFact) AFact() {}
+
+func (*BlockFact) String() string { return "blocks in Cond.Wait" }
+
+// BlocksOf returns fn's Blocks: from this package's functions, or from
+// the fact of another package's.
+func (r *Result) BlocksOf(fn *ssa.Function) []Block {
+	if fn.Origin() != nil {
+		fn = fn.Origin()
+	}
+	if fi := r.gates.Info(fn); fi != nil {
+		return r.blocksOf(fi)
+	}
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || obj.Pkg() == nil || obj.Pkg() == r.pass.Pkg {
+		return nil
+	}
+	var f BlockFact
+	if r.pass.ImportObjectFact(obj, &f) {
+		return f.Blocks
+	}
+	return nil
+}
+
+// exportBlocks publishes an exported function's Blocks as a fact.
+func (r *Result) exportBlocks(fi *gate.FuncInfo) {
+	blocks := r.blocksOf(fi)
+	obj, ok := fi.Fn.Object().(*types.Func)
+	if len(blocks) == 0 || !ok || fi.Fn.Parent() != nil || obj.Pkg() != r.pass.Pkg || !obj.Exported() {
+		return
+	}
+	r.pass.ExportObjectFact(obj, &BlockFact{Blocks: blocks})
+}
+
+// blocksOf derives fi's Blocks once: its own Wait loops with no way out,
+// and its callees', when it has no context to observe. A function on the
+// current call cycle has none yet, so recursion ends.
+func (r *Result) blocksOf(fi *gate.FuncInfo) []Block {
+	fn := fi.Fn
+	if b, done := r.blocks[fn]; done || r.busy[fn] {
+		return b
+	}
+	r.busy[fn] = true
+	defer delete(r.busy, fn)
+	blocks := r.deriveBlocks(fi)
+	r.blocks[fn] = blocks
+	return blocks
+}
+
+func (r *Result) deriveBlocks(fi *gate.FuncInfo) []Block {
+	if _, _, ok := ContextInScope(fi.Fn); ok || lifecycle(fi.Fn) {
+		return nil
+	}
+	for _, w := range r.waits[fi.Fn] {
+		if !w.WayOut {
+			return []Block{{Chain: []gate.Hop{r.hop(fi, "(*sync.Cond).Wait", w.Call.Pos())}}}
+		}
+	}
+	if calls := r.BlockingCalls(fi); len(calls) > 0 {
+		c := calls[0]
+		hop := r.hop(fi, gate.CalleeName(c.Callee, r.pass.Pkg.Path()), c.Call.Pos())
+		return []Block{{Chain: gate.Prepend(hop, c.Blocks[0].Chain)}}
+	}
+	return nil
+}
+
+// A BlockingCall is a call of a function that may block in a Wait with
+// no way out (see Block).
+type BlockingCall struct {
+	Call   *ssa.Call
+	Callee *ssa.Function
+	Blocks []Block
+}
+
+// BlockingCalls returns fi's calls of functions that may block in a Wait.
+func (r *Result) BlockingCalls(fi *gate.FuncInfo) []BlockingCall {
+	var out []BlockingCall
+	for _, b := range fi.Fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			cal, ok := gate.Resolve(&call.Call)
+			if !ok {
+				continue
+			}
+			if blocks := r.BlocksOf(cal.Fn); len(blocks) > 0 {
+				out = append(out, BlockingCall{Call: call, Callee: cal.Fn, Blocks: blocks})
+			}
+		}
+	}
+	return out
+}
+
+// hop is the step of a chain at the operation go/ssa placed at pos.
+func (r *Result) hop(fi *gate.FuncInfo, what string, at token.Pos) gate.Hop {
+	pos, end := fi.Span(at)
+	return gate.NewHop(r.pass.Fset, what, pos, end)
+}
+
+// lifecycle reports whether fn stops or closes something (Stop,
+// GracefulStop, Close, Shutdown): such calls are meant to block until
+// what they stop has drained, which they themselves set off, and a
+// caller with a context maps its cancellation onto them.
+func lifecycle(fn *ssa.Function) bool {
+	for _, w := range gate.Words(fn.Name()) {
+		switch w {
+		case "stop", "close", "shutdown", "drain":
+			return true
+		}
+	}
+	return false
+}

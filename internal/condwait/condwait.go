@@ -1,0 +1,67 @@
+// Package condwait is gatevet's sync.Cond sub-model: where a function
+// waits on a Cond and what each wait can see.
+//
+// For every function the gate model analysed it finds the Wait loops
+// (the innermost loop around each Wait, with whether the loop uses a
+// context and whether a test that leaves it depends on something another
+// goroutine can change: a flag the package writes, an atomic, the clock),
+// the bare Waits an if decides once and nothing re-checks, and the
+// watchers a function registers to wake waiters on cancellation
+// (context.AfterFunc, a goroutine receiving from ctx.Done()). From the
+// loops with no way out it derives which functions without a context may
+// block in a Wait, through their callees too, and exports that for
+// exported functions as a BlockFact. condctx and condloop read its
+// Result; the gate model's Walk tells them what is held at a wake-up.
+package condwait
+
+import (
+	"go/types"
+	"reflect"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/gate"
+)
+
+// Analyzer computes the package's Cond waits; condctx and condloop read
+// its *Result.
+var Analyzer = &analysis.Analyzer{
+	Name:       "condwait",
+	Doc:        "computes gatevet's sync.Cond model: Wait loops, bare Waits, cancellation watchers and the functions that may block in a Wait",
+	Requires:   []*analysis.Analyzer{gate.Analyzer},
+	Run:        run,
+	ResultType: reflect.TypeFor[*Result](),
+	FactTypes:  []analysis.Fact{new(BlockFact)},
+}
+
+// Result is the Cond model of one package.
+type Result struct {
+	pass   *analysis.Pass
+	gates  *gate.Result
+	waits  map[*ssa.Function][]Wait
+	blocks map[*ssa.Function][]Block
+	busy   map[*ssa.Function]bool
+	stored map[types.Object]bool // fields and package-level variables stored to
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	res := &Result{
+		pass:   pass,
+		gates:  pass.ResultOf[gate.Analyzer].(*gate.Result),
+		waits:  make(map[*ssa.Function][]Wait),
+		blocks: make(map[*ssa.Function][]Block),
+		busy:   make(map[*ssa.Function]bool),
+	}
+	res.stored = storedObjs(res.gates.Source)
+	for _, fi := range res.gates.Funcs {
+		res.waits[fi.Fn] = res.findWaits(fi.Fn)
+	}
+	for _, fi := range res.gates.Funcs {
+		res.exportBlocks(fi)
+	}
+	return res, nil
+}
+
+// Waits returns the Wait loops of fn.
+func (r *Result) Waits(fn *ssa.Function) []Wait { return r.waits[fn] }

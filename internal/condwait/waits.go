@@ -1,0 +1,176 @@
+package condwait
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/cfg"
+	"github.com/gatevet/gatevet/internal/gate"
+)
+
+// A Wait is a call of sync.Cond.Wait inside a loop, with what the loop
+// can see: a context, or a way out that another goroutine can open (a
+// shutdown flag, the clock).
+type Wait struct {
+	Call *ssa.Call
+	Cond ssa.Value // the *sync.Cond
+	// ObservesContext is set when an instruction of the loop uses a
+	// context value (ctx.Err(), ctx.Done(), passing ctx on).
+	ObservesContext bool
+	// WayOut is set when a test that leaves the loop depends on a bool
+	// that the package writes elsewhere (q.shuttingDown, an atomic
+	// flag) or on the clock.
+	WayOut bool
+}
+
+// findWaits finds fn's Wait loops.
+func (r *Result) findWaits(fn *ssa.Function) []Wait {
+	var out []Wait
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok || !isCondMethod(&call.Call, "Wait") {
+				continue
+			}
+			loop := cfg.LoopOf(b)
+			if loop == nil {
+				continue // a Wait outside a loop is condloop's business
+			}
+			w := Wait{Call: call, Cond: call.Call.Args[0]}
+			for lb := range loop {
+				for _, li := range lb.Instrs {
+					if usesContext(li) {
+						w.ObservesContext = true
+					}
+				}
+				if ifi, ok := lb.Instrs[len(lb.Instrs)-1].(*ssa.If); ok && leaves(ifi, loop) && r.wayOut(ifi.Cond, 0) {
+					w.WayOut = true
+				}
+			}
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// isCondMethod reports whether c calls (*sync.Cond).name.
+func isCondMethod(c *ssa.CallCommon, name string) bool {
+	f := c.StaticCallee()
+	if f == nil || f.Name() != name || f.Signature.Recv() == nil || len(c.Args) == 0 {
+		return false
+	}
+	return gate.IsNamed(f.Signature.Recv().Type(), "sync", "Cond")
+}
+
+// IsWake reports whether c calls Broadcast or Signal on a sync.Cond.
+func IsWake(c *ssa.CallCommon) bool {
+	return isCondMethod(c, "Broadcast") || isCondMethod(c, "Signal")
+}
+
+// leaves reports whether one branch of ifi leaves the loop.
+func leaves(ifi *ssa.If, loop map[*ssa.BasicBlock]bool) bool {
+	for _, s := range ifi.Block().Succs {
+		if !loop[s] {
+			return true
+		}
+	}
+	return false
+}
+
+// usesContext reports whether instr uses a context value: a method call
+// on one, or one passed as an argument, or a select on ctx.Done().
+func usesContext(instr ssa.Instruction) bool {
+	var ops []*ssa.Value
+	for _, op := range instr.Operands(ops) {
+		if *op != nil && gate.IsContext((*op).Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// wayOut reports whether the loop test v depends on something another
+// goroutine can change to let the waiter out: a bool or error field or
+// variable that the package writes, an atomic load, or the clock.
+func (r *Result) wayOut(v ssa.Value, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if x.Op == token.MUL && isFlagType(x.Type()) {
+			return r.stored[storedObj(x.X)]
+		}
+		return r.wayOut(x.X, depth+1)
+	case *ssa.BinOp:
+		return r.wayOut(x.X, depth+1) || r.wayOut(x.Y, depth+1)
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if r.wayOut(e, depth+1) {
+				return true
+			}
+		}
+	case *ssa.Call:
+		if f := x.Call.StaticCallee(); f != nil && f.Pkg != nil {
+			switch f.Pkg.Pkg.Path() {
+			case "sync/atomic", "time":
+				return true
+			}
+		}
+		if x.Call.IsInvoke() && clockMethods[x.Call.Method.Name()] {
+			return true // an injected clock (k8s.io/utils/clock)
+		}
+		for _, a := range x.Call.Args {
+			if r.wayOut(a, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// clockMethods are the methods of clock interfaces that tell the time.
+var clockMethods = map[string]bool{"Now": true, "Since": true, "Until": true}
+
+// isFlagType reports whether a value of type t can be a shutdown flag:
+// a bool, or an error (for !closed, err == nil).
+func isFlagType(t types.Type) bool {
+	if b, ok := t.Underlying().(*types.Basic); ok && b.Kind() == types.Bool {
+		return true
+	}
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// storedObj returns the field or package-level variable addr addresses,
+// or nil.
+func storedObj(addr ssa.Value) types.Object {
+	switch a := addr.(type) {
+	case *ssa.FieldAddr:
+		if f := gate.FieldOf(a); f != nil {
+			return f
+		}
+	case *ssa.Global:
+		return a.Object()
+	}
+	return nil
+}
+
+// storedObjs returns the fields and package-level variables that funcs
+// store to.
+func storedObjs(funcs []*ssa.Function) map[types.Object]bool {
+	stored := make(map[types.Object]bool)
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if st, ok := instr.(*ssa.Store); ok {
+					if obj := storedObj(st.Addr); obj != nil {
+						stored[obj] = true
+					}
+				}
+			}
+		}
+	}
+	return stored
+}

@@ -1,0 +1,105 @@
+package condwait
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/gate"
+)
+
+// A Watcher is a function that a function hands to context.AfterFunc or
+// starts as a goroutine, and that wakes Cond waiters on cancellation: it
+// Broadcasts or Signals, and is an AfterFunc or receives from
+// ctx.Done().
+type Watcher struct {
+	Fn *ssa.Function
+	At token.Pos // where it is registered or started
+}
+
+// Watchers returns the cancellation watchers fi registers.
+func Watchers(fi *gate.FuncInfo) []Watcher {
+	var out []Watcher
+	add := func(f *ssa.Function, afterFunc bool, at token.Pos) {
+		if f != nil && (afterFunc || receivesDone(f)) && wakes(f) {
+			out = append(out, Watcher{Fn: f, At: at})
+		}
+	}
+	for _, b := range fi.Fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			callee := call.Call.StaticCallee()
+			if callee != nil && callee.Pkg != nil && callee.Pkg.Pkg.Path() == "context" && callee.Name() == "AfterFunc" && len(call.Call.Args) == 2 {
+				add(gate.FuncOf(call.Call.Args[1]), true, call.Pos())
+			}
+		}
+	}
+	for _, s := range fi.Starts() {
+		add(s.Fn, false, s.Pos)
+	}
+	return out
+}
+
+// receivesDone reports whether fn receives from a ctx.Done() channel.
+func receivesDone(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch in := instr.(type) {
+			case *ssa.UnOp:
+				if in.Op == token.ARROW && gate.IsContextDone(in.X) {
+					return true
+				}
+			case *ssa.Select:
+				for _, st := range in.States {
+					if gate.IsContextDone(st.Chan) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// wakes reports whether fn Broadcasts or Signals a Cond.
+func wakes(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(*ssa.Call); ok && IsWake(&c.Call) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ContextInScope returns a context the function can see: a parameter, a
+// captured variable, or a field of its receiver. A function literal sees
+// only what it captures: a goroutine that does not capture its parent's
+// context cannot observe it.
+func ContextInScope(fn *ssa.Function) (name string, pos token.Pos, ok bool) {
+	for _, p := range fn.Params {
+		if gate.IsContext(p.Type()) {
+			return p.Name(), p.Pos(), true
+		}
+	}
+	for _, fv := range fn.FreeVars {
+		if gate.IsContext(fv.Type()) || gate.IsContext(gate.PointerElem(fv.Type())) {
+			return fv.Name(), fv.Pos(), true
+		}
+	}
+	if recv := fn.Signature.Recv(); recv != nil && len(fn.Params) > 0 {
+		if st, ok := gate.PointerElem(recv.Type()).Underlying().(*types.Struct); ok {
+			for i := 0; i < st.NumFields(); i++ {
+				if f := st.Field(i); gate.IsContext(f.Type()) {
+					return fn.Params[0].Name() + "." + f.Name(), f.Pos(), true
+				}
+			}
+		}
+	}
+	return "", token.NoPos, false
+}
