@@ -1,7 +1,7 @@
 // Package cfg answers the control-flow questions gatevet's model and
 // passes ask of an SSA function: which blocks a block reaches, whether one
-// instruction can run after another, whether a block lies on a cycle, and
-// which loop a block belongs to.
+// instruction can run after another, whether a block lies on a cycle,
+// which loop a block belongs to, and where a select case's code starts.
 //
 // The loop of a block is its innermost natural loop: the blocks of the
 // smallest loop whose header dominates them and that contains the block.
@@ -15,7 +15,12 @@
 // helpers; none of them walks blocks for these questions on its own.
 package cfg
 
-import "golang.org/x/tools/go/ssa"
+import (
+	"go/constant"
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+)
 
 // Succs returns b's successors, for Reachable.
 func Succs(b *ssa.BasicBlock) []*ssa.BasicBlock { return b.Succs }
@@ -116,4 +121,34 @@ func naturalLoop(h *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
 		work = append(work, x.Preds...)
 	}
 	return loop
+}
+
+// SelectCase finds the block where case i of sel starts: the true branch
+// of the test that the chosen index equals i.
+func SelectCase(sel *ssa.Select, i int) *ssa.BasicBlock {
+	for _, r := range *sel.Referrers() {
+		ex, ok := r.(*ssa.Extract)
+		if !ok || ex.Index != 0 {
+			continue
+		}
+		for _, r := range *ex.Referrers() {
+			cmp, ok := r.(*ssa.BinOp)
+			if !ok || cmp.Op != token.EQL {
+				continue
+			}
+			k, ok := cmp.Y.(*ssa.Const)
+			if !ok || k.Value == nil || k.Value.Kind() != constant.Int {
+				continue
+			}
+			if n, _ := constant.Int64Val(k.Value); int(n) != i {
+				continue
+			}
+			for _, r := range *cmp.Referrers() {
+				if ifi, ok := r.(*ssa.If); ok {
+					return ifi.Block().Succs[0]
+				}
+			}
+		}
+	}
+	return nil
 }

@@ -70,7 +70,7 @@ func build(t *testing.T) (map[string]*ssa.Function, map[string]*ssa.Call) {
 			for _, instr := range b.Instrs {
 				if c, ok := instr.(*ssa.Call); ok && len(c.Call.Args) == 1 {
 					if k, ok := c.Call.Args[0].(*ssa.Const); ok {
-						marks[fn.Name()+"."+constant(k)] = c
+						marks[fn.Name()+"."+markName(k)] = c
 					}
 				}
 			}
@@ -79,7 +79,7 @@ func build(t *testing.T) (map[string]*ssa.Function, map[string]*ssa.Call) {
 	return funcs, marks
 }
 
-func constant(k *ssa.Const) string { return k.Value.ExactString()[1 : len(k.Value.ExactString())-1] }
+func markName(k *ssa.Const) string { return k.Value.ExactString()[1 : len(k.Value.ExactString())-1] }
 
 func TestLoopOfIsInnermost(t *testing.T) {
 	_, m := build(t)
@@ -149,5 +149,56 @@ func TestReachable(t *testing.T) {
 	}
 	if !Reachable(m["nested.after"].Block(), Preds)[entry] {
 		t.Error("backward reachability to the entry")
+	}
+}
+
+const selectSrc = `package s
+
+func mark(string) {}
+
+func pick(a, b chan int) {
+	select {
+	case <-a:
+		mark("a")
+	case <-b:
+		mark("b")
+	}
+	mark("after")
+}
+`
+
+func TestSelectCase(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "s.go", selectSrc, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset,
+		types.NewPackage("s", "s"), []*ast.File{f}, ssa.SanityCheckFunctions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fn := pkg.Func("pick")
+	var sel *ssa.Select
+	marks := make(map[string]*ssa.BasicBlock)
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch in := instr.(type) {
+			case *ssa.Select:
+				sel = in
+			case *ssa.Call:
+				if k, ok := in.Call.Args[0].(*ssa.Const); ok {
+					marks[markName(k)] = b
+				}
+			}
+		}
+	}
+	for i, name := range []string{"a", "b"} {
+		if got := SelectCase(sel, i); got != marks[name] {
+			t.Errorf("case %d starts in %v, want the block of mark(%q)", i, got, name)
+		}
+	}
+	if got := SelectCase(sel, 2); got != nil {
+		t.Errorf("a case the select does not have starts in %v", got)
 	}
 }

@@ -124,7 +124,7 @@ func (g *callGraph) entry(fn *ssa.Function) bool {
 		// A returned closure whose maker states a contract ("the
 		// returned function must be called under the lock") is bound
 		// by it.
-		return !statesContract(outermost(fn))
+		return !statesContract(Outermost(fn))
 	}
 	if fn.Parent() != nil {
 		return false // called in place, started, or run by a callee
@@ -218,7 +218,7 @@ func isUpper(c byte) bool { return 'A' <= c && c <= 'Z' }
 // beforePublication reports whether fn is an init function, a package
 // initialiser, or a closure inside one.
 func beforePublication(fn *ssa.Function) bool {
-	fn = outermost(fn)
+	fn = Outermost(fn)
 	return fn.Synthetic == "package initializer" || strings.HasPrefix(fn.Name(), "init#")
 }
 
@@ -233,7 +233,9 @@ func syncCallback(call ssa.CallInstruction) bool {
 	return !isGo
 }
 
-func outermost(fn *ssa.Function) *ssa.Function {
+// Outermost returns the named function a function literal is nested in
+// (fn itself when it is not a literal).
+func Outermost(fn *ssa.Function) *ssa.Function {
 	for fn.Parent() != nil {
 		fn = fn.Parent()
 	}

@@ -244,13 +244,71 @@ func IsContextDone(v ssa.Value) bool {
 	return ok && c.Call.IsInvoke() && c.Call.Method.Name() == "Done" && IsContext(c.Call.Value.Type())
 }
 
+// Cancellation names the cancellation channel ch is, or returns "":
+// ctx.Done(), time.After, time.Tick, or a Timer's or Ticker's C.
+func Cancellation(ch ssa.Value) string {
+	if IsContextDone(ch) {
+		return "ctx.Done()"
+	}
+	switch v := ch.(type) {
+	case *ssa.Call:
+		c := v.Common()
+		if f := c.StaticCallee(); f != nil && f.Pkg != nil && f.Pkg.Pkg.Path() == "time" && (f.Name() == "After" || f.Name() == "Tick") {
+			return "time." + f.Name()
+		}
+	case *ssa.UnOp:
+		if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL {
+			if st, ok := fa.X.Type().Underlying().(*types.Pointer); ok && fa.Field == 0 {
+				if isTimeType(st.Elem()) {
+					return "timer"
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// isTimeType reports whether t is time.Timer or time.Ticker, whose
+// first field is the channel C.
+func isTimeType(t types.Type) bool {
+	return IsNamed(t, "time", "Timer") || IsNamed(t, "time", "Ticker")
+}
+
 // FuncName names fn for messages: Get, or a func literal in Later.
 func FuncName(fn *ssa.Function) string {
 	if fn.Parent() == nil {
 		return fn.Name()
 	}
-	return "a func literal in " + outermost(fn).Name()
+	return "a func literal in " + Outermost(fn).Name()
 }
 
 // IsContext reports whether t is context.Context.
 func IsContext(t types.Type) bool { return IsNamed(t, "context", "Context") }
+
+// StartUses reports whether goroutine s, which fi starts, uses state
+// reached from the root of ref r (in fi's terms): package-level state for
+// a package-level r, or what the parameter or free variable at r's root
+// reaches. The goroutine's uses are named in fi's terms through the
+// values it receives; false when they cannot be told.
+func (r *Result) StartUses(fi *FuncInfo, s Start, ref Ref) bool {
+	info := r.Info(s.Fn)
+	if s.Fn == nil || info == nil || fi.fs == nil {
+		return false
+	}
+	at := Callee{Fn: s.Fn, Args: s.Values[:s.Args], Bindings: s.Values[s.Args:]}
+	for _, t := range info.Summary.Touches {
+		if t.Res.Root == Global {
+			if ref.Root == Global {
+				return true
+			}
+			continue
+		}
+		if ref.Root != Param && ref.Root != FreeVar {
+			continue
+		}
+		if u, ok := fi.fs.refs.translate(t.Res, at); ok && u.Root == ref.Root && u.Index == ref.Index {
+			return true
+		}
+	}
+	return false
+}

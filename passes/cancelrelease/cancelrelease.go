@@ -96,7 +96,9 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			for _, h := range stillHeld(held, s) {
-				if !worksUnder(res, fi, s, h) {
+				// A permit admits whatever runs while it is held; a mutex
+				// only guards state, which the goroutine must use.
+				if !h.Kind.Counting() && !res.StartUses(fi, s, h.Gate) {
 					continue
 				}
 				d, c, rel, ok := check(pass, s, h, cases, held)

@@ -116,9 +116,7 @@ func weight(res *gate.Result, fn *ssa.Function, b *ssa.BasicBlock, depth int) in
 	if fn.Synthetic == "package initializer" {
 		return 1
 	}
-	for fn.Parent() != nil {
-		fn = fn.Parent()
-	}
+	fn = gate.Outermost(fn)
 	if fn.Name() == "main" && fn.Pkg.Pkg.Name() == "main" {
 		return 1 // runs once
 	}
