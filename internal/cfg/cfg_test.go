@@ -48,16 +48,7 @@ in:
 // the call instruction.
 func build(t *testing.T) (map[string]*ssa.Function, map[string]*ssa.Call) {
 	t.Helper()
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset,
-		types.NewPackage("p", "p"), []*ast.File{f}, ssa.SanityCheckFunctions)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg := buildPackage(t, src)
 	funcs := make(map[string]*ssa.Function)
 	marks := make(map[string]*ssa.Call)
 	for _, m := range pkg.Members {
@@ -77,6 +68,22 @@ func build(t *testing.T) (map[string]*ssa.Function, map[string]*ssa.Call) {
 		}
 	}
 	return funcs, marks
+}
+
+// buildPackage builds the SSA of one file of Go source.
+func buildPackage(t *testing.T, code string) *ssa.Package {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", code, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset,
+		types.NewPackage("p", "p"), []*ast.File{f}, ssa.SanityCheckFunctions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkg
 }
 
 func markName(k *ssa.Const) string { return k.Value.ExactString()[1 : len(k.Value.ExactString())-1] }
@@ -152,7 +159,7 @@ func TestReachable(t *testing.T) {
 	}
 }
 
-const selectSrc = `package s
+const selectSrc = `package p
 
 func mark(string) {}
 
@@ -168,17 +175,7 @@ func pick(a, b chan int) {
 `
 
 func TestSelectCase(t *testing.T) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "s.go", selectSrc, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset,
-		types.NewPackage("s", "s"), []*ast.File{f}, ssa.SanityCheckFunctions)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fn := pkg.Func("pick")
+	fn := buildPackage(t, selectSrc).Func("pick")
 	var sel *ssa.Select
 	marks := make(map[string]*ssa.BasicBlock)
 	for _, b := range fn.Blocks {
