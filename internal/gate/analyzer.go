@@ -351,7 +351,7 @@ func (m *model) summarise(fi *FuncInfo, in []*state) *Summary {
 	}
 	sum := &Summary{}
 	var exits, nilExits []*state
-	fromEntry := make(map[int]*Guard)
+	fromEntry := make(map[int]*Flag)
 	seen := make(map[string]bool)
 	for _, b := range fs.fn.Blocks {
 		if in[b.Index] == nil {
@@ -411,36 +411,36 @@ func (m *model) recordAcquire(fi *FuncInfo, sum *Summary, instr ssa.Instruction,
 		return
 	}
 	chain := Prepend(Hop{What: e.what, At: PosText(m.pass.Fset, e.pos), pos: e.pos, end: e.end}, e.chain)
-	guard := e.guard
-	if guard == nil {
-		guard = guardOf(instr.Block())
+	flag := e.flag
+	if flag == nil {
+		flag = blockFlag(instr.Block())
 	}
 	// One entry per gate and blocking: a gate acquired on several paths
 	// is one fact for callers (one report, small facts). The entry is
-	// guarded only if every path shares the guard.
+	// guarded only if every path shares the flag.
 	for i, a := range sum.Acquires {
 		if a.Blocking == e.blocking && a.Gate.Key() == e.gate.Gate.Key() {
-			if a.Guard != nil && (guard == nil || *a.Guard != *guard) {
-				sum.Acquires[i].Guard = nil
+			if a.Flag != nil && (flag == nil || *a.Flag != *flag) {
+				sum.Acquires[i].Flag = nil
 			}
 			return
 		}
 	}
-	sum.Acquires = append(sum.Acquires, SumAcquire{GateOp: e.gate, Blocking: e.blocking, Chain: chain, Guard: guard})
+	sum.Acquires = append(sum.Acquires, SumAcquire{GateOp: e.gate, Blocking: e.blocking, Chain: chain, Flag: flag})
 }
 
 // noteEntryReleases records in fromEntry the gates that es release where
 // this function had not acquired them: releases on the caller's behalf,
-// with the parameter guard they share, if any.
-func noteEntryReleases(fromEntry map[int]*Guard, instr ssa.Instruction, st *state, es []effect) {
+// with the parameter flag they share, if any.
+func noteEntryReleases(fromEntry map[int]*Flag, instr ssa.Instruction, st *state, es []effect) {
 	for _, e := range es {
 		k := e.id
 		if e.op != Release || st.get(k) != nil {
 			continue
 		}
-		g := e.guard
+		g := e.flag
 		if g == nil {
-			g = guardOf(instr.Block())
+			g = blockFlag(instr.Block())
 		}
 		if prev, seen := fromEntry[k]; seen && (prev == nil || g == nil || *prev != *g) {
 			g = nil
@@ -463,7 +463,7 @@ func returnsNilError(ret *ssa.Return) bool {
 // exitEffects fills in what sum's function leaves held: on every return,
 // or on every return of a nil error (an acquire helper); and which of the
 // gates it released on its caller's behalf it leaves released.
-func exitEffects(fs *funcState, sum *Summary, exits, nilExits []*state, fromEntry map[int]*Guard) {
+func exitEffects(fs *funcState, sum *Summary, exits, nilExits []*state, fromEntry map[int]*Flag) {
 	if len(exits) == 0 {
 		return
 	}
@@ -483,7 +483,7 @@ func exitEffects(fs *funcState, sum *Summary, exits, nilExits []*state, fromEntr
 			fallthrough
 		default:
 			if g, fromCaller := fromEntry[id]; fromCaller {
-				sum.Releases = append(sum.Releases, SumRelease{GateOp: op, Guard: g})
+				sum.Releases = append(sum.Releases, SumRelease{GateOp: op, Flag: g})
 			}
 		}
 	}

@@ -21,7 +21,7 @@ type effect struct {
 	via      bool // the effect comes from the summary of the callee what
 	// unchecked marks a conditional acquire whose outcome nobody reads.
 	unchecked bool
-	guard     *Guard
+	flag      *Flag
 
 	id      int      // the gate's id in its funcState
 	holding *Holding // what holding the gate looks like, for holds
@@ -178,13 +178,13 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 	name := CalleeName(cal.Fn, m.pkgPath)
 	var out []effect
 	for _, a := range sum.Acquires {
-		guard, happens := translateGuard(a.Guard, cal)
+		flag, happens := translateFlag(a.Flag, cal)
 		ref, ok := fs.refs.translate(a.Gate, cal)
 		if !ok || !happens {
 			continue
 		}
 		e := effect{op: Acquire, gate: GateOp{ref, a.Kind, a.Mode}, blocking: a.Blocking,
-			check: true, via: true, guard: guard, pos: pos, end: end, what: name, chain: a.Chain}
+			check: true, via: true, flag: flag, pos: pos, end: end, what: name, chain: a.Chain}
 		if cal.Fn.Parent() == fs.fn && len(a.Chain) > 0 {
 			// A closure called in place is this function's own code:
 			// the acquire happens at its first step inside the literal.
@@ -194,9 +194,9 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 		out = append(out, e)
 	}
 	for _, r := range sum.Releases {
-		guard, happens := translateGuard(r.Guard, cal)
+		flag, happens := translateFlag(r.Flag, cal)
 		if ref, ok := fs.refs.translate(r.Gate, cal); ok && happens {
-			out = append(out, effect{op: Release, gate: GateOp{ref, r.Kind, r.Mode}, via: true, guard: guard, pos: pos, what: name})
+			out = append(out, effect{op: Release, gate: GateOp{ref, r.Kind, r.Mode}, via: true, flag: flag, pos: pos, what: name})
 		}
 	}
 	// A function that returns a func after acquiring (mu.Lock(); return
@@ -220,10 +220,10 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 	return out
 }
 
-// translateGuard decides a guarded acquire at a call: a constant argument
-// settles it, a parameter or free variable of the caller passes the guard
+// translateFlag decides a flagged acquire at a call: a constant argument
+// settles it, a parameter or free variable of the caller passes the flag
 // on, and any other value may take either branch, so the acquire counts.
-func translateGuard(g *Guard, cal Callee) (*Guard, bool) {
+func translateFlag(g *Flag, cal Callee) (*Flag, bool) {
 	if g == nil {
 		return nil, true
 	}
@@ -244,9 +244,9 @@ func translateGuard(g *Guard, cal Callee) (*Guard, bool) {
 	return nil, true
 }
 
-// flagOf names a bool that a guard can be about: a parameter, or a free
+// flagOf names a bool that a flag can be about: a parameter, or a free
 // variable (captured by value or by address).
-func flagOf(v ssa.Value) *Guard {
+func flagOf(v ssa.Value) *Flag {
 	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
 		if fv, ok := u.X.(*ssa.FreeVar); ok {
 			v = fv
@@ -256,23 +256,23 @@ func flagOf(v ssa.Value) *Guard {
 	case *ssa.Parameter:
 		for i, p := range v.Parent().Params {
 			if p == v {
-				return &Guard{Param: i}
+				return &Flag{Param: i}
 			}
 		}
 	case *ssa.FreeVar:
 		for i, fv := range v.Parent().FreeVars {
 			if fv == v {
-				return &Guard{Param: i, Free: true}
+				return &Flag{Param: i, Free: true}
 			}
 		}
 	}
 	return nil
 }
 
-// guardOf finds the bool parameter test that decides whether block b
+// blockFlag finds the bool parameter test that decides whether block b
 // runs: the nearest dominating If on a parameter or free variable (or its
 // negation) one of whose branches dominates b.
-func guardOf(b *ssa.BasicBlock) *Guard {
+func blockFlag(b *ssa.BasicBlock) *Flag {
 	for d := b.Idom(); d != nil; d = d.Idom() {
 		ifi, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
 		if !ok {

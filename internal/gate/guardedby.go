@@ -126,7 +126,7 @@ func FieldOwners(pkg *types.Package) map[types.Object]types.Type {
 
 // guardOf returns the annotation guarding obj, from this package or a
 // fact of obj's.
-func (m *model) guardOf(obj types.Object) *GuardedBy {
+func (m *model) guardedByOf(obj types.Object) *GuardedBy {
 	if obj == nil {
 		return nil
 	}
@@ -150,7 +150,7 @@ func (m *model) guardedCall(fs *funcState, cal Callee, pos, end token.Pos) []raw
 	if cal.Fn.Origin() != nil {
 		obj, ok = cal.Fn.Origin().Object().(*types.Func)
 	}
-	if !ok || m.guardOf(obj) == nil {
+	if !ok || m.guardedByOf(obj) == nil {
 		return nil
 	}
 	var res Ref
@@ -170,4 +170,4 @@ func (m *model) guardedCall(fs *funcState, cal Callee, pos, end token.Pos) []raw
 }
 
 // Guard returns the annotation guarding a resource, if any.
-func (r *Result) Guard(res Resource) *GuardedBy { return r.m.guardOf(res.Obj) }
+func (r *Result) GuardedBy(res Resource) *GuardedBy { return r.m.guardedByOf(res.Obj) }

@@ -182,14 +182,3 @@ func lookupGlobal(fn *ssa.Function, r Ref) types.Object {
 	}
 	return nil
 }
-
-// ShortKey renders a field or global key for messages: "pkg.T.f" as T.f.
-func ShortKey(key string) string {
-	if i := strings.LastIndex(key, "/"); i >= 0 {
-		key = key[i+1:]
-	}
-	if i := strings.Index(key, "."); i >= 0 && strings.Count(key, ".") > 1 {
-		return key[i+1:]
-	}
-	return key
-}

@@ -102,13 +102,13 @@ func (m *model) spawns(fi *FuncInfo) []Spawn {
 				continue
 			}
 			for _, s := range fi.starts {
-				if s.observesContext() || !s.given(v) {
+				if s.ObservesContext() || !s.Given(v) {
 					continue
 				}
 				seen[i] = true
 				work := s.Work
 				if work == "" {
-					work = describe(s, m.pkgPath)
+					work = s.Describe(m.pkgPath)
 				}
 				out = append(out, Spawn{Result: i, Work: work, At: PosText(m.pass.Fset, s.Pos)})
 				break
@@ -118,9 +118,9 @@ func (m *model) spawns(fi *FuncInfo) []Spawn {
 	return out
 }
 
-// observesContext reports whether the goroutine receives a context, and
+// ObservesContext reports whether the goroutine receives a context, and
 // so can be told to stop.
-func (s Start) observesContext() bool {
+func (s Start) ObservesContext() bool {
 	for _, v := range s.Values {
 		if IsContext(v.Type()) {
 			return true
@@ -129,13 +129,9 @@ func (s Start) observesContext() bool {
 	return false
 }
 
-// ObservesContext reports whether the goroutine receives a context.
-func (s Start) ObservesContext() bool { return s.observesContext() }
-
-// Given reports whether channel ch is one the goroutine received.
-func (s Start) Given(ch ssa.Value) bool { return s.given(ch) }
-
-func (s Start) given(ch ssa.Value) bool {
+// Given reports whether ch (seen through conversions and variables stored
+// once) is one of the values the goroutine receives.
+func (s Start) Given(ch ssa.Value) bool {
 	ch = storedValue(ch)
 	for _, v := range s.Values {
 		if storedValue(v) == ch {
@@ -165,9 +161,9 @@ func storedValue(v ssa.Value) ssa.Value {
 	}
 }
 
-// describe says what a goroutine runs: the function, or the first call
+// Describe says what a goroutine runs: the function, or the first call
 // a function literal makes.
-func describe(s Start, pkg string) string {
+func (s Start) Describe(pkg string) string {
 	switch {
 	case s.Work != "":
 		return s.Work
@@ -187,9 +183,6 @@ func describe(s Start, pkg string) string {
 	}
 	return "a func literal"
 }
-
-// Describe says what the goroutine runs, for messages.
-func (s Start) Describe(pkg string) string { return describe(s, pkg) }
 
 func startOf(instr ssa.CallInstruction, f ssa.Value, args []ssa.Value, group ssa.Value) Start {
 	s := Start{Instr: instr, Pos: instr.Pos(), Group: group}

@@ -38,21 +38,21 @@ type GateOp struct {
 type SumAcquire struct {
 	GateOp
 	Blocking bool
-	Chain    []Hop  // from the callee's calls down to the gate operation
-	Guard    *Guard // set when a bool parameter decides whether it happens
+	Chain    []Hop // from the callee's calls down to the gate operation
+	Flag     *Flag // set when a bool parameter decides whether it happens
 }
 
 // SumRelease is a gate a function releases that it had not acquired, and
 // leaves released: an unlock helper.
 type SumRelease struct {
 	GateOp
-	Guard *Guard
+	Flag *Flag
 }
 
-// A Guard says that an acquire happens only when bool parameter Param is
+// A Flag says that an acquire happens only when bool parameter Param is
 // When: the hasLock idiom, if !hasLock { mu.Lock() }. A caller passing
 // the other constant does not acquire.
-type Guard struct {
+type Flag struct {
 	Param int
 	Free  bool // Param indexes the closure's free variables instead
 	When  bool
@@ -91,7 +91,7 @@ func (f *FuncFact) String() string {
 		if !a.Blocking {
 			w = "tries"
 		}
-		parts = append(parts, w+" "+a.Gate.Key()+guardText(a.Guard))
+		parts = append(parts, w+" "+a.Gate.Key()+flagText(a.Flag))
 	}
 	for _, h := range f.Holds {
 		parts = append(parts, "holds "+h.Gate.Key())
@@ -100,7 +100,7 @@ func (f *FuncFact) String() string {
 		parts = append(parts, "holds-if-nil "+h.Gate.Key())
 	}
 	for _, r := range f.Releases {
-		parts = append(parts, "releases "+r.Gate.Key()+guardText(r.Guard))
+		parts = append(parts, "releases "+r.Gate.Key()+flagText(r.Flag))
 	}
 	for _, r := range f.Requires {
 		parts = append(parts, "requires "+r.Gate.Key())
@@ -119,7 +119,7 @@ func (f *FuncFact) String() string {
 	return "gates(" + strings.Join(parts, ", ") + ")"
 }
 
-func guardText(g *Guard) string {
+func flagText(g *Flag) string {
 	if g == nil {
 		return ""
 	}

@@ -66,34 +66,68 @@ func (r *Result) findUses() {
 func releasedOnEntry(fi *FuncInfo) []*Holding {
 	var out []*Holding
 	for _, r := range fi.Summary.Releases {
-		if r.Guard == nil {
+		if r.Flag == nil {
 			out = append(out, &Holding{GateOp: r.GateOp, Pos: fi.Fn.Pos(), What: "released by " + fi.Fn.Name(), Contract: true})
 		}
 	}
 	return out[:len(out):len(out)]
 }
 
-// GateKey names a held gate relative to the resource res it may guard:
-// a package-level gate by its key, a gate of the same instance by its
-// field path (".mu"), a gate of an instance that holds this one by the
-// way down and its field ("^inner/hub|mu"). ok is false for gates of
-// unrelated instances.
-func GateKey(held Ref, res Resource) (key string, ok bool) {
+// A GateKey names a held gate relative to a resource it may guard, so
+// that the gates held at different uses of one resource compare equal
+// when they are the same gate of the resource's instance. It is a
+// comparable value, usable as a map key.
+type GateKey struct {
+	Scope GateScope
+	// Name is the gate: a package-level gate's Ref key; a field path
+	// ("mu", "locks.mu") of the same instance, or of the enclosing
+	// instance.
+	Name string
+	// Down is, for an enclosing instance's gate, the way down from that
+	// instance to the resource's ("inner/hub").
+	Down string
+}
+
+// GateScope says where a gate lives relative to a resource.
+type GateScope uint8
+
+// The scopes of a GateKey.
+const (
+	PackageGate   GateScope = iota + 1 // a package-level gate
+	InstanceGate                       // a gate of the resource's own instance
+	EnclosingGate                      // a gate of an instance that holds the resource's
+)
+
+// String renders the key for ordering and messages: "g:pkg.mu", ".mu",
+// "^inner/hub|mu".
+func (k GateKey) String() string {
+	switch k.Scope {
+	case InstanceGate:
+		return "." + k.Name
+	case EnclosingGate:
+		return "^" + k.Down + "|" + k.Name
+	}
+	return k.Name
+}
+
+// KeyOf names held gate held relative to resource res; ok is false for
+// gates of unrelated instances.
+func KeyOf(held Ref, res Resource) (key GateKey, ok bool) {
 	if held.Root == Global {
-		return plainKey(held), true
+		return GateKey{Scope: PackageGate, Name: plainKey(held)}, true
 	}
 	if res.Global || held.Root != res.Instance.Root || held.Index != res.Instance.Index {
-		return "", false
+		return GateKey{}, false
 	}
 	inst, gate := plainKey(res.Instance), plainKey(held)
 	if strings.HasPrefix(gate, inst+"/") {
-		return "." + strings.ReplaceAll(gate[len(inst)+1:], "/", "."), true
+		return GateKey{Scope: InstanceGate, Name: strings.ReplaceAll(gate[len(inst)+1:], "/", ".")}, true
 	}
 	cut := strings.LastIndex(gate, "/")
 	if owner := gate[:max(cut, 0)]; cut > 0 && strings.HasPrefix(inst, owner+"/") {
-		return "^" + inst[len(owner)+1:] + "|" + gate[len(owner)+1:], true
+		return GateKey{Scope: EnclosingGate, Down: inst[len(owner)+1:], Name: gate[len(owner)+1:]}, true
 	}
-	return "", false
+	return GateKey{}, false
 }
 
 func isPointer(t types.Type) bool {

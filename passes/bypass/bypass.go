@@ -104,7 +104,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, k := range keys {
 		uses := byRes[k]
 		g, guarded := guardOf(res, uses, byFunc)
-		if g == "" {
+		if g == (gate.GateKey{}) {
 			continue
 		}
 		sort.SliceStable(uses, func(i, j int) bool { return uses[i].Write && !uses[j].Write })
@@ -136,7 +136,7 @@ func run(pass *analysis.Pass) (any, error) {
 // a function that sets up another value through a parameter is, as
 // often as not, working before that value is shared.
 func mine(pass *analysis.Pass, res *gate.Result, u gate.Use) bool {
-	if res.Guard(u.Res) != nil {
+	if res.GuardedBy(u.Res) != nil {
 		return true
 	}
 	if u.Res.Obj.Pkg() != pass.Pkg {
@@ -157,9 +157,9 @@ func mine(pass *analysis.Pass, res *gate.Result, u gate.Use) bool {
 // protected reports whether u holds another gate that every guarded
 // write holds as well: readers under an outer lock that all writers
 // take too are safe without the inner one.
-func protected(u gate.Use, g string, uses []gate.Use) bool {
+func protected(u gate.Use, g gate.GateKey, uses []gate.Use) bool {
 	for _, h := range u.Held {
-		k, ok := gate.GateKey(h.Gate, u.Res)
+		k, ok := gate.KeyOf(h.Gate, u.Res)
 		if !ok {
 			continue
 		}
@@ -217,20 +217,20 @@ func throughEntry(res *gate.Result, u gate.Use, byFunc map[*gate.FuncInfo][]gate
 
 // guardOf returns the gate key guarding the resource of uses, and its
 // guarded uses; "" when there is none.
-func guardOf(res *gate.Result, uses []gate.Use, byFunc map[*gate.FuncInfo][]gate.Use) (string, []gate.Use) {
-	if ann := res.Guard(uses[0].Res); ann != nil {
-		key := "." + strings.Join(ann.Sibling, ".")
+func guardOf(res *gate.Result, uses []gate.Use, byFunc map[*gate.FuncInfo][]gate.Use) (gate.GateKey, []gate.Use) {
+	if ann := res.GuardedBy(uses[0].Res); ann != nil {
+		key := gate.GateKey{Scope: gate.InstanceGate, Name: strings.Join(ann.Sibling, ".")}
 		if ann.Global != nil {
-			key, _ = gate.GateKey(*ann.Global, uses[0].Res)
+			key, _ = gate.KeyOf(*ann.Global, uses[0].Res)
 		}
 		return key, guardedBy(uses, key)
 	}
 	// Count entries, not uses: one function touching a field ten times
 	// is one piece of evidence.
-	guardedFns := make(map[string]map[*gate.FuncInfo]bool)
+	guardedFns := make(map[gate.GateKey]map[*gate.FuncInfo]bool)
 	for _, u := range uses {
 		for _, h := range u.Held {
-			if k, ok := gate.GateKey(h.Gate, u.Res); ok {
+			if k, ok := gate.KeyOf(h.Gate, u.Res); ok {
 				if guardedFns[k] == nil {
 					guardedFns[k] = make(map[*gate.FuncInfo]bool)
 				}
@@ -238,20 +238,21 @@ func guardOf(res *gate.Result, uses []gate.Use, byFunc map[*gate.FuncInfo][]gate
 			}
 		}
 	}
-	best, n := "", 0
+	var best gate.GateKey
+	n := 0
 	for k, fns := range guardedFns {
 		// A gate of an enclosing instance names the instance by the way
 		// down to it, which differs from path to path: it may protect
 		// (see protected) but is never inferred as the guard.
-		if strings.HasPrefix(k, "^") {
+		if k.Scope == gate.EnclosingGate {
 			continue
 		}
-		if len(fns) > n || (len(fns) == n && k < best) {
+		if len(fns) > n || (len(fns) == n && k.String() < best.String()) {
 			best, n = k, len(fns)
 		}
 	}
 	if n < minGuarded || !anyWrite(uses, best) {
-		return "", nil
+		return gate.GateKey{}, nil
 	}
 	// Functions that hold the gate for some uses and not others chose
 	// so (see mixed in run): they are no evidence against the guard.
@@ -262,21 +263,21 @@ func guardOf(res *gate.Result, uses []gate.Use, byFunc map[*gate.FuncInfo][]gate
 		}
 	}
 	if len(unguarded) == 0 || n < 2*len(unguarded) {
-		return "", nil
+		return gate.GateKey{}, nil
 	}
 	// A field is an instance's own: the shape of the bug is the one
 	// method that forgot the lock. Several unlocked methods mean a
 	// discipline this package does not follow for the field (a
 	// single-goroutine phase, a documented order).
 	if !uses[0].Res.Global && len(unguarded) > 1 {
-		return "", nil
+		return gate.GateKey{}, nil
 	}
 	return best, guardedBy(uses, best)
 }
 
 // anyWrite reports whether some use writes the resource holding key: a
 // lock that only readers take guards nothing.
-func anyWrite(uses []gate.Use, key string) bool {
+func anyWrite(uses []gate.Use, key gate.GateKey) bool {
 	for _, u := range uses {
 		if u.Write && holds(u, key) {
 			return true
@@ -285,7 +286,7 @@ func anyWrite(uses []gate.Use, key string) bool {
 	return false
 }
 
-func guardedBy(uses []gate.Use, key string) []gate.Use {
+func guardedBy(uses []gate.Use, key gate.GateKey) []gate.Use {
 	var out []gate.Use
 	for _, u := range uses {
 		if holds(u, key) {
@@ -296,16 +297,16 @@ func guardedBy(uses []gate.Use, key string) []gate.Use {
 }
 
 // holds reports whether gate key is held at u.
-func holds(u gate.Use, key string) bool {
+func holds(u gate.Use, key gate.GateKey) bool {
 	for _, h := range u.Held {
-		if k, ok := gate.GateKey(h.Gate, u.Res); ok && k == key {
+		if k, ok := gate.KeyOf(h.Gate, u.Res); ok && k == key {
 			return true
 		}
 	}
 	return false
 }
 
-func diagnose(pass *analysis.Pass, u gate.Use, key string, guarded []gate.Use) analysis.Diagnostic {
+func diagnose(pass *analysis.Pass, u gate.Use, key gate.GateKey, guarded []gate.Use) analysis.Diagnostic {
 	pkg := pass.Pkg.Path()
 	resName := resourceName(u, pkg)
 	gateName := gateName(key, u, guarded, pkg)
@@ -359,18 +360,18 @@ func resourceName(u gate.Use, pkg string) string {
 }
 
 // gateName spells the guarding gate in the terms of use u.
-func gateName(key string, u gate.Use, guarded []gate.Use, pkg string) string {
-	if strings.HasPrefix(key, ".") {
-		return u.Res.Instance.Spell(pkg) + key
+func gateName(key gate.GateKey, u gate.Use, guarded []gate.Use, pkg string) string {
+	if key.Scope == gate.InstanceGate {
+		return u.Res.Instance.Spell(pkg) + "." + key.Name
 	}
 	for _, g := range guarded {
 		for _, h := range g.Held {
-			if k, ok := gate.GateKey(h.Gate, g.Res); ok && k == key {
+			if k, ok := gate.KeyOf(h.Gate, g.Res); ok && k == key {
 				return h.Gate.Spell(pkg)
 			}
 		}
 	}
-	return key
+	return key.String()
 }
 
 func isFunc(r gate.Resource) bool {
