@@ -90,21 +90,31 @@ func extract(content, name string) (string, error) {
 		return "", fmt.Errorf("the package doc comment has no heading %q", "# "+analyzerHeading+name)
 	}
 	section := d.Content[start:end]
-	var summary string
-	if len(section) > 0 {
-		if para, ok := section[0].(*comment.Paragraph); ok {
-			summary, ok = strings.CutPrefix(plainText(para.Text), name+": ")
-			if !ok || strings.Contains(summary, "\n") {
-				summary = ""
-			}
-		}
-	}
-	if summary == "" {
+	summary := summaryOf(section, name)
+	if summary == nil {
 		return "", fmt.Errorf("the heading %q is not followed by a one-line paragraph %q", "# "+analyzerHeading+name, name+": summary")
 	}
-	section = append([]comment.Block{&comment.Paragraph{Text: []comment.Text{comment.Plain(summary)}}}, section[1:]...)
+	section = append([]comment.Block{summary}, section[1:]...)
 	var pr comment.Printer
 	return strings.TrimSpace(string(pr.Comment(&comment.Doc{Content: section, Links: d.Links}))), nil
+}
+
+// summaryOf returns the summary that opens section, a one-line paragraph
+// "name: summary", without its "name: ", or nil.
+func summaryOf(section []comment.Block, name string) *comment.Paragraph {
+	if len(section) == 0 {
+		return nil
+	}
+	para, ok := section[0].(*comment.Paragraph)
+	if !ok || strings.Contains(plainText(para.Text), "\n") {
+		return nil
+	}
+	first, ok := para.Text[0].(comment.Plain)
+	rest, found := strings.CutPrefix(string(first), name+": ")
+	if !ok || !found || strings.TrimSpace(plainText(para.Text[1:]))+strings.TrimSpace(rest) == "" {
+		return nil
+	}
+	return &comment.Paragraph{Text: append([]comment.Text{comment.Plain(rest)}, para.Text[1:]...)}
 }
 
 // plainText returns the text of x, with links reduced to their text.

@@ -59,3 +59,13 @@ func TestExtractErrors(t *testing.T) {
 	}()
 	MustExtract("package p\n", "p")
 }
+
+func TestExtractSummaryLink(t *testing.T) {
+	const content = "// # Analyzer linked\n//\n// linked: report misuse of [sync.Cond]\npackage p\n"
+	if got, want := MustExtract(content, "linked"), "report misuse of [sync.Cond]"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if _, err := extract("// # Analyzer blank\n//\n// blank: \npackage p\n", "blank"); err == nil {
+		t.Errorf("an empty summary is accepted")
+	}
+}
