@@ -13,10 +13,17 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"golang.org/x/tools/go/analysis/suite/vet"
+
+	"github.com/gatevet/gatevet/internal/analyzerdoc"
+	"github.com/gatevet/gatevet/passes/all"
 )
 
 // The end-to-end test builds the gatevet binary and runs it, through
@@ -124,6 +131,56 @@ func TestEndToEnd(t *testing.T) {
 		s.checkSARIF(t, stdout)
 	})
 
+	t.Run("Help", func(t *testing.T) {
+		stdout, stderr, code := s.run(t, s.gatevet, "help")
+		if code != 0 {
+			t.Fatalf("gatevet help exited %d, want 0\nstderr:\n%s", code, stderr)
+		}
+		checkHelp(t, string(stdout), true)
+	})
+
+	t.Run("HelpGatevetOnly", func(t *testing.T) {
+		stdout, stderr, code := s.run(t, s.gatevet, "-vetsuite=false", "help")
+		if code != 0 {
+			t.Fatalf("gatevet -vetsuite=false help exited %d, want 0\nstderr:\n%s", code, stderr)
+		}
+		checkHelp(t, string(stdout), false)
+	})
+
+	t.Run("HelpFlag", func(t *testing.T) {
+		_, stderr, code := s.run(t, s.gatevet, "-help")
+		if code != 0 {
+			t.Fatalf("gatevet -help exited %d, want 0", code)
+		}
+		checkHelp(t, string(stderr), true)
+		if !strings.Contains(string(stderr), "-sarif") && !strings.Contains(string(stderr), "-json") {
+			t.Errorf("gatevet -help lists no flags:\n%s", stderr)
+		}
+	})
+
+	t.Run("HelpAnalyzer", func(t *testing.T) {
+		for _, a := range all.Analyzers() {
+			stdout, stderr, code := s.run(t, s.gatevet, "help", a.Name)
+			if code != 0 {
+				t.Fatalf("gatevet help %s exited %d, want 0\nstderr:\n%s", a.Name, code, stderr)
+			}
+			summary, _ := analyzerdoc.Split(a.Doc)
+			for _, want := range []string{a.Name + ": " + summary + "\n", "\n# What is not reported\n", "\nDocumentation: " + a.URL + "\n"} {
+				if !strings.Contains(string(stdout), want) {
+					t.Errorf("gatevet help %s does not print %q:\n%s", a.Name, want, stdout)
+				}
+			}
+		}
+		stdout, stderr, code := s.run(t, s.gatevet, "help", "printf")
+		if code != 0 || !strings.HasPrefix(string(stdout), "printf: ") {
+			t.Errorf("gatevet help printf exited %d and printed:\n%s\nstderr:\n%s", code, stdout, stderr)
+		}
+		_, stderr, code = s.run(t, s.gatevet, "help", "nosuchanalyzer")
+		if code != 1 || !strings.Contains(string(stderr), `no analyzer "nosuchanalyzer"`) {
+			t.Errorf("gatevet help nosuchanalyzer exited %d, want 1, with stderr:\n%s", code, stderr)
+		}
+	})
+
 	t.Run("StandaloneText", func(t *testing.T) {
 		_, stderr, code := s.run(t, s.gatevet, "./...")
 		if code != 3 {
@@ -131,6 +188,43 @@ func TestEndToEnd(t *testing.T) {
 		}
 		s.checkText(t, stderr, false)
 	})
+}
+
+// checkHelp asserts that help is gatevet's overview: every analyzer on a
+// line of its own with its summary, the standard vet analyzers when
+// vetSuite is set (and not otherwise), and none of the multichecker's
+// generic text.
+func checkHelp(t *testing.T, help string, vetSuite bool) {
+	t.Helper()
+	for _, a := range all.Analyzers() {
+		summary, _ := analyzerdoc.Split(a.Doc)
+		if !regexp.MustCompile(`(?m)^  ` + a.Name + ` +` + regexp.QuoteMeta(summary) + `$`).MatchString(help) {
+			t.Errorf("help does not list %s with its summary %q", a.Name, summary)
+		}
+	}
+	const vetHeader = "Under go vet, gatevet also runs the standard go vet analyzers"
+	_, vetPart, found := strings.Cut(help, vetHeader)
+	if found != vetSuite {
+		t.Errorf("help says %q: %v, want %v", vetHeader, found, vetSuite)
+	}
+	if vetSuite {
+		// The header's paragraph, then the names' paragraph.
+		paras := strings.SplitN(vetPart, "\n\n", 3)
+		names := strings.Fields(paras[min(1, len(paras)-1)])
+		for _, a := range vet.Suite {
+			if !slices.Contains(names, a.Name) {
+				t.Errorf("help does not list the vet analyzer %s after %q", a.Name, vetHeader)
+			}
+		}
+	}
+	for _, generic := range []string{"is a tool for static analysis of Go programs", "Printf call", "strings.Split", "Registered analyzers"} {
+		if strings.Contains(help, generic) {
+			t.Errorf("help holds the multichecker's generic text %q", generic)
+		}
+	}
+	if !strings.Contains(help, "go vet -vettool=") || !strings.Contains(help, "gatevet [-json") {
+		t.Errorf("help does not show the two ways to run gatevet:\n%s", help)
+	}
 }
 
 // setupE2E builds gatevet into a temporary directory and reads the

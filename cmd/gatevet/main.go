@@ -18,8 +18,11 @@
 //
 // Both exit non-zero when they report something (go vet -json and
 // gatevet -json print JSON and exit zero instead). Run "gatevet help" to
-// list the analyzers and their flags, and "gatevet help NAME" for one
-// analyzer's documentation.
+// list the analyzers (and the standard vet ones that go vet runs too), and
+// "gatevet help NAME" for one analyzer's documentation and flags. go vet
+// does not pass help on to its -vettool: it takes "help" for a package,
+// and "go vet -help" prints go vet's own usage, so run gatevet help
+// directly.
 //
 // Reports can be suppressed one at a time with
 //
@@ -31,7 +34,9 @@ package main
 
 import (
 	"flag"
+	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -46,12 +51,28 @@ func main() {
 	// on (and keys its result cache on it); it is read before the
 	// analyzers are chosen.
 	flag.Bool("vetsuite", true, "under go vet, also run the standard go vet analyzers (-vetsuite=false runs gatevet's alone)")
-	if len(os.Args) > 1 && os.Args[1] == "-sarif" {
-		os.Exit(runSARIF(os.Stdout, all.Analyzers(), os.Args[2:]))
+	args := os.Args[1:]
+	if len(args) > 0 && args[0] == "-sarif" {
+		os.Exit(runSARIF(os.Stdout, all.Analyzers(), args[1:]))
+	}
+	// gatevet's own help, in place of the multichecker's, which is about
+	// analysis tools in general; -help adds every flag.
+	if flags, names, ok := helpRequest(args); ok {
+		if err := writeHelp(os.Stdout, all.Analyzers(), vetSuite(flags), names); err != nil {
+			fmt.Fprintf(os.Stderr, "gatevet: %v\n", err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	flag.Usage = func() {
+		out := flag.CommandLine.Output()
+		writeHelp(out, all.Analyzers(), vetSuite(args), nil)
+		fmt.Fprintln(out, "\nFlags:")
+		flag.PrintDefaults()
 	}
 	// multichecker.Main hands over to unitchecker when go vet passes a
 	// .cfg argument, and otherwise loads packages itself.
-	multichecker.Main(factsOnly(withVetSuite(all.Analyzers(), os.Args[1:]), os.Args[1:])...)
+	multichecker.Main(factsOnly(withVetSuite(all.Analyzers(), args), args)...)
 }
 
 // withVetSuite adds the standard go vet analyzers when go vet runs
@@ -60,17 +81,18 @@ func main() {
 // -V=full and -flags to learn its version and flags, then once per
 // package with a .cfg file last; -vetsuite=false keeps gatevet's alone.
 func withVetSuite(gatevet []*analysis.Analyzer, args []string) []*analysis.Analyzer {
-	if len(args) == 0 {
+	if len(args) == 0 || !vetSuite(args) {
 		return gatevet
-	}
-	for _, a := range args {
-		if a == "-vetsuite=false" || a == "--vetsuite=false" {
-			return gatevet
-		}
 	}
 	last := args[len(args)-1]
 	if last != "-V=full" && last != "-flags" && !strings.HasSuffix(last, ".cfg") {
 		return gatevet
 	}
 	return append(append([]*analysis.Analyzer(nil), gatevet...), vet.Suite...)
+}
+
+// vetSuite reports whether args leave the standard vet analyzers on:
+// whether they lack -vetsuite=false.
+func vetSuite(args []string) bool {
+	return !slices.Contains(args, "-vetsuite=false") && !slices.Contains(args, "--vetsuite=false")
 }

@@ -13,6 +13,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/gatevet/gatevet/internal/analyzerdoc"
 )
 
 // runSARIF loads the packages patterns name (tests included), runs the
@@ -147,7 +149,7 @@ type sarifRegion struct {
 func newSARIFLog(analyzers []*analysis.Analyzer) *sarifLog {
 	var rules []sarifRule
 	for _, a := range analyzers {
-		short, _, _ := strings.Cut(a.Doc, "\n")
+		short, _ := analyzerdoc.Split(a.Doc)
 		rules = append(rules, sarifRule{ID: a.Name, ShortDescription: sarifText{short},
 			FullDescription: sarifText{a.Doc}, Help: sarifText{a.Doc}, HelpURI: a.URL})
 	}

@@ -1,74 +1,34 @@
-// Package acquireerr reports a semaphore acquire whose outcome is
-// dropped while the code goes on to release what it may not hold.
-//
-// semaphore.Weighted.Acquire(ctx, n) fails, without taking any permit,
-// when ctx is done first. Code that drops the error runs the guarded work
-// unguarded and then calls Release(n), which panics with "semaphore:
-// released more than held". TryAcquire and TryLock report their outcome
-// in a bool; dropping it has the same result (for a mutex, "fatal error:
-// sync: unlock of unlocked mutex"). The gate model marks such acquires
-// as unchecked events. The pass reports one when the function, or a
-// goroutine it starts, releases the same gate afterwards, unless the
-// context can never be cancelled (context.Background, TODO,
-// WithoutCancel), where Acquire cannot fail.
 package acquireerr
 
 import (
+	_ "embed"
 	"fmt"
 	"go/ast"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/analyzerdoc"
 	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/source"
 )
 
+// doc is the source of doc.go, whose package doc comment holds the
+// analyzer's documentation.
+//
+//go:embed doc.go
+var doc string
+
 // Analyzer is the acquireerr pass.
 var Analyzer = &analysis.Analyzer{
 	Name:     "acquireerr",
-	Doc:      doc,
+	Doc:      analyzerdoc.MustExtract(doc, "acquireerr"),
 	URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/acquireerr.md",
 	Requires: []*analysis.Analyzer{gate.Analyzer},
 	Run:      run,
 }
-
-const doc = `report semaphore acquires whose error or result is dropped
-
-semaphore.Weighted.Acquire(ctx, n) returns ctx.Err() without taking any
-permit when ctx is done first. Code that drops the error runs the guarded
-work without the permit, then its Release(n) panics with "semaphore:
-released more than held". Dropping the bool of TryAcquire or TryLock does
-the same.
-
-Reported: an Acquire whose error is discarded or assigned to _, or a
-TryAcquire or TryLock whose result is, when the function or a goroutine
-it starts releases the same gate afterwards.
-
-Not reported: a checked result; an Acquire whose context is never
-cancelled (context.Background, context.TODO, context.WithoutCancel),
-which cannot fail; an acquire nothing releases here (the permit is
-handed on).
-
-Fix: check the error and return it. A suggested fix does so when the
-function returns an error.
-
-Bad:
-
-	s.sem.Acquire(ctx, 1) // reported
-	defer s.sem.Release(1)
-
-Good:
-
-	if err := s.sem.Acquire(ctx, 1); err != nil {
-		return err
-	}
-	defer s.sem.Release(1)
-
-Suppress one report with //gatevet:ignore acquireerr reason on its line
-or the line above (under golangci-lint, //nolint:gatevet works too).`
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[gate.Analyzer].(*gate.Result)

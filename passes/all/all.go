@@ -1,6 +1,12 @@
-// Package all lists gatevet's analyzers, for the binary and the
-// golangci-lint plugin alike.
+// Package all lists gatevet's analyzers, for the binary, the
+// golangci-lint plugin and the generated documentation alike.
+//
+// go generate writes each analyzer's page, docs/analyzers/NAME.md, and
+// the analyzer table of README.md from the analyzers' docs; a test fails
+// while they differ.
 package all
+
+//go:generate go run ../../internal/docgen/gendocs -root ../..
 
 import (
 	"golang.org/x/tools/go/analysis"

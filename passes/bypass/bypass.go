@@ -1,18 +1,7 @@
-// Package bypass reports a path that uses a resource without the gate
-// that guards it everywhere else: the route that reaches a shared device
-// without asking for its permit, the method that reads a field its
-// siblings only touch under s.mu.
-//
-// The gate model gives the uses of resources on every path of the
-// package, starting from its entries, with the gates held at each use,
-// including those held by callers of unexported helpers (the xxxLocked
-// idiom) and by functions that run a closure under a gate. A resource is
-// guarded by gate G when it is annotated //gatevet:guardedby G, or when
-// at least two entries use it with G held and the guarded entries
-// outnumber the others two to one. Each use without G is then reported.
 package bypass
 
 import (
+	_ "embed"
 	"fmt"
 	"go/token"
 	"go/types"
@@ -22,57 +11,25 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/analyzerdoc"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 )
 
+// doc is the source of doc.go, whose package doc comment holds the
+// analyzer's documentation.
+//
+//go:embed doc.go
+var doc string
+
 // Analyzer is the bypass pass.
 var Analyzer = &analysis.Analyzer{
 	Name:     "bypass",
-	Doc:      doc,
+	Doc:      analyzerdoc.MustExtract(doc, "bypass"),
 	URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/bypass.md",
 	Requires: []*analysis.Analyzer{gate.Analyzer},
 	Run:      run,
 }
-
-const doc = `report uses of a resource without the gate that guards it elsewhere
-
-A resource (a package-level variable, a field of an instance, a function
-annotated //gatevet:guardedby) that is used with a gate held on most paths
-is reached on this path without it: the gate excludes nothing from this
-path, so it races with every guarded one.
-
-A resource is guarded by G when annotated //gatevet:guardedby G, or when at
-least two functions use it with G held and they outnumber those that do not
-two to one. Callers of unexported helpers count (an xxxLocked helper is
-entered holding its callers' gate), and so does a function literal passed
-to a function that calls it under a gate.
-
-Not reported: constructors and init (uses before publication), values that
-synchronise themselves (atomics, sync.Map, channels), values never written
-after initialisation, too little evidence.
-
-Fix: acquire the gate around the use, or call the guarded entry point.
-
-Bad:
-
-	func Generate(ctx context.Context) error { /* gpuSem held around gpu.Infer */ }
-	func Preload(ctx context.Context) error  { /* gpuSem held around gpu.Infer */ }
-	func Upscale() { gpu.Infer() } // reported: without holding gpuSem
-
-Good:
-
-	func Upscale(ctx context.Context) error {
-		if err := gpuSem.Acquire(ctx, 1); err != nil {
-			return err
-		}
-		defer gpuSem.Release(1)
-		gpu.Infer()
-		return nil
-	}
-
-Suppress one report with //gatevet:ignore bypass reason on its line or
-the line above (under golangci-lint, //nolint:gatevet works too).`
 
 // minGuarded is the evidence a guard needs without an annotation: this
 // many guarded entries, and twice as many as unguarded ones.

@@ -1,21 +1,7 @@
-// Package cancelrelease reports a gate released on a cancellation branch
-// while a goroutine doing the guarded work is still running.
-//
-// Cancelling a wait cancels the waiting, not the work: when a function
-// holding a permit starts the work in a goroutine and then selects on the
-// work's result and ctx.Done() (or a timer), the ctx.Done() branch returns
-// and releases the permit while the goroutine still uses the resource.
-// The next caller acquires the permit legally and runs beside it.
-//
-// The pass reads the gate model: the gates held before each instruction
-// (FuncInfo.Walk), the goroutines a function starts (FuncInfo.Starts), and
-// whether the start handed the gate to the goroutine (a goroutine that
-// releases the gate owns it). From each cancellation case of a select it
-// follows the paths forward; a path that releases the gate before it
-// waits for the goroutine is reported at the release.
 package cancelrelease
 
 import (
+	_ "embed"
 	"fmt"
 	"go/token"
 	"sort"
@@ -23,57 +9,26 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/analyzerdoc"
 	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 )
 
+// doc is the source of doc.go, whose package doc comment holds the
+// analyzer's documentation.
+//
+//go:embed doc.go
+var doc string
+
 // Analyzer is the cancelrelease pass.
 var Analyzer = &analysis.Analyzer{
 	Name:     "cancelrelease",
-	Doc:      doc,
+	Doc:      analyzerdoc.MustExtract(doc, "cancelrelease"),
 	URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/cancelrelease.md",
 	Requires: []*analysis.Analyzer{gate.Analyzer},
 	Run:      run,
 }
-
-const doc = `report gates released on a cancellation branch while their work still runs
-
-A function holds a gate (a semaphore permit, a channel-semaphore slot, a
-mutex), starts the guarded work in a goroutine that cannot be interrupted,
-and selects on the work's result and on ctx.Done() or a timer. The
-cancellation branch returns, and the deferred (or explicit) release frees
-the gate while the goroutine is still running: the next acquirer runs
-beside it, and the gate admits more work than it should.
-
-Not reported: a cancellation branch that waits for the goroutine before
-the release (the fix); a goroutine that owns the gate and releases it
-itself; a goroutine that gets the context (it can stop); a plain receive
-without a cancellation case; a goroutine started before the gate was
-acquired; a gate local to the call.
-
-Fix: keep the gate until the goroutine exits: release it in the
-goroutine, or, on cancellation, tell the work to stop and wait for it.
-
-Bad:
-
-	defer sem.Release(1)
-	go func() { done <- runModel(img) }()
-	select {
-	case r := <-done:
-		return r, nil
-	case <-ctx.Done():
-		return nil, ctx.Err() // reported: sem released while runModel still runs
-	}
-
-Good:
-
-	case <-ctx.Done():
-		<-done // wait for the work before the deferred release
-		return nil, ctx.Err()
-
-Suppress one report with //gatevet:ignore cancelrelease reason on its line or
-the line above (under golangci-lint, //nolint:gatevet works too).`
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[gate.Analyzer].(*gate.Result)

@@ -1,94 +1,33 @@
-// Package condctx reports sync.Cond waits that can never see a context.
-//
-// sync.Cond predates context: a for !cond { c.Wait() } loop reached from
-// a request handler blocks until someone signals, however long ago the
-// client left. Goroutines pile up, and graceful shutdown stops working.
-//
-// The gate model lists each function's Wait loops with what they can
-// see (a context used inside the loop, a way out such as a shutdown flag
-// that the package writes, or the clock), and summarises functions
-// without a context that may block in such a loop (CondBlocks), through
-// calls and across packages. The pass reports:
-//   - a Wait loop in a function with a context in scope (a parameter, a
-//     captured variable, a field of the receiver) that neither observes
-//     it nor has a watcher that wakes the waiters on cancellation
-//     (context.AfterFunc, or a goroutine receiving from ctx.Done());
-//   - a call, from a function with a context, of a function without one
-//     that may block in a Wait loop with no way out;
-//   - a watcher that Broadcasts or Signals without holding the lock, so
-//     a waiter can check the context and park just after the wake-up.
 package condctx
 
 import (
+	_ "embed"
 	"fmt"
 	"go/token"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/analyzerdoc"
 	"github.com/gatevet/gatevet/internal/condwait"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 )
 
+// doc is the source of doc.go, whose package doc comment holds the
+// analyzer's documentation.
+//
+//go:embed doc.go
+var doc string
+
 // Analyzer is the condctx pass.
 var Analyzer = &analysis.Analyzer{
 	Name:     "condctx",
-	Doc:      doc,
+	Doc:      analyzerdoc.MustExtract(doc, "condctx"),
 	URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/condctx.md",
 	Requires: []*analysis.Analyzer{gate.Analyzer, condwait.Analyzer},
 	Run:      run,
 }
-
-const doc = `report sync.Cond wait loops that cannot observe a context
-
-A for !cond { c.Wait() } loop blocks until another goroutine signals the
-Cond. In a function that has a context (a parameter, a captured variable,
-a field of the receiver), a client that leaves or a shutdown that cancels
-cannot wake it: the goroutine waits forever.
-
-Reported: a Wait loop that neither checks the context nor has a watcher
-that wakes the waiters on cancellation; a call, from a function with a
-context, of a function without one that may block in such a loop with no
-way out; a watcher that wakes the waiters without holding the Cond's lock.
-
-Not reported: a loop that checks the context, or one with a watcher
-(context.AfterFunc(ctx, f) or a goroutine receiving from ctx.Done(), where
-f Broadcasts); a loop another goroutine can open (a shutdown flag or
-error the package sets, an atomic flag, the clock, as in a watch cache
-whose timer Broadcasts); no context anywhere on the way.
-
-Fix: register context.AfterFunc(ctx, func() { c.L.Lock(); c.Broadcast();
-c.L.Unlock() }), and check ctx.Err() in the loop after each Wait.
-
-Bad:
-
-	func (q *Queue) Get(ctx context.Context) any {
-		q.mu.Lock()
-		defer q.mu.Unlock()
-		for len(q.items) == 0 {
-			q.cond.Wait() // reported: never looks at ctx
-		}
-		return q.pop()
-	}
-
-Good:
-
-	stop := context.AfterFunc(ctx, func() {
-		q.mu.Lock()
-		defer q.mu.Unlock()
-		q.cond.Broadcast()
-	})
-	defer stop()
-	for len(q.items) == 0 {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		q.cond.Wait()
-	}
-
-Suppress one report with //gatevet:ignore condctx reason on its line or
-the line above (under golangci-lint, //nolint:gatevet works too).`
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[gate.Analyzer].(*gate.Result)

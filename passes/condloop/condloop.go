@@ -1,19 +1,7 @@
-// Package condloop reports a sync.Cond.Wait that an if decides once and
-// nothing re-checks.
-//
-// Wait returns when another goroutine calls Signal or Broadcast, not when
-// the condition the waiter wants holds: a Broadcast wakes every waiter
-// and the first to take the lock may consume what the others wait for, a
-// Signal can be sent for another reason, and the state can change again
-// between the wake-up and the waiter getting the lock. The sync package's
-// documentation asks for the condition to be re-checked in a loop. The
-// gate model lists each function's bare waits: a Wait below an if that
-// decides it, after which no path runs that test again. A Wait with no
-// test before it (wait for the next signal, whatever it says) is left
-// alone.
 package condloop
 
 import (
+	_ "embed"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -21,55 +9,27 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/gatevet/gatevet/internal/analyzerdoc"
 	"github.com/gatevet/gatevet/internal/condwait"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/source"
 )
 
+// doc is the source of doc.go, whose package doc comment holds the
+// analyzer's documentation.
+//
+//go:embed doc.go
+var doc string
+
 // Analyzer is the condloop pass.
 var Analyzer = &analysis.Analyzer{
 	Name:     "condloop",
-	Doc:      doc,
+	Doc:      analyzerdoc.MustExtract(doc, "condloop"),
 	URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/condloop.md",
 	Requires: []*analysis.Analyzer{gate.Analyzer},
 	Run:      run,
 }
-
-const doc = `report sync.Cond.Wait decided by an if instead of a loop
-
-Wait returns when another goroutine signals or broadcasts, not when the
-condition holds: another waiter may take the item first, a Signal may be
-meant for something else, the state may change again before the waiter
-gets the lock. Code after if !ready { c.Wait() } then runs on a condition
-that is false.
-
-Reported: a Wait below an if that decides it, when no path from the Wait
-runs that test again.
-
-Not reported: a Wait in a loop that re-checks (for !ready { c.Wait() },
-or a for { if ready { break }; c.Wait() }); a Wait with no test before
-it, which waits for the next signal whatever it says.
-
-Fix: turn the if into a for. A suggested fix does it when the if has no
-init statement and no else.
-
-Bad:
-
-	q.mu.Lock()
-	if len(q.items) == 0 {
-		q.cond.Wait() // reported
-	}
-	item := q.items[0] // may panic: another waiter took it
-
-Good:
-
-	for len(q.items) == 0 {
-		q.cond.Wait()
-	}
-
-Suppress one report with //gatevet:ignore condloop reason on its line or
-the line above (under golangci-lint, //nolint:gatevet works too).`
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[gate.Analyzer].(*gate.Result)

@@ -1,18 +1,7 @@
-// Package instancegate reports a gate kept in a struct field, created
-// fresh for every instance, that guards a process-wide resource: two
-// instances never exclude each other, so the resource is used by as many
-// holders at once as there are instances.
-//
-// The gate model gives the uses of resources on the package's paths with
-// the gates held at each. A use of a package-level variable with only a
-// field gate held makes that field a candidate; the pass then checks, over
-// the package's SSA, that instances get fresh gates (semaphore.NewWeighted,
-// make(chan ...), new(sync.Mutex), or a zero-valued mutex inside the
-// struct) and are never bound to a shared one, and that more than one
-// instance can exist.
 package instancegate
 
 import (
+	_ "embed"
 	"fmt"
 	"go/token"
 	"go/types"
@@ -20,48 +9,25 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/gatevet/gatevet/internal/analyzerdoc"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 )
 
+// doc is the source of doc.go, whose package doc comment holds the
+// analyzer's documentation.
+//
+//go:embed doc.go
+var doc string
+
 // Analyzer is the instancegate pass.
 var Analyzer = &analysis.Analyzer{
 	Name:     "instancegate",
-	Doc:      doc,
+	Doc:      analyzerdoc.MustExtract(doc, "instancegate"),
 	URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/instancegate.md",
 	Requires: []*analysis.Analyzer{gate.Analyzer},
 	Run:      run,
 }
-
-const doc = `report per-instance gates that guard process-wide resources
-
-A semaphore, mutex or channel semaphore kept in a struct field and created
-for each instance protects that instance's calls. When its critical
-sections use a package-level resource (a device, a client, a map), a
-second instance brings a second gate, and the resource is used by both at
-once: the gate was scoped to the object, not to the resource.
-
-Not reported: a field bound to a package-level gate (&Adapter{sem:
-deviceGate}) or given one by the caller; critical sections that use only
-the instance's own state; a resource also guarded by a package-level gate;
-a struct with a single instance.
-
-Fix: one package-level gate per resource, and every instance binds to it.
-
-Bad:
-
-	type Adapter struct {
-		sem *semaphore.Weighted // reported: per-instance gate around the process-wide gpu
-	}
-	func NewAdapter() *Adapter { return &Adapter{sem: semaphore.NewWeighted(1)} }
-
-Good:
-
-	var gpuGate = semaphore.NewWeighted(1) // one gate for the one device
-	func NewAdapter() *Adapter { return &Adapter{sem: gpuGate} }
-
-Suppress one report with //gatevet:ignore instancegate reason on its line or
-the line above (under golangci-lint, //nolint:gatevet works too).`
 
 // candidate is a field gate whose critical sections use a process-wide
 // resource.

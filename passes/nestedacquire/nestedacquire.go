@@ -1,70 +1,31 @@
-// Package nestedacquire reports a blocking acquire of a gate that the
-// same path already holds: Lock while locked, RLock while read-locked
-// (recursive read locking deadlocks once a writer queues in between),
-// Lock under RLock and the reverse, Weighted.Acquire while holding
-// permits of the same semaphore, a channel semaphore entered twice.
-//
-// It reads everything from the gate model: each acquire point there
-// carries the same gate's must-held holding just before it, whether the
-// acquire is the instruction itself or lies in a callee (through the
-// callee's summary, across packages through facts). The pass decides
-// only what is a bug and how to say it.
 package nestedacquire
 
 import (
+	_ "embed"
 	"fmt"
 	"go/token"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/gatevet/gatevet/internal/analyzerdoc"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 )
 
+// doc is the source of doc.go, whose package doc comment holds the
+// analyzer's documentation.
+//
+//go:embed doc.go
+var doc string
+
 // Analyzer is the nestedacquire pass.
 var Analyzer = &analysis.Analyzer{
 	Name:     "nestedacquire",
-	Doc:      doc,
+	Doc:      analyzerdoc.MustExtract(doc, "nestedacquire"),
 	URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/nestedacquire.md",
 	Requires: []*analysis.Analyzer{gate.Analyzer},
 	Run:      run,
 }
-
-const doc = `report acquiring a lock or semaphore that the same path already holds
-
-A sync.Mutex is not reentrant; RLock under RLock deadlocks as soon as a
-writer queues in between; Lock under RLock and RLock under Lock never
-return; a semaphore.Weighted or channel semaphore acquired again by a path
-that holds its permit deadlocks at once with one permit and under load with
-more. The inner acquire may be direct, in a closure called in place, or in
-a callee in this or another package.
-
-Not reported: TryLock and TryAcquire, which never block; acquires in a new
-goroutine; unlock then relock; two instances or two different gates; a
-counting semaphore that the function never releases itself (a throttle
-handing its permits to workers).
-
-Fix: release the gate before the inner acquire, or call a variant that
-expects it held (an xxxLocked helper, marked //gatevet:holds GATE).
-
-Bad:
-
-	func (s *S) Bad() {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		s.mu.Lock() // reported: s.mu is already held on this path
-	}
-
-Good:
-
-	func (s *S) Good() {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		s.incLocked() // a helper marked //gatevet:holds s.mu
-	}
-
-Suppress one report with //gatevet:ignore nestedacquire reason on its line or
-the line above (under golangci-lint, //nolint:gatevet works too).`
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[gate.Analyzer].(*gate.Result)

@@ -1,81 +1,34 @@
-// Package permitleak reports a return that keeps a gate which the
-// function releases on its other paths: the lostcancel of permits.
-//
-// A function that takes a semaphore's permit (or a lock) and gives it
-// back before it returns must do so on every path. An early return, an
-// error branch, or a cache hit that returns before the deferred release
-// is registered keeps the permit for good; once every permit has leaked
-// this way, every caller blocks. The gate model's must-held dataflow
-// gives the gates held at each return, deferred releases already run.
-// The pass reports a return that holds a gate the function acquired,
-// when the function shows that it means to give the gate back: it defers
-// the release, or releases it before a return that is not an error
-// return. Ownership handed on is not reported: a goroutine or a callback
-// that releases the gate, a returned func, a returned value with a
-// Release, Close or Unlock method, or results that tell the caller
-// whether it holds the gate (true on one path, false on the other).
 package permitleak
 
 import (
+	_ "embed"
 	"fmt"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/analyzerdoc"
 	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/source"
 )
 
+// doc is the source of doc.go, whose package doc comment holds the
+// analyzer's documentation.
+//
+//go:embed doc.go
+var doc string
+
 // Analyzer is the permitleak pass.
 var Analyzer = &analysis.Analyzer{
 	Name:     "permitleak",
-	Doc:      doc,
+	Doc:      analyzerdoc.MustExtract(doc, "permitleak"),
 	URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/permitleak.md",
 	Requires: []*analysis.Analyzer{gate.Analyzer},
 	Run:      run,
 }
-
-const doc = `report returns that keep a permit or lock released on the other paths
-
-A function that takes a permit and gives it back must do so on every
-path. An early return, an error branch, or a cache hit that returns
-before the deferred release is registered keeps the permit for good; when
-all permits have leaked, every caller blocks.
-
-Reported: a return on which a gate that the function acquired is still
-held, when the function defers its release or releases it before a
-return that is not an error return.
-
-Not reported: ownership handed on: to a goroutine or callback that
-releases it, in a returned func, in a returned value with a Release,
-Close or Unlock method; acquire helpers that return holding the gate on
-success and release it only on failure; results that tell the caller
-whether the gate is held (true on one path, false on the other).
-
-Fix: defer the release right after the acquire, or release before the
-early return.
-
-Bad:
-
-	s.sem <- struct{}{}
-	if v, ok := s.cache[k]; ok {
-		return v // reported: the slot is never given back
-	}
-	defer func() { <-s.sem }()
-
-Good:
-
-	s.sem <- struct{}{}
-	defer func() { <-s.sem }()
-	if v, ok := s.cache[k]; ok {
-		return v
-	}
-
-Suppress one report with //gatevet:ignore permitleak reason on its line
-or the line above (under golangci-lint, //nolint:gatevet works too).`
 
 // exit is a return with the gates held on it.
 type exit struct {

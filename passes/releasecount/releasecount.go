@@ -1,69 +1,32 @@
-// Package releasecount reports a semaphore.Weighted.Release whose
-// constant count differs from the permits acquired on its path.
-//
-// A Release(1) after Acquire(ctx, 3) leaks two permits for good: the
-// semaphore shrinks with each call until everything blocks. A Release(3)
-// after Acquire(ctx, 1) hands out permits that were never taken, then
-// panics with "semaphore: released more than held". The gate model gives
-// each operation's constant count (Event.Permits). The pass pairs the one
-// acquire of a gate in a function with each release that can follow it
-// and is the only release on its paths, and reports a mismatch. Loops,
-// several acquires, partial releases and counts that are not constants
-// are left alone.
 package releasecount
 
 import (
+	_ "embed"
 	"fmt"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/gatevet/gatevet/internal/analyzerdoc"
 	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/source"
 )
 
+// doc is the source of doc.go, whose package doc comment holds the
+// analyzer's documentation.
+//
+//go:embed doc.go
+var doc string
+
 // Analyzer is the releasecount pass.
 var Analyzer = &analysis.Analyzer{
 	Name:     "releasecount",
-	Doc:      doc,
+	Doc:      analyzerdoc.MustExtract(doc, "releasecount"),
 	URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/releasecount.md",
 	Requires: []*analysis.Analyzer{gate.Analyzer},
 	Run:      run,
 }
-
-const doc = `report Weighted.Release counts that differ from what was acquired
-
-Release(1) after Acquire(ctx, 3) loses two permits for good, and the
-semaphore shrinks on every call until everything blocks. Release(3) after
-Acquire(ctx, 1) gives back permits never taken, then panics with
-"semaphore: released more than held".
-
-Reported: a Release(m) with constant m, after the function's one
-Acquire(ctx, n) or TryAcquire(n) of the same semaphore with constant
-n != m, when that Release is the only one on its paths.
-
-Not reported: counts that are not constants; several acquires of the
-semaphore in the function, or one in a loop; a permit given back in
-several releases on one path (Release(1) twice after Acquire(ctx, 2));
-acquires and releases in helpers.
-
-Fix: release what was acquired. A suggested fix copies the acquire's
-count into the release.
-
-Bad:
-
-	if err := s.sem.Acquire(ctx, 3); err != nil {
-		return err
-	}
-	defer s.sem.Release(1) // reported
-
-Good:
-
-	defer s.sem.Release(3)
-
-Suppress one report with //gatevet:ignore releasecount reason on its line
-or the line above (under golangci-lint, //nolint:gatevet works too).`
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[gate.Analyzer].(*gate.Result)

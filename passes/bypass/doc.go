@@ -1,0 +1,137 @@
+// Package bypass reports a path that uses a resource without the gate
+// that guards it everywhere else: the route that reaches a shared device
+// without asking for its permit, the method that reads a field its
+// siblings only touch under s.mu.
+//
+// The gate model gives the uses of resources on every path of the
+// package, starting from its entries, with the gates held at each use,
+// including those held by callers of unexported helpers (the xxxLocked
+// idiom) and by functions that run a closure under a gate. A resource is
+// guarded by gate G when it is annotated //gatevet:guardedby G, or when
+// at least two entries use it with G held and the guarded entries
+// outnumber the others two to one. Each use without G is then reported.
+//
+// # Analyzer bypass
+//
+// bypass: report uses of a resource without the gate that guards it elsewhere
+//
+// bypass finds a code path that uses a resource without the gate that guards
+// it on the other paths. A resource is a package-level variable, a field of
+// an instance, or a function annotated //gatevet:guardedby.
+//
+// # Why it matters
+//
+// A gate only excludes code that asks for it. When two routes take gpuSem
+// around the GPU and a third route reaches the same GPU without it, the third
+// route runs at the same time as the guarded ones. That is a data race: the
+// device's state is corrupted, updates are lost, or a map written from two
+// goroutines crashes the process with "concurrent map writes". It shows up
+// only under load, when the routes overlap, so tests rarely catch it.
+//
+// # Example
+//
+//	type Device struct{ mem int }
+//
+//	func (d *Device) Infer(x int) int {
+//		d.mem += x
+//		return d.mem
+//	}
+//
+//	var (
+//		gpu    = &Device{}
+//		gpuSem = semaphore.NewWeighted(1)
+//	)
+//
+//	func Generate(ctx context.Context, x int) (int, error) {
+//		if err := gpuSem.Acquire(ctx, 1); err != nil {
+//			return 0, err
+//		}
+//		defer gpuSem.Release(1)
+//		return gpu.Infer(x), nil
+//	}
+//
+//	func Preload(ctx context.Context) error {
+//		if err := gpuSem.Acquire(ctx, 1); err != nil {
+//			return err
+//		}
+//		defer gpuSem.Release(1)
+//		gpu.Infer(0)
+//		return nil
+//	}
+//
+//	func Upscale(x int) int {
+//		return runUpscaler(x) // Upscale writes gpu through runUpscaler → (*Device).Infer → d.mem without holding gpuSem, which guards it in Generate, Preload
+//	}
+//
+//	func runUpscaler(x int) int { return gpu.Infer(2 * x) }
+//
+// The same applies to a field of an instance. There the shape reported is
+// the one method that forgot the lock: a Len that reads c.items while
+// Get, Put and Delete hold c.mu around it.
+//
+// # Fix
+//
+// Acquire the gate around the use, or call the guarded entry point:
+//
+//	func Upscale(ctx context.Context, x int) (int, error) {
+//		if err := gpuSem.Acquire(ctx, 1); err != nil {
+//			return 0, err
+//		}
+//		defer gpuSem.Release(1)
+//		return runUpscaler(x), nil
+//	}
+//
+// # What is not reported
+//
+//   - Too little evidence. A resource counts as guarded by a gate when it is
+//     annotated //gatevet:guardedby GATE (then one unguarded use is enough),
+//     or when at least two functions use it with the gate held, at least one
+//     of them writes it there, and they outnumber the functions that use it
+//     without the gate two to one. For an unannotated field, a second method
+//     without the lock means the type follows another rule: nothing is
+//     reported.
+//   - A use in an unexported helper (such as xxxLocked) whose callers hold
+//     the gate. Paths start at the package's entries (exported functions,
+//     functions whose value escapes), so a helper is judged at its callers.
+//   - A closure run under the gate before the call returns: one passed to a
+//     helper that calls it with the gate held, a sort.Slice callback, a
+//     range-over-func loop body.
+//   - Constructors and init: they run before the value is shared.
+//   - Values that synchronise themselves: sync and sync/atomic types,
+//     [sync.Map], channels, and standard-library types documented as safe for
+//     concurrent use (such as *log.Logger, *http.Client, *sql.DB).
+//   - Values never written after initialisation.
+//   - A reader under an outer lock that every guarded writer also takes.
+//   - A function that holds the gate for some uses of the resource and not
+//     for others, such as the writer reading back its own write.
+//   - Lifecycle code: functions whose name starts with the word Init,
+//     Setup, Close, Stop or Shutdown (CloseAll, not Closest), or is
+//     Start; names ending in Locked or starting with Unsafe; and a method
+//     that writes another field of the same instance with no gate held (a
+//     setter run before sharing).
+//   - Functions whose doc comment states a calling contract ("must only be
+//     called while …", "must be held", "must not be called until …", "not
+//     safe for concurrent use").
+//   - Test code: _test.go files, functions named …ForTesting or …ForTest.
+//
+// # Suppressing a report
+//
+// Put "//gatevet:ignore bypass reason" on the reported line (the use) or
+// on the line above it:
+//
+//	return runUpscaler(x) //gatevet:ignore bypass only called before the server starts
+//
+// The reason is required. An ignore without one suppresses nothing and is
+// itself reported. An ignore that has nothing to suppress on its line or the
+// next is reported too. Under golangci-lint, "//nolint:gatevet" also
+// works.
+//
+// # Run it alone
+//
+//	go vet -vettool="$(go env GOPATH)/bin/gatevet" -vetsuite=false -bypass ./...
+//	gatevet help bypass
+//
+// -vetsuite=false leaves out the standard go vet analyzers; -bypass
+// selects this analyzer only. Malformed //gatevet: directives are reported
+// by nestedacquire, so a run of bypass alone does not check them.
+package bypass

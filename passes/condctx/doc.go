@@ -1,0 +1,134 @@
+// Package condctx reports sync.Cond waits that can never see a context.
+//
+// sync.Cond predates context: a for !cond { c.Wait() } loop reached from
+// a request handler blocks until someone signals, however long ago the
+// client left. Goroutines pile up, and graceful shutdown stops working.
+//
+// The gate model lists each function's Wait loops with what they can
+// see (a context used inside the loop, a way out such as a shutdown flag
+// that the package writes, or the clock), and summarises functions
+// without a context that may block in such a loop (CondBlocks), through
+// calls and across packages. The pass reports:
+//   - a Wait loop in a function with a context in scope (a parameter, a
+//     captured variable, a field of the receiver) that neither observes
+//     it nor has a watcher that wakes the waiters on cancellation
+//     (context.AfterFunc, or a goroutine receiving from ctx.Done());
+//   - a call, from a function with a context, of a function without one
+//     that may block in a Wait loop with no way out;
+//   - a watcher that Broadcasts or Signals without holding the lock, so
+//     a waiter can check the context and park just after the wake-up.
+//
+// # Analyzer condctx
+//
+// condctx: report sync.Cond wait loops that cannot observe a context
+//
+// condctx finds [sync.Cond] wait loops that can never see the context of the
+// function they run in.
+//
+// # Why it matters
+//
+// sync.Cond.Wait knows nothing of context.Context. A
+// "for !cond { c.Wait() }" loop waits until another goroutine signals. In a
+// request handler, the client may leave or a shutdown may cancel the
+// context, but nothing wakes the loop: the goroutine is stuck forever. Such
+// goroutines pile up and hold their memory, and graceful shutdown hangs
+// waiting for them.
+//
+// # Example
+//
+//	type Queue struct {
+//		mu    sync.Mutex
+//		cond  *sync.Cond
+//		items []any
+//	}
+//
+//	func (q *Queue) Get(ctx context.Context) (any, error) {
+//		q.mu.Lock()
+//		defer q.mu.Unlock()
+//		for len(q.items) == 0 {
+//			q.cond.Wait() // Get waits in a sync.Cond loop that never looks at ctx, and nothing wakes it when ctx is cancelled
+//		}
+//		return q.pop(), nil
+//	}
+//
+// The context may be a parameter, a variable captured by a function literal,
+// or a field of the receiver (w.ctx).
+//
+// # Fix
+//
+// Wake the waiters on cancellation with [context.AfterFunc], taking the Cond's
+// lock around the Broadcast, and check ctx.Err() in the loop:
+//
+//	func (q *Queue) Get(ctx context.Context) (any, error) {
+//		stop := context.AfterFunc(ctx, func() {
+//			q.mu.Lock()
+//			defer q.mu.Unlock()
+//			q.cond.Broadcast()
+//		})
+//		defer stop()
+//		q.mu.Lock()
+//		defer q.mu.Unlock()
+//		for len(q.items) == 0 {
+//			if err := ctx.Err(); err != nil {
+//				return nil, err
+//			}
+//			q.cond.Wait()
+//		}
+//		return q.pop(), nil
+//	}
+//
+// # Also reported
+//
+//   - A call, from a function with a context, of a function without one that
+//     may block in such a loop with no way out, directly or through other
+//     calls, in any package:
+//     "return q.Get() // (*Queue).Get blocks in sync.Cond.Wait (…) and cannot observe ctx".
+//   - A cancellation watcher that wakes the waiters without holding the
+//     lock:
+//     "q.cond.Broadcast() // this cancellation wake-up runs without the Cond's lock".
+//     A waiter can check the context, miss the wake-up and park for good.
+//
+// # What is not reported
+//
+//   - A loop that checks the context, for example with ctx.Err().
+//   - A function that registers a watcher that wakes the waiters:
+//     "context.AfterFunc(ctx, f)" where f calls Broadcast or Signal, or a
+//     goroutine that receives from ctx.Done() and does.
+//   - A loop another goroutine can open: a bool or error that the package
+//     sets (a closed flag set by Close, an error set by CloseWithError), an
+//     atomic flag, or the clock (a deadline, or an injected clock, with a
+//     timer that Broadcasts), as in client-go's work queue.
+//   - No context anywhere on the way: a function without a context, or a
+//     goroutine literal that does not capture the context.
+//   - A call of a function whose name contains stop, close, shutdown or
+//     drain (q.Drain()): such calls are meant to block until what they stop
+//     has drained.
+//
+// # Suppressing a report
+//
+// Put "//gatevet:ignore condctx reason" on the reported line or on the line
+// above it:
+//
+//	q.cond.Wait() //gatevet:ignore condctx every caller passes context.Background()
+//
+// The reason is required. An ignore without one suppresses nothing and is
+// itself reported. An ignore that has nothing to suppress on its line or the
+// next is reported too. Under golangci-lint, //nolint:gatevet also works.
+//
+// When the context is a parameter, the function returns an error last, the
+// Wait is a statement in a for loop, and the file imports context, the
+// report carries a suggested fix. It registers context.AfterFunc before the
+// loop (taking c.L around the Broadcast), and checks ctx.Err() after each
+// Wait. "gatevet -condctx -fix -diff ./..." shows the edit; without -diff,
+// -fix applies it.
+//
+// # Run it alone
+//
+//	go vet -vettool="$(go env GOPATH)/bin/gatevet" -vetsuite=false -condctx ./...
+//	gatevet help condctx
+//
+// -vetsuite=false leaves out the standard go vet analyzers, and -condctx
+// selects this analyzer only. "gatevet help condctx" prints its
+// documentation. Malformed //gatevet: directives are reported by
+// nestedacquire, so a run of condctx alone does not check them.
+package condctx

@@ -1,0 +1,121 @@
+// Package instancegate reports a gate kept in a struct field, created
+// fresh for every instance, that guards a process-wide resource: two
+// instances never exclude each other, so the resource is used by as many
+// holders at once as there are instances.
+//
+// The gate model gives the uses of resources on the package's paths with
+// the gates held at each. A use of a package-level variable with only a
+// field gate held makes that field a candidate; the pass then checks, over
+// the package's SSA, that instances get fresh gates (semaphore.NewWeighted,
+// make(chan ...), new(sync.Mutex), or a zero-valued mutex inside the
+// struct) and are never bound to a shared one, and that more than one
+// instance can exist.
+//
+// # Analyzer instancegate
+//
+// instancegate: report per-instance gates that guard process-wide resources
+//
+// instancegate finds a gate kept in a struct field, created fresh for each
+// instance, that guards a resource shared by the whole process.
+//
+// # Why it matters
+//
+// A gate on an instance only excludes calls on that instance. When its
+// critical sections write a package-level resource (a device, a client, a
+// map), a second instance brings a second gate. Both instances then use the
+// resource at once. A one-permit semaphore meant to admit one GPU job admits
+// one job per adapter, and a mutex around a package-level map lets two
+// instances write the map together: a data race, or a crash with "concurrent
+// map writes". The bug appears only once the program makes more than one
+// instance, often long after the code was written.
+//
+// # Example
+//
+//	type Device struct{ mem int }
+//
+//	func (d *Device) Infer(x int) int {
+//		d.mem += x
+//		return d.mem
+//	}
+//
+//	var gpu = &Device{}
+//
+//	type Adapter struct {
+//		sem *semaphore.Weighted // Adapter.sem is a per-instance gate, but its critical sections use gpu, which is process-wide: two Adapters hold two gates and use gpu at once
+//	}
+//
+//	func NewAdapter() *Adapter {
+//		return &Adapter{sem: semaphore.NewWeighted(1)}
+//	}
+//
+//	func (a *Adapter) Generate(ctx context.Context, x int) (int, error) {
+//		if err := a.sem.Acquire(ctx, 1); err != nil {
+//			return 0, err
+//		}
+//		defer a.sem.Release(1)
+//		return gpu.Infer(x), nil
+//	}
+//
+// The report sits on the field. It points to where each instance gets its
+// own gate, and to the use of the shared resource. A fresh gate is one made
+// on the spot: semaphore.NewWeighted, "make(chan …)", new(sync.Mutex) or
+// &sync.Mutex{}, or a mutex held by value in the struct.
+//
+// # Fix
+//
+// Make one package-level gate per resource, and bind every instance to it:
+//
+//	var (
+//		gpu     = &Device{}
+//		gpuGate = semaphore.NewWeighted(1)
+//	)
+//
+//	func NewAdapter() *Adapter { return &Adapter{sem: gpuGate} }
+//
+// Or let the caller pass the shared gate in:
+//
+//	func NewPusher(sem *semaphore.Weighted) *Pusher { return &Pusher{sem: sem} }
+//
+// # What is not reported
+//
+//   - A field bound to a package-level gate ("&Adapter{sem: gpuGate}"), or
+//     to a gate the caller passes in. A field that is ever bound to a gate
+//     it did not make on the spot is not reported.
+//   - Critical sections that use only the instance's own state.
+//   - Critical sections that only read a process-wide value, such as a
+//     setting, or a value written only in init.
+//   - Process-wide values that synchronise themselves: atomics, sync.Map,
+//     the standard logger.
+//   - A resource that the critical section also guards with a package-level
+//     gate.
+//   - A struct of which the package makes a single instance, such as one
+//     kept in a package-level variable. Instances count as many when they
+//     are made in a loop, in an exported or escaping function, or in a
+//     function called more than once.
+//   - A semaphore made inside a function to limit fan-out within one call:
+//     it is not kept on an instance.
+//
+// # Suppressing a report
+//
+// Put "//gatevet:ignore instancegate reason" on the reported line (the field
+// declaration) or on the line above it:
+//
+//	type Adapter struct {
+//		//gatevet:ignore instancegate NewAdapter is called once, from main
+//		sem *semaphore.Weighted
+//	}
+//
+// The reason is required. An ignore without one suppresses nothing and is
+// itself reported. An ignore that has nothing to suppress on its line or the
+// next is reported too. Under golangci-lint, //nolint:gatevet also works.
+//
+// # Run it alone
+//
+//	go vet -vettool="$(go env GOPATH)/bin/gatevet" -vetsuite=false -instancegate ./...
+//	gatevet help instancegate
+//
+// -vetsuite=false leaves out the standard go vet analyzers, and
+// -instancegate selects this analyzer only. "gatevet help instancegate"
+// prints its documentation. Malformed //gatevet: directives are reported by
+// nestedacquire, so a run of instancegate alone does not check them.
+package instancegate

@@ -1,0 +1,91 @@
+// Package lockorder reports two gates acquired in opposite orders on two
+// paths: the AB-BA deadlock.
+//
+// When one path holds A and waits for B while another holds B and waits
+// for A, two goroutines taking them at once wait for each other forever.
+// The gate model records the package's lock-order edges (a blocking
+// acquire of one gate class while another is held, directly or in a
+// callee, through summaries across packages) and exports them as a
+// package fact. The pass matches each edge of the package against the
+// edges of the package and of its dependencies, and reports an edge whose
+// reverse exists. Not reported: a reverse taken with TryLock or
+// TryAcquire (it cannot wait), both edges in shared mode (RLock), both
+// edges under a common outer gate that serialises them, and two
+// instances of one class (a.mu and b.mu of the same type), whose order
+// is a matter of values, not of code.
+//
+// # Analyzer lockorder
+//
+// lockorder: report two locks or semaphores acquired in opposite orders
+//
+// lockorder finds two gates acquired in opposite orders on two paths: the
+// AB-BA deadlock.
+//
+// # Why it matters
+//
+// When one path holds A and waits for B while another holds B and waits for
+// A, two goroutines that take the two paths at the same time wait for each
+// other forever. Each path is correct on its own and passes its tests; the
+// deadlock needs both at once, under load, and the two halves are often in
+// different files or packages.
+//
+// # Example
+//
+//	func (s *Server) Close() {
+//		s.mu.Lock()
+//		defer s.mu.Unlock()
+//		for _, c := range s.conns {
+//			c.mu.Lock() // c.mu is acquired while holding s.mu, but (*Conn).Close (server.go:42) acquires c.srv.mu while holding c.mu: lock-order inversion, …
+//			c.mu.Unlock()
+//		}
+//	}
+//
+//	func (c *Conn) Close() {
+//		c.mu.Lock()
+//		defer c.mu.Unlock()
+//		c.srv.mu.Lock() // reported too, naming (*Server).Close
+//		c.srv.conns = nil
+//		c.srv.mu.Unlock()
+//	}
+//
+// Each acquire that closes a cycle is reported, with where the held gate was
+// acquired, the calls through which the second gate is acquired, and the
+// other path (its position, as related information when it is in the same
+// package).
+//
+// # Fix
+//
+// Acquire the gates in one order everywhere (here s.mu before c.mu), or
+// release the first before taking the second.
+//
+// # How it works
+//
+// The gate model records the package's lock-order edges: a blocking acquire
+// of gate B while gate A is must-held, directly or inside a callee (through
+// the callee's summary, in this package or another). Gates are compared by
+// class: a package-level variable, or a field of a named type
+// (server.Conn.mu), whatever the instance. The edges are exported as a
+// package fact, so an edge in a package is matched against the edges of the
+// packages it imports.
+//
+// # What is not reported
+//
+//   - An order taken only with TryLock or TryAcquire: it cannot wait.
+//   - Both orders in shared mode (RLock and RLock).
+//   - Both orders under a common outer lock, which serialises them (also
+//     one that every caller of a helper holds).
+//   - Two instances of one field (from.mu and to.mu of the same type), whose
+//     order depends on values, not on code.
+//   - Locals and gates passed as parameters themselves.
+//   - Two dependencies that invert each other but are not imported by the
+//     package analysed.
+//
+// # Suppressing a report
+//
+// "//gatevet:ignore lockorder reason" on the reported line or the line
+// above. Under golangci-lint, //nolint:gatevet also works.
+//
+// # Run it alone
+//
+//	go vet -vettool="$(go env GOPATH)/bin/gatevet" -vetsuite=false -lockorder ./...
+package lockorder

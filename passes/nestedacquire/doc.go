@@ -1,0 +1,125 @@
+// Package nestedacquire reports a blocking acquire of a gate that the
+// same path already holds: Lock while locked, RLock while read-locked
+// (recursive read locking deadlocks once a writer queues in between),
+// Lock under RLock and the reverse, Weighted.Acquire while holding
+// permits of the same semaphore, a channel semaphore entered twice.
+//
+// It reads everything from the gate model: each acquire point there
+// carries the same gate's must-held holding just before it, whether the
+// acquire is the instruction itself or lies in a callee (through the
+// callee's summary, across packages through facts). The pass decides
+// only what is a bug and how to say it.
+//
+// # Analyzer nestedacquire
+//
+// nestedacquire: report acquiring a lock or semaphore that the same path already holds
+//
+// nestedacquire finds a blocking acquire of a gate (a lock or a semaphore)
+// that the same code path already holds.
+//
+// # Why it matters
+//
+// The second acquire waits for a gate that only its own path can release, so
+// it deadlocks. A [sync.Mutex] is not reentrant: Lock under Lock blocks
+// forever. RLock under RLock works until a writer queues between the two
+// calls; then the reader and the writer wait for each other. Lock under
+// RLock, and RLock under Lock, never return. A semaphore.Weighted or channel
+// semaphore acquired again by a path that holds its permit deadlocks at once
+// with one permit, and under load with more. The second acquire may be
+// direct, in a closure called in place, or inside a callee, in this package
+// or another, so the hang often shows up only when that call path runs in
+// production.
+//
+// # Example
+//
+//	type Store struct {
+//		mu    sync.Mutex
+//		items map[string]int
+//	}
+//
+//	func (s *Store) Get(k string) int {
+//		s.mu.Lock()
+//		defer s.mu.Unlock()
+//		return s.items[k]
+//	}
+//
+//	func (s *Store) getLocked(k string) int { return s.items[k] }
+//
+//	func (s *Store) Incr(k string) {
+//		s.mu.Lock()
+//		defer s.mu.Unlock()
+//		s.items[k] = s.Get(k) + 1 // call to (*Store).Get acquires s.mu (…) while it is already held on this path (…): sync.Mutex is not reentrant
+//	}
+//
+// The report names the first acquire and each call on the way to the second
+// one. A direct second acquire is reported the same way:
+//
+//	s.mu.Lock()
+//	defer s.mu.Unlock()
+//	s.mu.Lock() // s.mu.Lock while s.mu is already held on this path
+//
+// # Fix
+//
+// Call a variant that expects the gate held, or release the gate first:
+//
+//	func (s *Store) Incr(k string) {
+//		s.mu.Lock()
+//		defer s.mu.Unlock()
+//		s.items[k] = s.getLocked(k) + 1
+//	}
+//
+// You can mark such a helper "//gatevet:holds s.mu". Inside it, s.mu then
+// counts as held, so an acquire of s.mu in the helper is reported too.
+//
+// # What is not reported
+//
+//   - TryLock, TryRLock and TryAcquire: they never block.
+//   - An acquire in a new goroutine ("go func() { s.mu.Lock(); … }()"): it
+//     waits its turn.
+//   - Unlock, then lock again. Early returns that unlock on every path.
+//   - Two instances (a.mu and b.mu) or two different gates.
+//   - Retrying on the error branch of Acquire, or after a select that gave
+//     up: nothing is held there.
+//   - A counting semaphore that the function never releases itself: a
+//     producer that acquires a permit and hands it to a worker goroutine.
+//   - A helper that locks only when a flag says so
+//     ("if !hasLock { s.mu.Lock() }"), called with the constant that skips
+//     the lock. A flag that is not a constant may be false, so that call is
+//     still reported.
+//   - A method with a value receiver: it locks its own copy of the mutex,
+//     not the caller's (go vet's copylocks reports the copy).
+//
+// # Suppressing a report
+//
+// Put "//gatevet:ignore nestedacquire reason" on the reported line or on the
+// line above it:
+//
+//	s.mu.Lock() //gatevet:ignore nestedacquire s.mu was released by the callback above
+//
+// The reason is required. An ignore without one suppresses nothing and is
+// itself reported. An ignore that has nothing to suppress on its line or the
+// next is reported too, so stale ones do not pile up. Under golangci-lint,
+// //nolint:gatevet also works.
+//
+// nestedacquire also reports malformed //gatevet: directives (see
+// [annotations]) for all of gatevet: an unknown directive, a wrong number of
+// arguments, a GATE that names no gate, and an ignore that names no gatevet
+// analyzer.
+//
+// When the second acquire is a call to a function of the same package that
+// has an xxxLocked twin with the same signature (Get and getLocked or
+// GetLocked, beside it), the report carries a suggested fix that calls the
+// twin instead. "gatevet -nestedacquire -fix -diff ./..." shows the edit;
+// without -diff, -fix applies it.
+//
+// # Run it alone
+//
+//	go vet -vettool="$(go env GOPATH)/bin/gatevet" -vetsuite=false -nestedacquire ./...
+//	gatevet help nestedacquire
+//
+// -vetsuite=false leaves out the standard go vet analyzers, and
+// -nestedacquire selects this analyzer only. "gatevet help nestedacquire"
+// prints its documentation.
+//
+// [annotations]: https://github.com/gatevet/gatevet#annotations
+package nestedacquire

@@ -1,0 +1,93 @@
+// Package permitleak reports a return that keeps a gate which the
+// function releases on its other paths: the lostcancel of permits.
+//
+// A function that takes a semaphore's permit (or a lock) and gives it
+// back before it returns must do so on every path. An early return, an
+// error branch, or a cache hit that returns before the deferred release
+// is registered keeps the permit for good; once every permit has leaked
+// this way, every caller blocks. The gate model's must-held dataflow
+// gives the gates held at each return, deferred releases already run.
+// The pass reports a return that holds a gate the function acquired,
+// when the function shows that it means to give the gate back: it defers
+// the release, or releases it before a return that is not an error
+// return. Ownership handed on is not reported: a goroutine or a callback
+// that releases the gate, a returned func, a returned value with a
+// Release, Close or Unlock method, or results that tell the caller
+// whether it holds the gate (true on one path, false on the other).
+//
+// # Analyzer permitleak
+//
+// permitleak: report returns that keep a permit or lock released on the other paths
+//
+// permitleak finds a return that keeps a permit or lock which the function
+// gives back on its other paths: the lostcancel of permits.
+//
+// # Why it matters
+//
+// A function that takes a semaphore's permit, or a lock, and gives it back
+// before it returns must do so on every path. An early return, an error
+// branch, or a cache hit that returns before the deferred release is
+// registered keeps the permit for good. Each pass through that path loses
+// one; once all permits are gone, every caller blocks, and nothing in the
+// stack traces points at the return that lost them.
+//
+// # Example
+//
+//	func (s *Store) Get(k string) string {
+//		s.sem <- struct{}{}
+//		if v, ok := s.cache[k]; ok {
+//			return v // this return keeps s.sem (channel semaphore) held: it has its release deferred on the other paths, …
+//		}
+//		defer func() { <-s.sem }()
+//		return s.load(k)
+//	}
+//
+// The report points at the return (at the closing brace for a function that
+// falls off its end), with the acquire and the release on the other paths as
+// related information.
+//
+// # Fix
+//
+// Defer the release right after the acquire:
+//
+//	s.sem <- struct{}{}
+//	defer func() { <-s.sem }()
+//	if v, ok := s.cache[k]; ok {
+//		return v
+//	}
+//
+// or release before the early return.
+//
+// # When a return counts as a leak
+//
+// The gate must be held on every path to the return (the gate model's
+// must-held set, after the function's deferred calls ran), the function must
+// have acquired it itself, and the function must show that it means to give
+// it back: it defers the release, or releases it before a return that is not
+// an error return.
+//
+// # What is not reported
+//
+//   - Acquire helpers, which keep the gate on success and release it only on
+//     failure ("mu.Lock(); if closed { mu.Unlock(); return errClosed };
+//     return nil"), and pools that keep a slot with the connection they
+//     return.
+//   - A …Locked function that lets go of its caller's lock for a while and
+//     takes it again.
+//   - A single result that tells the caller whether it holds the gate
+//     ("return true" holding, "return false" released).
+//   - Ownership handed on: to a goroutine that releases the gate, to a
+//     function literal that is stored, returned or passed to a callback
+//     taker, in a returned func, or in a returned value that has a Release,
+//     Close, Unlock or Done method.
+//   - Gates held on some paths to the return but not all.
+//
+// # Suppressing a report
+//
+// "//gatevet:ignore permitleak reason" on the reported line or the line
+// above. Under golangci-lint, //nolint:gatevet also works.
+//
+// # Run it alone
+//
+//	go vet -vettool="$(go env GOPATH)/bin/gatevet" -vetsuite=false -permitleak ./...
+package permitleak
