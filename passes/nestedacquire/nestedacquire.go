@@ -69,9 +69,6 @@ the line above (under golangci-lint, //nolint:gatevet works too).`
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[gate.Analyzer].(*gate.Result)
 	rep := directive.NewReporter(pass, res.Directives)
-	for _, p := range res.Problems {
-		rep.Report(analysis.Diagnostic{Pos: p.Pos, Message: p.Message})
-	}
 	for _, fi := range res.Funcs {
 		for _, ap := range fi.Acquires {
 			if nested(ap) {
