@@ -1,6 +1,7 @@
 package golangci
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -23,8 +24,8 @@ func names(t *testing.T, raw any) []string {
 
 func TestSettings(t *testing.T) {
 	every := len(all.Analyzers())
-	if got := names(t, nil); len(got) != every {
-		t.Errorf("no settings: got %v, want all %d analyzers", got, every)
+	if got := names(t, nil); len(got) != every || !slices.Contains(got, "directives") {
+		t.Errorf("no settings: got %v, want all %d analyzers, directives among them", got, every)
 	}
 	if got := strings.Join(names(t, map[string]any{"enable": []string{"bypass", "condctx"}}), ","); got != "bypass,condctx" {
 		t.Errorf("enable: got %s", got)

@@ -14,8 +14,9 @@ import (
 // with this package blank-imported), resolved through the module proxy
 // since golangci-lint custom git-clones, then lints testdata/golangci.
 // It also checks //gatevet:ignore under golangci-lint: a used one
-// suppresses, an unused one is reported. It takes minutes: set
-// GATEVET_GOLANGCI=1 to run it (.ci/run does).
+// suppresses, an unused one is reported; and that the directives
+// analyzer runs. It takes minutes: set GATEVET_GOLANGCI=1 to run it
+// (.ci/run does).
 func TestGolangciLint(t *testing.T) {
 	if os.Getenv("GATEVET_GOLANGCI") == "" {
 		t.Skip("set GATEVET_GOLANGCI=1 to build a custom golangci-lint with the plugin (takes minutes)")
@@ -94,6 +95,9 @@ func main() {
 	}
 	if stale := markerLine(string(src), "// gcl:stale"); !strings.Contains(out, "counter.go:"+stale+":") || !strings.Contains(out, "suppresses nothing") {
 		t.Errorf("the unused //gatevet:ignore at counter.go:%s is not reported:\n%s", stale, out)
+	}
+	if bad := markerLine(string(src), "// gcl:directive"); !strings.Contains(out, "counter.go:"+bad+":") || !strings.Contains(out, "guardedby mux: not a gate") {
+		t.Errorf("the guardedby naming no gate at counter.go:%s is not reported:\n%s", bad, out)
 	}
 }
 

@@ -564,7 +564,7 @@ func (s *e2eSetup) checkSARIF(t *testing.T, out []byte) {
 	for _, r := range run.Tool.Driver.Rules {
 		rules[r.ID] = r.Help.Text != "" && r.ShortDescription.Text != "" && strings.HasPrefix(r.HelpURI, "https://")
 	}
-	for _, name := range []string{"nestedacquire", "bypass", "instancegate", "cancelrelease", "condctx"} {
+	for _, name := range []string{"nestedacquire", "bypass", "instancegate", "cancelrelease", "condctx", "directives"} {
 		if !rules[name] {
 			t.Errorf("no rule with a short description, help text and help URI for %s (rules: %v)", name, rules)
 		}

@@ -114,7 +114,7 @@ func parse(c *ast.Comment) (*Directive, string) {
 		}
 	case Ignore:
 		// An ignore that names an analyzer but gives no reason is kept:
-		// the analyzer it names reports it (see Reporter).
+		// it suppresses nothing, and the directives analyzer reports it.
 		if len(d.Args) == 0 {
 			return nil, "//gatevet:ignore needs an analyzer name and a reason"
 		}

@@ -2,24 +2,15 @@ package directive
 
 import (
 	"go/token"
-	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 )
 
-// ProblemOwner is the analyzer that reports malformed directives, so that
-// each problem is reported once however many passes run.
-const ProblemOwner = "nestedacquire"
-
-// Analyzers are the names an ignore directive may give.
-var Analyzers = []string{"nestedacquire", "instancegate", "bypass", "cancelrelease", "condctx", "condloop", "acquireerr", "releasecount", "permitleak", "lockorder"}
-
 // A Reporter reports a pass's diagnostics, dropping those that an
 // //gatevet:ignore directive for the pass suppresses.
 type Reporter struct {
 	pass    *analysis.Pass
-	set     *Set
 	ignores []*ignore
 }
 
@@ -30,11 +21,13 @@ type ignore struct {
 	used bool
 }
 
-// NewReporter returns a Reporter for pass, using the directives in set.
+// NewReporter returns a Reporter for pass, using the ignore directives
+// in set that name it. An ignore without a reason suppresses nothing; the
+// directives analyzer reports it.
 func NewReporter(pass *analysis.Pass, set *Set) *Reporter {
-	r := &Reporter{pass: pass, set: set}
+	r := &Reporter{pass: pass}
 	for _, d := range set.Ignores {
-		if d.Args[0] != pass.Analyzer.Name {
+		if d.Args[0] != pass.Analyzer.Name || len(d.Args) == 1 {
 			continue
 		}
 		f := pass.Fset.File(d.Pos)
@@ -50,7 +43,7 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 	if f != nil {
 		line := f.Line(d.Pos)
 		for _, ig := range r.ignores {
-			if ig.file == f && len(ig.d.Args) > 1 && (ig.line == line || ig.line == line-1) {
+			if ig.file == f && (ig.line == line || ig.line == line-1) {
 				ig.used = true
 				return
 			}
@@ -59,26 +52,12 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 	r.pass.Report(d)
 }
 
-// Finish reports the pass's ignore directives that lack a reason or
-// suppressed nothing, and, for the ProblemOwner, malformed directives.
+// Finish reports the pass's ignore directives that suppressed nothing.
+// Malformed directives are the directives analyzer's to report.
 func (r *Reporter) Finish() {
-	name := r.pass.Analyzer.Name
 	for _, ig := range r.ignores {
-		switch {
-		case len(ig.d.Args) == 1:
-			r.pass.Reportf(ig.d.Pos, "//gatevet:ignore %s needs a reason: say why the report is wrong here", name)
-		case !ig.used:
-			r.pass.Reportf(ig.d.Pos, "//gatevet:ignore %s (%s) suppresses nothing: remove it", name, strings.Join(ig.d.Args[1:], " "))
-		}
-	}
-	if name == ProblemOwner {
-		for _, p := range r.set.Problems {
-			r.pass.Reportf(p.Pos, "%s", p.Message)
-		}
-		for _, d := range r.set.Ignores {
-			if !slices.Contains(Analyzers, d.Args[0]) {
-				r.pass.Reportf(d.Pos, "//gatevet:ignore names no gatevet analyzer %q (want one of %s)", d.Args[0], strings.Join(Analyzers, ", "))
-			}
+		if !ig.used {
+			r.pass.Reportf(ig.d.Pos, "//gatevet:ignore %s (%s) suppresses nothing: remove it", r.pass.Analyzer.Name, strings.Join(ig.d.Args[1:], " "))
 		}
 	}
 }

@@ -9,6 +9,8 @@ package all
 //go:generate go run ../../internal/docgen/gendocs -root ../..
 
 import (
+	"slices"
+
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/gatevet/gatevet/passes/acquireerr"
@@ -16,6 +18,7 @@ import (
 	"github.com/gatevet/gatevet/passes/cancelrelease"
 	"github.com/gatevet/gatevet/passes/condctx"
 	"github.com/gatevet/gatevet/passes/condloop"
+	"github.com/gatevet/gatevet/passes/directives"
 	"github.com/gatevet/gatevet/passes/instancegate"
 	"github.com/gatevet/gatevet/passes/lockorder"
 	"github.com/gatevet/gatevet/passes/nestedacquire"
@@ -23,18 +26,34 @@ import (
 	"github.com/gatevet/gatevet/passes/releasecount"
 )
 
-// Analyzers returns gatevet's analyzers, one line each.
+// passes are the analyzers that a //gatevet:ignore directive may name,
+// one line each.
+var passes = []*analysis.Analyzer{
+	nestedacquire.Analyzer,
+	bypass.Analyzer,
+	instancegate.Analyzer,
+	cancelrelease.Analyzer,
+	condctx.Analyzer,
+	condloop.Analyzer,
+	acquireerr.Analyzer,
+	releasecount.Analyzer,
+	permitleak.Analyzer,
+	lockorder.Analyzer,
+}
+
+// checkDirectives reports malformed directives, and ignores that name
+// none of the passes.
+var checkDirectives = directives.New(names(passes))
+
+// Analyzers returns gatevet's analyzers: the passes, then directives.
 func Analyzers() []*analysis.Analyzer {
-	return []*analysis.Analyzer{
-		nestedacquire.Analyzer,
-		bypass.Analyzer,
-		instancegate.Analyzer,
-		cancelrelease.Analyzer,
-		condctx.Analyzer,
-		condloop.Analyzer,
-		acquireerr.Analyzer,
-		releasecount.Analyzer,
-		permitleak.Analyzer,
-		lockorder.Analyzer,
+	return append(slices.Clip(passes), checkDirectives)
+}
+
+func names(as []*analysis.Analyzer) []string {
+	out := make([]string, len(as))
+	for i, a := range as {
+		out[i] = a.Name
 	}
+	return out
 }

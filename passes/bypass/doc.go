@@ -133,5 +133,8 @@
 //
 // -vetsuite=false leaves out the standard go vet analyzers; -bypass
 // selects this analyzer only. Malformed //gatevet: directives are reported
-// by nestedacquire, so a run of bypass alone does not check them.
+// by the [directives] analyzer, so a run of bypass alone does not check
+// them (-bypass -directives does).
+//
+// [directives]: https://github.com/gatevet/gatevet/blob/main/docs/analyzers/directives.md
 package bypass

@@ -128,5 +128,8 @@
 // -vetsuite=false leaves out the standard go vet analyzers, and
 // -cancelrelease selects this analyzer only. "gatevet help cancelrelease"
 // prints its documentation. Malformed //gatevet: directives are reported by
-// nestedacquire, so a run of cancelrelease alone does not check them.
+// the [directives] analyzer, so a run of cancelrelease alone does not check
+// them (-cancelrelease -directives does).
+//
+// [directives]: https://github.com/gatevet/gatevet/blob/main/docs/analyzers/directives.md
 package cancelrelease

@@ -130,5 +130,8 @@
 // -vetsuite=false leaves out the standard go vet analyzers, and -condctx
 // selects this analyzer only. "gatevet help condctx" prints its
 // documentation. Malformed //gatevet: directives are reported by
-// nestedacquire, so a run of condctx alone does not check them.
+// the [directives] analyzer, so a run of condctx alone does not check
+// them (-condctx -directives does).
+//
+// [directives]: https://github.com/gatevet/gatevet/blob/main/docs/analyzers/directives.md
 package condctx

@@ -8,6 +8,7 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/analyzerdoc"
 	"github.com/gatevet/gatevet/internal/condwait"
@@ -62,7 +63,7 @@ func diagnose(pass *analysis.Pass, w condwait.BareWait) analysis.Diagnostic {
 		Pos: w.Call.Pos(), End: w.Call.Pos(),
 		Message: fmt.Sprintf("%s.Wait() runs once, under an if: Wait returns when another goroutine signals, not when the condition holds, "+
 			"and the code after it goes on unchecked; re-check in a loop: for %s { %s.Wait() }", cond, orElse(test, "!condition"), cond),
-		Related: []analysis.RelatedInformation{{Pos: w.If.Pos(), Message: "the test that decides the Wait, checked once"}},
+		Related: []analysis.RelatedInformation{{Pos: testPos(w, stmt), Message: "the test that decides the Wait, checked once"}},
 	}
 	if ok && stmt.Init == nil && stmt.Else == nil && directlyIn(stmt, w.Call.Pos()) {
 		d.SuggestedFixes = []analysis.SuggestedFix{{
@@ -71,6 +72,22 @@ func diagnose(pass *analysis.Pass, w condwait.BareWait) analysis.Diagnostic {
 		}}
 	}
 	return d
+}
+
+// testPos returns where the test that decides w is written. The model's
+// ssa.If has no position: take the test of the if statement around the
+// Wait, which the message quotes; else the If's condition when computed
+// in the If's block (a case of a switch; a parameter or a value from
+// elsewhere would point away from the test, a phi has no position); else
+// the Wait.
+func testPos(w condwait.BareWait, stmt *ast.IfStmt) token.Pos {
+	if stmt != nil {
+		return stmt.Cond.Pos()
+	}
+	if c, ok := w.If.Cond.(ssa.Instruction); ok && c.Block() == w.If.Block() && w.If.Cond.Pos().IsValid() {
+		return w.If.Cond.Pos()
+	}
+	return w.Call.Pos()
 }
 
 func within(n ast.Node, pos token.Pos) bool { return n.Pos() <= pos && pos < n.End() }

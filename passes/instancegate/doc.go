@@ -117,5 +117,8 @@
 // -vetsuite=false leaves out the standard go vet analyzers, and
 // -instancegate selects this analyzer only. "gatevet help instancegate"
 // prints its documentation. Malformed //gatevet: directives are reported by
-// nestedacquire, so a run of instancegate alone does not check them.
+// the [directives] analyzer, so a run of instancegate alone does not check
+// them (-instancegate -directives does).
+//
+// [directives]: https://github.com/gatevet/gatevet/blob/main/docs/analyzers/directives.md
 package instancegate

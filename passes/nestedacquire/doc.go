@@ -97,14 +97,10 @@
 //	s.mu.Lock() //gatevet:ignore nestedacquire s.mu was released by the callback above
 //
 // The reason is required. An ignore without one suppresses nothing and is
-// itself reported. An ignore that has nothing to suppress on its line or the
-// next is reported too, so stale ones do not pile up. Under golangci-lint,
-// //nolint:gatevet also works.
-//
-// nestedacquire also reports malformed //gatevet: directives (see
-// [annotations]) for all of gatevet: an unknown directive, a wrong number of
-// arguments, a GATE that names no gate, and an ignore that names no gatevet
-// analyzer.
+// itself reported, by the [directives] analyzer, which also reports
+// malformed //gatevet: directives (see [annotations]). An ignore that has
+// nothing to suppress on its line or the next is reported too, so stale
+// ones do not pile up. Under golangci-lint, //nolint:gatevet also works.
 //
 // When the second acquire is a call to a function of the same package that
 // has an xxxLocked twin with the same signature (Get and getLocked or
@@ -122,4 +118,5 @@
 // prints its documentation.
 //
 // [annotations]: https://github.com/gatevet/gatevet#annotations
+// [directives]: https://github.com/gatevet/gatevet/blob/main/docs/analyzers/directives.md
 package nestedacquire

@@ -30,9 +30,6 @@ var Analyzer = &analysis.Analyzer{
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[gate.Analyzer].(*gate.Result)
 	rep := directive.NewReporter(pass, res.Directives)
-	for _, p := range res.Problems {
-		rep.Report(analysis.Diagnostic{Pos: p.Pos, Message: p.Message})
-	}
 	for _, fi := range res.Funcs {
 		for _, ap := range fi.Acquires {
 			if nested(ap) {

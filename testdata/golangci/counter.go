@@ -1,6 +1,7 @@
 // Package gcl is the module the golangci-lint plugin test lints: one
 // double lock reported, one suppressed with //nolint, one with
-// //gatevet:ignore, and an ignore directive that suppresses nothing.
+// //gatevet:ignore, an ignore directive that suppresses nothing, and an
+// annotation naming no gate.
 package gcl
 
 import "sync"
@@ -37,4 +38,10 @@ func (s *S) Waived() {
 func (s *S) Stale() {
 	//gatevet:ignore nestedacquire nothing to suppress here // gcl:stale
 	s.n++
+}
+
+// T's annotation names no gate: the directives analyzer reports it.
+type T struct {
+	mu sync.Mutex
+	n  int //gatevet:guardedby mux // gcl:directive
 }

@@ -211,3 +211,24 @@ func (q *Queue) WriteLoop(flush func()) {
 		waitOk = len(q.items) > 0
 	}
 }
+
+// A switch case decides the Wait: no if statement to quote.
+func (q *Queue) PopCase() int {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	switch {
+	case len(q.items) == 0:
+		q.cond.Wait() // want `q.cond.Wait\(\) runs once, under an if: .* for !condition \{ q.cond.Wait\(\) \}`
+	}
+	return q.items[0]
+}
+
+// A parameter decides it.
+func (q *Queue) WaitIf(block bool) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	switch {
+	case block:
+		q.cond.Wait() // want `q.cond.Wait\(\) runs once, under an if`
+	}
+}
