@@ -14,6 +14,7 @@ import (
 	"github.com/gatevet/gatevet/internal/analyzerdoc"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/gatepass"
 )
 
 // doc is the source of doc.go, whose package doc comment holds the
@@ -28,16 +29,14 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analyzerdoc.MustExtract(doc, "bypass"),
 	URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/bypass.md",
 	Requires: []*analysis.Analyzer{gate.Analyzer},
-	Run:      run,
+	Run:      gatepass.Run(run),
 }
 
 // minGuarded is the evidence a guard needs without an annotation: this
 // many guarded entries, and twice as many as unguarded ones.
 const minGuarded = 2
 
-func run(pass *analysis.Pass) (any, error) {
-	res := pass.ResultOf[gate.Analyzer].(*gate.Result)
-	rep := directive.NewReporter(pass, res.Directives)
+func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	byRes := make(map[string][]gate.Use)
 	byFunc := make(map[*gate.FuncInfo][]gate.Use)
 	var keys []string
@@ -82,8 +81,6 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
-	rep.Finish()
-	return nil, nil
 }
 
 // mine reports whether this package decides about u's resource: its

@@ -13,6 +13,7 @@ import (
 	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/gatepass"
 )
 
 // doc is the source of doc.go, whose package doc comment holds the
@@ -27,12 +28,10 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analyzerdoc.MustExtract(doc, "cancelrelease"),
 	URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/cancelrelease.md",
 	Requires: []*analysis.Analyzer{gate.Analyzer},
-	Run:      run,
+	Run:      gatepass.Run(run),
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	res := pass.ResultOf[gate.Analyzer].(*gate.Result)
-	rep := directive.NewReporter(pass, res.Directives)
+func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	for _, fi := range res.Funcs {
 		starts := fi.Starts()
 		if len(starts) == 0 {
@@ -67,8 +66,6 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
-	rep.Finish()
-	return nil, nil
 }
 
 // heldAt maps each instruction the dataflow reached to the gates held

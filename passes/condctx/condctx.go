@@ -12,6 +12,7 @@ import (
 	"github.com/gatevet/gatevet/internal/condwait"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/gatepass"
 )
 
 // doc is the source of doc.go, whose package doc comment holds the
@@ -26,13 +27,11 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analyzerdoc.MustExtract(doc, "condctx"),
 	URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/condctx.md",
 	Requires: []*analysis.Analyzer{gate.Analyzer, condwait.Analyzer},
-	Run:      run,
+	Run:      gatepass.Run(run),
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	res := pass.ResultOf[gate.Analyzer].(*gate.Result)
+func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	conds := pass.ResultOf[condwait.Analyzer].(*condwait.Result)
-	rep := directive.NewReporter(pass, res.Directives)
 	for _, fi := range res.Funcs {
 		ctxName, ctxPos, hasCtx := condwait.ContextInScope(fi.Fn)
 		watchers := condwait.Watchers(fi)
@@ -59,8 +58,6 @@ func run(pass *analysis.Pass) (any, error) {
 			rep.Report(d)
 		}
 	}
-	rep.Finish()
-	return nil, nil
 }
 
 // unlockedWakes reports the wake-ups of fi's watchers that hold no lock.

@@ -14,6 +14,7 @@ import (
 	"github.com/gatevet/gatevet/internal/condwait"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/gatepass"
 	"github.com/gatevet/gatevet/internal/source"
 )
 
@@ -29,19 +30,15 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analyzerdoc.MustExtract(doc, "condloop"),
 	URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/condloop.md",
 	Requires: []*analysis.Analyzer{gate.Analyzer},
-	Run:      run,
+	Run:      gatepass.Run(run),
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	res := pass.ResultOf[gate.Analyzer].(*gate.Result)
-	rep := directive.NewReporter(pass, res.Directives)
+func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	for _, fi := range res.Funcs {
 		for _, w := range condwait.BareWaits(fi.Fn) {
 			rep.Report(diagnose(pass, w))
 		}
 	}
-	rep.Finish()
-	return nil, nil
 }
 
 func diagnose(pass *analysis.Pass, w condwait.BareWait) analysis.Diagnostic {

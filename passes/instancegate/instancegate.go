@@ -12,6 +12,7 @@ import (
 	"github.com/gatevet/gatevet/internal/analyzerdoc"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/gatepass"
 )
 
 // doc is the source of doc.go, whose package doc comment holds the
@@ -26,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analyzerdoc.MustExtract(doc, "instancegate"),
 	URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/instancegate.md",
 	Requires: []*analysis.Analyzer{gate.Analyzer},
-	Run:      run,
+	Run:      gatepass.Run(run),
 }
 
 // candidate is a field gate whose critical sections use a process-wide
@@ -37,9 +38,7 @@ type candidate struct {
 	use   gate.Use
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	res := pass.ResultOf[gate.Analyzer].(*gate.Result)
-	rep := directive.NewReporter(pass, res.Directives)
+func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	cands := candidates(pass, res)
 	if len(cands) > 0 {
 		sc := scan(res)
@@ -49,8 +48,6 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
-	rep.Finish()
-	return nil, nil
 }
 
 // candidates finds the field gates held, without any package-level gate,

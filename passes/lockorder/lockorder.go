@@ -11,6 +11,7 @@ import (
 	"github.com/gatevet/gatevet/internal/analyzerdoc"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/gatepass"
 	"github.com/gatevet/gatevet/internal/lockgraph"
 )
 
@@ -26,12 +27,10 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analyzerdoc.MustExtract(doc, "lockorder"),
 	URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/lockorder.md",
 	Requires: []*analysis.Analyzer{gate.Analyzer, lockgraph.Analyzer},
-	Run:      run,
+	Run:      gatepass.Run(run),
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	res := pass.ResultOf[gate.Analyzer].(*gate.Result)
-	rep := directive.NewReporter(pass, res.Directives)
+func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	orders := pass.ResultOf[lockgraph.Analyzer].(*lockgraph.Result)
 	local := orders.Local
 	all := append(append([]lockgraph.OrderEdge(nil), local...), orders.Imported...)
@@ -43,8 +42,6 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
-	rep.Finish()
-	return nil, nil
 }
 
 // inverts reports whether r takes e's gates in the opposite order, in a

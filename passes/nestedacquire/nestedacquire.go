@@ -10,6 +10,7 @@ import (
 	"github.com/gatevet/gatevet/internal/analyzerdoc"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/gatepass"
 )
 
 // doc is the source of doc.go, whose package doc comment holds the
@@ -24,12 +25,10 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analyzerdoc.MustExtract(doc, "nestedacquire"),
 	URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/nestedacquire.md",
 	Requires: []*analysis.Analyzer{gate.Analyzer},
-	Run:      run,
+	Run:      gatepass.Run(run),
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	res := pass.ResultOf[gate.Analyzer].(*gate.Result)
-	rep := directive.NewReporter(pass, res.Directives)
+func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	for _, fi := range res.Funcs {
 		for _, ap := range fi.Acquires {
 			if nested(ap) {
@@ -37,8 +36,6 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
-	rep.Finish()
-	return nil, nil
 }
 
 // nested reports whether ap blocks on a gate its path already holds.

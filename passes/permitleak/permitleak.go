@@ -12,6 +12,7 @@ import (
 	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/gatepass"
 	"github.com/gatevet/gatevet/internal/source"
 )
 
@@ -27,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analyzerdoc.MustExtract(doc, "permitleak"),
 	URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/permitleak.md",
 	Requires: []*analysis.Analyzer{gate.Analyzer},
-	Run:      run,
+	Run:      gatepass.Run(run),
 }
 
 // exit is a return with the gates held on it.
@@ -36,9 +37,7 @@ type exit struct {
 	held map[string]*gate.Holding
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	res := pass.ResultOf[gate.Analyzer].(*gate.Result)
-	rep := directive.NewReporter(pass, res.Directives)
+func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	for _, fi := range res.Funcs {
 		if gate.ReturnsFunc(fi.Fn) {
 			continue
@@ -86,8 +85,6 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
-	rep.Finish()
-	return nil, nil
 }
 
 // noteCallers records the gates that instr releases while they are not

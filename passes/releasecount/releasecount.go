@@ -10,6 +10,7 @@ import (
 	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/gatepass"
 	"github.com/gatevet/gatevet/internal/source"
 )
 
@@ -25,12 +26,10 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analyzerdoc.MustExtract(doc, "releasecount"),
 	URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/releasecount.md",
 	Requires: []*analysis.Analyzer{gate.Analyzer},
-	Run:      run,
+	Run:      gatepass.Run(run),
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	res := pass.ResultOf[gate.Analyzer].(*gate.Result)
-	rep := directive.NewReporter(pass, res.Directives)
+func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	for _, fi := range res.Funcs {
 		byGate := make(map[string][]gate.Event)
 		for _, e := range fi.Events() {
@@ -44,8 +43,6 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
-	rep.Finish()
-	return nil, nil
 }
 
 // check pairs the gate's one acquire with its releases.
