@@ -20,15 +20,10 @@ type BareWait struct {
 // which the test runs again, as in a loop.
 func BareWaits(fn *ssa.Function) []BareWait {
 	var out []BareWait
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
-			if !ok || !isCondMethod(&call.Call, "Wait") {
-				continue
-			}
-			if ifi := decidingIf(b); ifi != nil && !cfg.Reachable(b, cfg.Succs)[ifi.Block()] {
-				out = append(out, BareWait{Call: call, If: ifi})
-			}
+	for _, call := range waitCalls(fn) {
+		b := call.Block()
+		if ifi := decidingIf(b); ifi != nil && !cfg.Reachable(b, cfg.Succs)[ifi.Block()] {
+			out = append(out, BareWait{Call: call, If: ifi})
 		}
 	}
 	return out

@@ -28,28 +28,35 @@ type Wait struct {
 // findWaits finds fn's Wait loops.
 func (r *Result) findWaits(fn *ssa.Function) []Wait {
 	var out []Wait
+	for _, call := range waitCalls(fn) {
+		loop := cfg.LoopOf(call.Block())
+		if loop == nil {
+			continue // a Wait outside a loop is condloop's business
+		}
+		w := Wait{Call: call, Cond: call.Call.Args[0]}
+		for lb := range loop {
+			for _, li := range lb.Instrs {
+				if usesContext(li) {
+					w.ObservesContext = true
+				}
+			}
+			if ifi, ok := lb.Instrs[len(lb.Instrs)-1].(*ssa.If); ok && leaves(ifi, loop) && r.wayOut(ifi.Cond, 0) {
+				w.WayOut = true
+			}
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// waitCalls returns fn's calls of sync.Cond.Wait.
+func waitCalls(fn *ssa.Function) []*ssa.Call {
+	var out []*ssa.Call
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
-			if !ok || !isCondMethod(&call.Call, "Wait") {
-				continue
+			if call, ok := instr.(*ssa.Call); ok && isCondMethod(&call.Call, "Wait") {
+				out = append(out, call)
 			}
-			loop := cfg.LoopOf(b)
-			if loop == nil {
-				continue // a Wait outside a loop is condloop's business
-			}
-			w := Wait{Call: call, Cond: call.Call.Args[0]}
-			for lb := range loop {
-				for _, li := range lb.Instrs {
-					if usesContext(li) {
-						w.ObservesContext = true
-					}
-				}
-				if ifi, ok := lb.Instrs[len(lb.Instrs)-1].(*ssa.If); ok && leaves(ifi, loop) && r.wayOut(ifi.Cond, 0) {
-					w.WayOut = true
-				}
-			}
-			out = append(out, w)
 		}
 	}
 	return out
