@@ -2,7 +2,6 @@ package condwait
 
 import (
 	"go/token"
-	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -33,12 +32,8 @@ func (r *Result) BlocksOf(fn *ssa.Function) []Block {
 	if fi := r.gates.Info(fn); fi != nil {
 		return r.blocksOf(fi)
 	}
-	obj, ok := fn.Object().(*types.Func)
-	if !ok || obj.Pkg() == nil || obj.Pkg() == r.pass.Pkg {
-		return nil
-	}
 	var f BlockFact
-	if r.pass.ImportObjectFact(obj, &f) {
+	if gate.ImportFuncFact(r.pass, fn, &f) {
 		return f.Blocks
 	}
 	return nil
@@ -47,8 +42,8 @@ func (r *Result) BlocksOf(fn *ssa.Function) []Block {
 // exportBlocks publishes an exported function's Blocks as a fact.
 func (r *Result) exportBlocks(fi *gate.FuncInfo) {
 	blocks := r.blocksOf(fi)
-	obj, ok := fi.Fn.Object().(*types.Func)
-	if len(blocks) == 0 || !ok || fi.Fn.Parent() != nil || obj.Pkg() != r.pass.Pkg || !obj.Exported() {
+	obj, ok := gate.ExportedFunc(r.pass, fi.Fn)
+	if len(blocks) == 0 || !ok {
 		return
 	}
 	r.pass.ExportObjectFact(obj, &BlockFact{Blocks: blocks})

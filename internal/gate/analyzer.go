@@ -6,7 +6,6 @@ import (
 	"os"
 	"reflect"
 	"sort"
-	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/ctrlflow"
@@ -23,7 +22,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{ctrlflow.Analyzer},
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(FuncFact), new(ChanFact), new(GuardFact)},
+	FactTypes:  []analysis.Fact{new(FuncFact), new(ChanFact)},
 }
 
 // Result is the gate model of one package.
@@ -38,19 +37,43 @@ type Result struct {
 	// included, also those the model skipped (too large, no body).
 	Source []*ssa.Function
 
-	infos    map[*ssa.Function]*FuncInfo
-	graph    *callGraph
-	m        *model
-	uses     []Use
-	usesOnce sync.Once
+	infos map[*ssa.Function]*FuncInfo
+	graph *callGraph
+	m     *model
 }
 
 // Info returns what the model knows of fn, or nil.
 func (r *Result) Info(fn *ssa.Function) *FuncInfo { return r.infos[fn] }
 
-// Entry reports whether fn is an entry of the package (see entries.go):
-// the uses of resources on the package's paths are those of its entries.
-func (r *Result) Entry(fn *ssa.Function) bool { return r.graph.entry(fn) }
+// SummaryOf returns fn's summary without analysing anything (passes and
+// sub-models run at once and must only read the model): from this
+// package's analysis, or from the fact of another package's function.
+func (r *Result) SummaryOf(fn *ssa.Function) *Summary {
+	if fn.Origin() != nil {
+		fn = fn.Origin()
+	}
+	if fn.Pkg == r.m.ssaPkg {
+		if fi := r.infos[fn]; fi != nil {
+			return fi.Summary
+		}
+		return nil
+	}
+	var f FuncFact
+	if ImportFuncFact(r.m.pass, fn, &f) {
+		return &f.Summary
+	}
+	return nil
+}
+
+// Invoked reports whether the package calls a method named name through
+// an interface.
+func (r *Result) Invoked(name string) bool { return r.graph.invoked[name] }
+
+// IsGateCall reports whether c calls a gate's method (Lock, Acquire, …).
+func (r *Result) IsGateCall(c *ssa.CallCommon) bool {
+	_, _, _, _, ok := r.m.gateCall(c)
+	return ok
+}
 
 // CallSites returns the package's static calls of fn.
 func (r *Result) CallSites(fn *ssa.Function) []ssa.CallInstruction { return r.graph.calls[fn] }
@@ -84,9 +107,6 @@ type FuncInfo struct {
 	Fn       *ssa.Function
 	Summary  *Summary
 	Acquires []AcquirePoint
-	// Touches are the function's uses of resources, its own and its
-	// callees', with the gates held at each.
-	Touches []Touch
 
 	starts []Start
 
@@ -127,15 +147,14 @@ func (fi *FuncInfo) Walk(visit func(instr ssa.Instruction, held Held)) {
 	if fs == nil {
 		return
 	}
-	// The per-block states are not kept once the summary is made, to
-	// keep a package's memory to its summaries: solve again on demand,
-	// into states of this call's own, so that passes may walk at once.
-	in := fs.solve()
+	// The block entry states of the fixpoint are kept and never
+	// changed: each walk replays from clones of its own, so that passes
+	// and sub-models may walk at once.
 	for _, b := range fs.fn.Blocks {
-		if in[b.Index] == nil {
+		if fs.in[b.Index] == nil {
 			continue
 		}
-		fs.transfer(b, in[b.Index].clone(), func(instr ssa.Instruction, st *state) {
+		fs.transfer(b, fs.in[b.Index].clone(), func(instr ssa.Instruction, st *state) {
 			visit(instr, Held{st})
 		})
 	}
@@ -152,7 +171,6 @@ type model struct {
 	chanObjs map[types.Object]chanDir
 	// bufferedObjs are variables and fields given a buffered channel.
 	bufferedObjs map[types.Object]bool
-	guards       map[types.Object]*GuardedBy
 	problems     []directive.Problem
 	srcFuncs     []*ssa.Function
 }
@@ -173,7 +191,6 @@ func run(pass *analysis.Pass) (any, error) {
 	if ssaPkg != nil {
 		m.classifyChans(srcFuncs)
 	}
-	m.guards = m.resolveGuards()
 	res := &Result{Directives: m.dirs, Source: srcFuncs, m: m}
 	for _, fn := range srcFuncs {
 		if fi := m.analyse(fn); fi != nil {
@@ -189,23 +206,8 @@ func run(pass *analysis.Pass) (any, error) {
 
 // export publishes an exported function's summary as a fact.
 func (m *model) export(fi *FuncInfo) {
-	obj, ok := fi.Fn.Object().(*types.Func)
-	if !ok || fi.Fn.Parent() != nil || obj.Pkg() != m.pass.Pkg || !obj.Exported() {
-		// Other packages can call only exported names; the summaries of
-		// unexported helpers reach them inside their callers'.
-		return
-	}
-	// Other packages learn only the writes: the reads matter to the
-	// fields of this package's types, used here.
-	sum := *fi.Summary
-	sum.Touches = nil
-	for _, t := range fi.Summary.Touches {
-		if t.Write {
-			sum.Touches = append(sum.Touches, t)
-		}
-	}
-	if !sum.empty() {
-		m.pass.ExportObjectFact(obj, &FuncFact{Summary: sum})
+	if obj, ok := ExportedFunc(m.pass, fi.Fn); ok && !fi.Summary.empty() {
+		m.pass.ExportObjectFact(obj, &FuncFact{Summary: *fi.Summary})
 	}
 }
 
@@ -323,7 +325,8 @@ func (m *model) analyse(fn *ssa.Function) (fi *FuncInfo) {
 		}
 	}
 	fi = &FuncInfo{Fn: fn, fs: fs}
-	fi.Summary = m.summarise(fi, fs.solve())
+	fs.in = fs.solve()
+	fi.Summary = m.summarise(fi, fs.in)
 	fi.starts = m.findStarts(fn)
 	if fn.Parent() == nil {
 		fi.Summary.Spawns = m.spawns(fi)
@@ -352,20 +355,11 @@ func (m *model) summarise(fi *FuncInfo, in []*state) *Summary {
 	sum := &Summary{}
 	var exits, nilExits []*state
 	fromEntry := make(map[int]*Flag)
-	seen := make(map[string]bool)
 	for _, b := range fs.fn.Blocks {
 		if in[b.Index] == nil {
 			continue
 		}
 		fs.transfer(b, in[b.Index].clone(), func(instr ssa.Instruction, st *state) {
-			if raw := m.instrTouches(fs, instr); len(raw) > 0 {
-				for _, t := range touchesAt(instr, st, raw) {
-					fi.Touches = append(fi.Touches, t)
-					if t.Res.Crosses() {
-						m.addTouch(sum, seen, t)
-					}
-				}
-			}
 			for _, r := range m.instrRuns(fs, instr) {
 				addRun(sum, st, r)
 			}
@@ -496,4 +490,43 @@ func joinAll(states []*state) *state {
 		out.join(x)
 	}
 	return out
+}
+
+// Ref names value v as fi's function sees it (see Ref): ok is false when
+// v cannot be named.
+func (fi *FuncInfo) Ref(v ssa.Value) (Ref, bool) {
+	if fi.fs == nil {
+		return Ref{}, false
+	}
+	return fi.fs.refs.of(v)
+}
+
+// Location names the location v addresses (an address, or a map),
+// seeing through indexing and slicing: an element of a slice, array or
+// map is part of the container's state.
+func (fi *FuncInfo) Location(v ssa.Value) (Ref, bool) {
+	if fi.fs == nil {
+		return Ref{}, false
+	}
+	return fi.fs.refs.location(v)
+}
+
+// Translate rewrites ref r of a callee into fi's terms at a call whose
+// callee, as fi sees it, is cal.
+func (fi *FuncInfo) Translate(r Ref, cal Callee) (Ref, bool) {
+	if fi.fs == nil {
+		return Ref{}, false
+	}
+	return fi.fs.refs.translate(r, cal)
+}
+
+// TranslateOps rewrites a callee's gates into fi's terms at a call of
+// cal, dropping those fi cannot name and those rooted at an argument
+// that synchronises itself (sync.Once's mutex guards the Once, not the
+// caller's data).
+func (fi *FuncInfo) TranslateOps(ops []GateOp, cal Callee) []GateOp {
+	if fi.fs == nil {
+		return nil
+	}
+	return fi.fs.translateOps(ops, cal)
 }

@@ -59,7 +59,7 @@ func (m *model) resolveGate(params []*ssa.Parameter, spelled string) (GateOp, bo
 	for _, name := range parts[1:] {
 		if addressable {
 			if _, isPtr := t.Underlying().(*types.Pointer); isPtr {
-				ref, addressable = ref.with(Deref), false
+				ref, addressable = ref.With(Deref), false
 			}
 		}
 		if !addressable {
@@ -75,7 +75,7 @@ func (m *model) resolveGate(params []*ssa.Parameter, spelled string) (GateOp, bo
 		if !ok {
 			return GateOp{}, false
 		}
-		ref, t, addressable = ref.with(name), f.Type(), true
+		ref, t, addressable = ref.With(name), f.Type(), true
 	}
 	kind, ok := m.kindOfType(t)
 	if !ok {
@@ -83,7 +83,7 @@ func (m *model) resolveGate(params []*ssa.Parameter, spelled string) (GateOp, bo
 	}
 	if addressable && !isStructGate(t) {
 		// Pointers, channels and interfaces are loaded before use.
-		ref = ref.with(Deref)
+		ref = ref.With(Deref)
 	}
 	return GateOp{Gate: ref, Kind: kind}, true
 }
@@ -101,3 +101,10 @@ func (m *model) kindOfType(t types.Type) (Kind, bool) {
 	}
 	return gateKind(t, m.isGateType)
 }
+
+// ResolveGate resolves a gate spelled in an annotation against the
+// package scope: a package-level gate or a gate reached from one.
+func (r *Result) ResolveGate(spelled string) (GateOp, bool) { return r.m.resolveGate(nil, spelled) }
+
+// GateKind returns the kind of gate a value of type t is, if it is one.
+func (r *Result) GateKind(t types.Type) (Kind, bool) { return r.m.kindOfType(t) }

@@ -308,12 +308,8 @@ func (m *model) summaryOf(fn *ssa.Function) *Summary {
 		}
 		return nil
 	}
-	obj, ok := fn.Object().(*types.Func)
-	if !ok || obj.Pkg() == nil || obj.Pkg() == m.pass.Pkg {
-		return nil
-	}
 	var f FuncFact
-	if m.pass.ImportObjectFact(obj, &f) {
+	if ImportFuncFact(m.pass, fn, &f) {
 		return &f.Summary
 	}
 	return nil

@@ -34,6 +34,7 @@ type funcState struct {
 	gates   []GateOp       // the gates effects name, by id
 	gateIDs map[string]int // Ref.Key() -> id
 	entry   *state
+	in      []*state // the fixpoint's block entry states, read-only
 }
 
 // maxBlocks bounds the functions the model analyses; larger ones are

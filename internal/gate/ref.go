@@ -77,7 +77,7 @@ func (r Ref) Spell(pkg string) string {
 	return name
 }
 
-func (r Ref) with(steps ...string) Ref {
+func (r Ref) With(steps ...string) Ref {
 	p := make([]string, 0, len(r.Path)+len(steps))
 	r.Path = append(append(p, r.Path...), steps...)
 	return r
@@ -193,7 +193,7 @@ func (rs *refs) walk(v ssa.Value, depth int) (Ref, bool) {
 			return rs.local(v), true
 		}
 		r, ok := rs.walk(v.X, depth+1)
-		return r.with(Deref), ok
+		return r.With(Deref), ok
 	case *ssa.Lookup:
 		return rs.local(v), true // a map's value
 	case *ssa.Extract:
@@ -230,7 +230,7 @@ func (rs *refs) field(x ssa.Value, i int, depth int) (Ref, bool) {
 	if !ok {
 		return Ref{}, false
 	}
-	return r.with(fieldName(x.Type(), i)), true
+	return r.With(fieldName(x.Type(), i)), true
 }
 
 func fieldName(t types.Type, i int) string {
@@ -260,6 +260,25 @@ func soleStore(a *ssa.Alloc) ssa.Value {
 		}
 	}
 	return stored
+}
+
+// location names the location v, seeing through indexing and slicing:
+// an element of a slice, array or map is part of the container's state.
+func (rs *refs) location(v ssa.Value) (Ref, bool) {
+	for {
+		switch x := v.(type) {
+		case *ssa.IndexAddr:
+			v = x.X
+		case *ssa.Index:
+			v = x.X
+		case *ssa.Lookup:
+			v = x.X
+		case *ssa.Slice:
+			v = x.X
+		default:
+			return rs.of(v)
+		}
+	}
 }
 
 // capturedValue returns the value a closure captures as v: a variable
@@ -304,7 +323,7 @@ func (rs *refs) translate(r Ref, cal Callee) (Ref, bool) {
 	if !ok {
 		return Ref{}, false
 	}
-	return out.with(path...), true
+	return out.With(path...), true
 }
 
 // FieldOf returns the field a FieldAddr addresses, as declared (the

@@ -277,31 +277,3 @@ func FuncName(fn *ssa.Function) string {
 
 // IsContext reports whether t is context.Context.
 func IsContext(t types.Type) bool { return IsNamed(t, "context", "Context") }
-
-// StartUses reports whether goroutine s, which fi starts, uses state
-// reached from the root of ref r (in fi's terms): package-level state for
-// a package-level r, or what the parameter or free variable at r's root
-// reaches. The goroutine's uses are named in fi's terms through the
-// values it receives; false when they cannot be told.
-func (r *Result) StartUses(fi *FuncInfo, s Start, ref Ref) bool {
-	info := r.Info(s.Fn)
-	if s.Fn == nil || info == nil || fi.fs == nil {
-		return false
-	}
-	at := Callee{Fn: s.Fn, Args: s.Values[:s.Args], Bindings: s.Values[s.Args:]}
-	for _, t := range info.Summary.Touches {
-		if t.Res.Root == Global {
-			if ref.Root == Global {
-				return true
-			}
-			continue
-		}
-		if ref.Root != Param && ref.Root != FreeVar {
-			continue
-		}
-		if u, ok := fi.fs.refs.translate(t.Res, at); ok && u.Root == ref.Root && u.Index == ref.Index {
-			return true
-		}
-	}
-	return false
-}

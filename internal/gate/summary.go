@@ -69,13 +69,12 @@ type Summary struct {
 	HoldsIfNil []GateOp
 	Releases   []SumRelease // released on the caller's behalf
 	Requires   []GateOp     // //gatevet:holds: callers must hold these
-	Touches    []SumTouch   // uses of resources, with the gates held
 	Runs       []SumRun     // func values it calls, with the gates held
 	Spawns     []Spawn      // goroutines it starts and returns a channel of
 }
 
 func (s *Summary) empty() bool {
-	return s == nil || len(s.Acquires)+len(s.Holds)+len(s.HoldsIfNil)+len(s.Releases)+len(s.Requires)+len(s.Touches)+len(s.Runs)+len(s.Spawns) == 0
+	return s == nil || len(s.Acquires)+len(s.Holds)+len(s.HoldsIfNil)+len(s.Releases)+len(s.Requires)+len(s.Runs)+len(s.Spawns) == 0
 }
 
 // FuncFact carries a function's Summary to importing packages.
@@ -105,16 +104,11 @@ func (f *FuncFact) String() string {
 	for _, r := range f.Requires {
 		parts = append(parts, "requires "+r.Gate.Key())
 	}
-	for _, t := range f.Touches {
-		if t.Write {
-			parts = append(parts, "writes "+t.Res.Key()+heldText(t.Held))
-		}
-	}
 	for _, sp := range f.Spawns {
 		parts = append(parts, "spawns r"+strconv.Itoa(sp.Result))
 	}
 	for _, r := range f.Runs {
-		parts = append(parts, "runs "+paramText(r.Param, r.Free)+heldText(r.Held))
+		parts = append(parts, "runs "+paramText(r.Param, r.Free)+HeldText(r.Held))
 	}
 	return "gates(" + strings.Join(parts, ", ") + ")"
 }
@@ -133,7 +127,9 @@ func paramText(i int, free bool) string {
 	return "p" + strconv.Itoa(i)
 }
 
-func heldText(held []GateOp) string {
+// HeldText renders gates held around an operation for a fact's String:
+// " under g:pkg.mu+p0/mu".
+func HeldText(held []GateOp) string {
 	if len(held) == 0 {
 		return ""
 	}

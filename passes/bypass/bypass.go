@@ -15,6 +15,7 @@ import (
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/gatepass"
+	"github.com/gatevet/gatevet/internal/resource"
 )
 
 // doc is the source of doc.go, whose package doc comment holds the
@@ -28,7 +29,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "bypass",
 	Doc:      analyzerdoc.MustExtract(doc, "bypass"),
 	URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/bypass.md",
-	Requires: []*analysis.Analyzer{gate.Analyzer},
+	Requires: []*analysis.Analyzer{gate.Analyzer, resource.Analyzer},
 	Run:      gatepass.Run(run),
 }
 
@@ -37,11 +38,12 @@ var Analyzer = &analysis.Analyzer{
 const minGuarded = 2
 
 func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
-	byRes := make(map[string][]gate.Use)
-	byFunc := make(map[*gate.FuncInfo][]gate.Use)
+	rs := pass.ResultOf[resource.Analyzer].(*resource.Result)
+	byRes := make(map[string][]resource.Use)
+	byFunc := make(map[*gate.FuncInfo][]resource.Use)
 	var keys []string
-	for _, u := range res.Uses() {
-		if !u.Entry || !mine(pass, res, u) {
+	for _, u := range rs.Uses() {
+		if !u.Entry || !mine(pass, rs, u) {
 			continue
 		}
 		if _, seen := byRes[u.Res.Key]; !seen {
@@ -59,8 +61,8 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	reported := make(map[site]bool)
 	for _, k := range keys {
 		uses := byRes[k]
-		g, guarded := guardOf(res, uses, byFunc)
-		if g == (gate.GateKey{}) {
+		g, guarded := guardOf(rs, uses, byFunc)
+		if g == (resource.GateKey{}) {
 			continue
 		}
 		sort.SliceStable(uses, func(i, j int) bool { return uses[i].Write && !uses[j].Write })
@@ -72,7 +74,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			mixed[u.Func] = true
 		}
 		for _, u := range uses {
-			if holds(u, g) || protected(u, g, uses) || throughEntry(res, u, byFunc) || mixed[u.Func] || setup(byFunc[u.Func], u) {
+			if holds(u, g) || protected(u, g, uses) || throughEntry(res, rs, u, byFunc) || mixed[u.Func] || setup(byFunc[u.Func], u) {
 				continue
 			}
 			if s := (site{u.Func, k}); !reported[s] {
@@ -89,8 +91,8 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 // annotated. Other packages' types are judged where they are declared;
 // a function that sets up another value through a parameter is, as
 // often as not, working before that value is shared.
-func mine(pass *analysis.Pass, res *gate.Result, u gate.Use) bool {
-	if res.GuardedBy(u.Res) != nil {
+func mine(pass *analysis.Pass, rs *resource.Result, u resource.Use) bool {
+	if rs.GuardedBy(u.Res) != nil {
 		return true
 	}
 	if u.Res.Obj.Pkg() != pass.Pkg {
@@ -111,9 +113,9 @@ func mine(pass *analysis.Pass, res *gate.Result, u gate.Use) bool {
 // protected reports whether u holds another gate that every guarded
 // write holds as well: readers under an outer lock that all writers
 // take too are safe without the inner one.
-func protected(u gate.Use, g gate.GateKey, uses []gate.Use) bool {
+func protected(u resource.Use, g resource.GateKey, uses []resource.Use) bool {
 	for _, h := range u.Held {
-		k, ok := gate.KeyOf(h.Gate, u.Res)
+		k, ok := resource.KeyOf(h.Gate, u.Res)
 		if !ok {
 			continue
 		}
@@ -135,7 +137,7 @@ func protected(u gate.Use, g gate.GateKey, uses []gate.Use) bool {
 // instance with no gate held at all: lifecycle code (a setter called
 // before the value is shared, a Close after the workers stopped) that
 // runs in a phase of its own, where the lock discipline does not apply.
-func setup(fnUses []gate.Use, u gate.Use) bool {
+func setup(fnUses []resource.Use, u resource.Use) bool {
 	if u.Res.Global {
 		// Assigning the variable itself, with nothing held, installs it.
 		return u.Write && len(u.Held) == 0 && len(u.Touch.Res.Path) == 0 && !isFunc(u.Res)
@@ -152,13 +154,13 @@ func setup(fnUses []gate.Use, u gate.Use) bool {
 // of the package that uses the same resource itself, where the use is
 // reported on its own. A method of the device (gpu.Infer()) uses its
 // receiver's fields, not the package-level gpu: that use stays here.
-func throughEntry(res *gate.Result, u gate.Use, byFunc map[*gate.FuncInfo][]gate.Use) bool {
+func throughEntry(res *gate.Result, rs *resource.Result, u resource.Use, byFunc map[*gate.FuncInfo][]resource.Use) bool {
 	call, ok := u.Instr.(ssa.CallInstruction)
 	if !ok || len(u.Chain) == 0 {
 		return false
 	}
 	callee := call.Common().StaticCallee()
-	if callee == nil || callee.Pkg != u.Func.Fn.Pkg || !res.Entry(callee) {
+	if callee == nil || callee.Pkg != u.Func.Fn.Pkg || !rs.Entry(callee) {
 		return false
 	}
 	for _, cu := range byFunc[res.Info(callee)] {
@@ -171,20 +173,20 @@ func throughEntry(res *gate.Result, u gate.Use, byFunc map[*gate.FuncInfo][]gate
 
 // guardOf returns the gate key guarding the resource of uses, and its
 // guarded uses; "" when there is none.
-func guardOf(res *gate.Result, uses []gate.Use, byFunc map[*gate.FuncInfo][]gate.Use) (gate.GateKey, []gate.Use) {
-	if ann := res.GuardedBy(uses[0].Res); ann != nil {
-		key := gate.GateKey{Scope: gate.InstanceGate, Name: strings.Join(ann.Sibling, ".")}
+func guardOf(rs *resource.Result, uses []resource.Use, byFunc map[*gate.FuncInfo][]resource.Use) (resource.GateKey, []resource.Use) {
+	if ann := rs.GuardedBy(uses[0].Res); ann != nil {
+		key := resource.GateKey{Scope: resource.InstanceGate, Name: strings.Join(ann.Sibling, ".")}
 		if ann.Global != nil {
-			key, _ = gate.KeyOf(*ann.Global, uses[0].Res)
+			key, _ = resource.KeyOf(*ann.Global, uses[0].Res)
 		}
 		return key, guardedBy(uses, key)
 	}
 	// Count entries, not uses: one function touching a field ten times
 	// is one piece of evidence.
-	guardedFns := make(map[gate.GateKey]map[*gate.FuncInfo]bool)
+	guardedFns := make(map[resource.GateKey]map[*gate.FuncInfo]bool)
 	for _, u := range uses {
 		for _, h := range u.Held {
-			if k, ok := gate.KeyOf(h.Gate, u.Res); ok {
+			if k, ok := resource.KeyOf(h.Gate, u.Res); ok {
 				if guardedFns[k] == nil {
 					guardedFns[k] = make(map[*gate.FuncInfo]bool)
 				}
@@ -192,13 +194,13 @@ func guardOf(res *gate.Result, uses []gate.Use, byFunc map[*gate.FuncInfo][]gate
 			}
 		}
 	}
-	var best gate.GateKey
+	var best resource.GateKey
 	n := 0
 	for k, fns := range guardedFns {
 		// A gate of an enclosing instance names the instance by the way
 		// down to it, which differs from path to path: it may protect
 		// (see protected) but is never inferred as the guard.
-		if k.Scope == gate.EnclosingGate {
+		if k.Scope == resource.EnclosingGate {
 			continue
 		}
 		if len(fns) > n || (len(fns) == n && k.String() < best.String()) {
@@ -206,7 +208,7 @@ func guardOf(res *gate.Result, uses []gate.Use, byFunc map[*gate.FuncInfo][]gate
 		}
 	}
 	if n < minGuarded || !anyWrite(uses, best) {
-		return gate.GateKey{}, nil
+		return resource.GateKey{}, nil
 	}
 	// Functions that hold the gate for some uses and not others chose
 	// so (see mixed in run): they are no evidence against the guard.
@@ -217,21 +219,21 @@ func guardOf(res *gate.Result, uses []gate.Use, byFunc map[*gate.FuncInfo][]gate
 		}
 	}
 	if len(unguarded) == 0 || n < 2*len(unguarded) {
-		return gate.GateKey{}, nil
+		return resource.GateKey{}, nil
 	}
 	// A field is an instance's own: the shape of the bug is the one
 	// method that forgot the lock. Several unlocked methods mean a
 	// discipline this package does not follow for the field (a
 	// single-goroutine phase, a documented order).
 	if !uses[0].Res.Global && len(unguarded) > 1 {
-		return gate.GateKey{}, nil
+		return resource.GateKey{}, nil
 	}
 	return best, guardedBy(uses, best)
 }
 
 // anyWrite reports whether some use writes the resource holding key: a
 // lock that only readers take guards nothing.
-func anyWrite(uses []gate.Use, key gate.GateKey) bool {
+func anyWrite(uses []resource.Use, key resource.GateKey) bool {
 	for _, u := range uses {
 		if u.Write && holds(u, key) {
 			return true
@@ -240,8 +242,8 @@ func anyWrite(uses []gate.Use, key gate.GateKey) bool {
 	return false
 }
 
-func guardedBy(uses []gate.Use, key gate.GateKey) []gate.Use {
-	var out []gate.Use
+func guardedBy(uses []resource.Use, key resource.GateKey) []resource.Use {
+	var out []resource.Use
 	for _, u := range uses {
 		if holds(u, key) {
 			out = append(out, u)
@@ -251,16 +253,16 @@ func guardedBy(uses []gate.Use, key gate.GateKey) []gate.Use {
 }
 
 // holds reports whether gate key is held at u.
-func holds(u gate.Use, key gate.GateKey) bool {
+func holds(u resource.Use, key resource.GateKey) bool {
 	for _, h := range u.Held {
-		if k, ok := gate.KeyOf(h.Gate, u.Res); ok && k == key {
+		if k, ok := resource.KeyOf(h.Gate, u.Res); ok && k == key {
 			return true
 		}
 	}
 	return false
 }
 
-func diagnose(pass *analysis.Pass, u gate.Use, key gate.GateKey, guarded []gate.Use) analysis.Diagnostic {
+func diagnose(pass *analysis.Pass, u resource.Use, key resource.GateKey, guarded []resource.Use) analysis.Diagnostic {
 	pkg := pass.Pkg.Path()
 	resName := resourceName(u, pkg)
 	gateName := gateName(key, u, guarded, pkg)
@@ -306,7 +308,7 @@ func diagnose(pass *analysis.Pass, u gate.Use, key gate.GateKey, guarded []gate.
 }
 
 // resourceName spells the resource as this use reaches it.
-func resourceName(u gate.Use, pkg string) string {
+func resourceName(u resource.Use, pkg string) string {
 	if u.Res.Global {
 		return gate.Ref{Root: gate.Global, Pkg: u.Res.Obj.Pkg().Path(), Name: u.Res.Obj.Name()}.Spell(pkg)
 	}
@@ -314,13 +316,13 @@ func resourceName(u gate.Use, pkg string) string {
 }
 
 // gateName spells the guarding gate in the terms of use u.
-func gateName(key gate.GateKey, u gate.Use, guarded []gate.Use, pkg string) string {
-	if key.Scope == gate.InstanceGate {
+func gateName(key resource.GateKey, u resource.Use, guarded []resource.Use, pkg string) string {
+	if key.Scope == resource.InstanceGate {
 		return u.Res.Instance.Spell(pkg) + "." + key.Name
 	}
 	for _, g := range guarded {
 		for _, h := range g.Held {
-			if k, ok := gate.KeyOf(h.Gate, g.Res); ok && k == key {
+			if k, ok := resource.KeyOf(h.Gate, g.Res); ok && k == key {
 				return h.Gate.Spell(pkg)
 			}
 		}
@@ -328,7 +330,7 @@ func gateName(key gate.GateKey, u gate.Use, guarded []gate.Use, pkg string) stri
 	return key.String()
 }
 
-func isFunc(r gate.Resource) bool {
+func isFunc(r resource.Resource) bool {
 	_, ok := r.Obj.(*types.Func)
 	return ok
 }

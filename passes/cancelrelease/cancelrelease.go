@@ -14,6 +14,7 @@ import (
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/gatepass"
+	"github.com/gatevet/gatevet/internal/resource"
 )
 
 // doc is the source of doc.go, whose package doc comment holds the
@@ -27,11 +28,12 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "cancelrelease",
 	Doc:      analyzerdoc.MustExtract(doc, "cancelrelease"),
 	URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/cancelrelease.md",
-	Requires: []*analysis.Analyzer{gate.Analyzer},
+	Requires: []*analysis.Analyzer{gate.Analyzer, resource.Analyzer},
 	Run:      gatepass.Run(run),
 }
 
 func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
+	rs := pass.ResultOf[resource.Analyzer].(*resource.Result)
 	for _, fi := range res.Funcs {
 		starts := fi.Starts()
 		if len(starts) == 0 {
@@ -52,7 +54,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			for _, h := range stillHeld(held, s) {
 				// A permit admits whatever runs while it is held; a mutex
 				// only guards state, which the goroutine must use.
-				if !h.Kind.Counting() && !res.StartUses(fi, s, h.Gate) {
+				if !h.Kind.Counting() && !rs.StartUses(fi, s, h.Gate) {
 					continue
 				}
 				d, c, rel, ok := check(pass, s, h, cases, held)

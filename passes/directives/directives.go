@@ -9,6 +9,7 @@ import (
 
 	"github.com/gatevet/gatevet/internal/analyzerdoc"
 	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/resource"
 )
 
 //go:embed doc.go
@@ -22,14 +23,15 @@ func New(names []string) *analysis.Analyzer {
 		Name:     "directives",
 		Doc:      analyzerdoc.MustExtract(doc, "directives"),
 		URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/directives.md",
-		Requires: []*analysis.Analyzer{gate.Analyzer},
+		Requires: []*analysis.Analyzer{gate.Analyzer, resource.Analyzer},
 		Run:      func(pass *analysis.Pass) (any, error) { return nil, run(pass, names) },
 	}
 }
 
 func run(pass *analysis.Pass, names []string) error {
 	res := pass.ResultOf[gate.Analyzer].(*gate.Result)
-	for _, p := range slices.Concat(res.Directives.Problems, res.Problems) {
+	rs := pass.ResultOf[resource.Analyzer].(*resource.Result)
+	for _, p := range slices.Concat(res.Directives.Problems, res.Problems, rs.Problems) {
 		pass.Reportf(p.Pos, "%s", p.Message)
 	}
 	for _, d := range res.Directives.Ignores {

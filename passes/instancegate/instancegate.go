@@ -13,6 +13,7 @@ import (
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/gatepass"
+	"github.com/gatevet/gatevet/internal/resource"
 )
 
 // doc is the source of doc.go, whose package doc comment holds the
@@ -26,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "instancegate",
 	Doc:      analyzerdoc.MustExtract(doc, "instancegate"),
 	URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/instancegate.md",
-	Requires: []*analysis.Analyzer{gate.Analyzer},
+	Requires: []*analysis.Analyzer{gate.Analyzer, resource.Analyzer},
 	Run:      gatepass.Run(run),
 }
 
@@ -35,15 +36,16 @@ var Analyzer = &analysis.Analyzer{
 type candidate struct {
 	field *types.Var
 	owner *types.Named
-	use   gate.Use
+	use   resource.Use
 }
 
 func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
-	cands := candidates(pass, res)
+	rs := pass.ResultOf[resource.Analyzer].(*resource.Result)
+	cands := candidates(pass, rs)
 	if len(cands) > 0 {
 		sc := scan(res)
 		for _, c := range cands {
-			if fresh, ok := sc.freshGates(c); ok && sc.instances(res, c.owner) >= 2 {
+			if fresh, ok := sc.freshGates(c); ok && sc.instances(res, rs, c.owner) >= 2 {
 				rep.Report(diagnose(pass, c, fresh))
 			}
 		}
@@ -52,10 +54,10 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 
 // candidates finds the field gates held, without any package-level gate,
 // around uses of package-level resources.
-func candidates(pass *analysis.Pass, res *gate.Result) []candidate {
-	owners := gate.FieldOwners(pass.Pkg)
+func candidates(pass *analysis.Pass, rs *resource.Result) []candidate {
+	owners := resource.FieldOwners(pass.Pkg)
 	byField := make(map[*types.Var]candidate)
-	for _, u := range res.Uses() {
+	for _, u := range rs.Uses() {
 		// A critical section that only reads a process-wide value (a
 		// setting) does not use it the way a device is used.
 		if !u.Res.Global || !u.Write || heldGlobal(u) {
@@ -79,7 +81,7 @@ func candidates(pass *analysis.Pass, res *gate.Result) []candidate {
 	return out
 }
 
-func heldGlobal(u gate.Use) bool {
+func heldGlobal(u resource.Use) bool {
 	for _, h := range u.Held {
 		if h.Gate.Root == gate.Global {
 			return true
@@ -90,14 +92,14 @@ func heldGlobal(u gate.Use) bool {
 
 // gateField returns the field of one of the package's struct types that
 // gate g is, in the terms of u's function.
-func gateField(u gate.Use, g gate.Ref, owners map[types.Object]types.Type) (*types.Var, *types.Named) {
+func gateField(u resource.Use, g gate.Ref, owners map[types.Object]types.Type) (*types.Var, *types.Named) {
 	for len(g.Path) > 0 && g.Path[len(g.Path)-1] == gate.Deref {
 		g.Path = g.Path[:len(g.Path)-1]
 	}
 	if len(g.Path) == 0 {
 		return nil, nil
 	}
-	r, ok := gate.ResourceOf(u.Func.Fn, g)
+	r, ok := resource.Of(u.Func, g)
 	if !ok {
 		return nil, nil
 	}

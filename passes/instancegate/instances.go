@@ -8,6 +8,7 @@ import (
 
 	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/resource"
 )
 
 // scanned is what the package's code does with struct fields and
@@ -99,17 +100,17 @@ func (sc *scanned) freshGates(c candidate) (token.Pos, bool) {
 // to 2: an allocation in a loop, in an entry (exported, escaping or
 // uncalled), or in a function called twice counts as many; one in an
 // initialiser or in a function called once counts as its caller does.
-func (sc *scanned) instances(res *gate.Result, t *types.Named) int {
+func (sc *scanned) instances(res *gate.Result, rs *resource.Result, t *types.Named) int {
 	n := 0
 	for _, a := range sc.allocs[t.Origin()] {
-		n += weight(res, a.Parent(), a.Block(), 0)
+		n += weight(res, rs, a.Parent(), a.Block(), 0)
 	}
 	return n
 }
 
 const maxDepth = 8
 
-func weight(res *gate.Result, fn *ssa.Function, b *ssa.BasicBlock, depth int) int {
+func weight(res *gate.Result, rs *resource.Result, fn *ssa.Function, b *ssa.BasicBlock, depth int) int {
 	if cfg.OnCycle(b) {
 		return 2
 	}
@@ -121,11 +122,11 @@ func weight(res *gate.Result, fn *ssa.Function, b *ssa.BasicBlock, depth int) in
 		return 1 // runs once
 	}
 	sites := res.CallSites(fn)
-	if res.Entry(fn) || len(sites) >= 2 || depth >= maxDepth {
+	if rs.Entry(fn) || len(sites) >= 2 || depth >= maxDepth {
 		return 2
 	}
 	if len(sites) == 0 {
 		return 1
 	}
-	return weight(res, sites[0].Parent(), sites[0].Block(), depth+1)
+	return weight(res, rs, sites[0].Parent(), sites[0].Block(), depth+1)
 }

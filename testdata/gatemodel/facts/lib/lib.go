@@ -123,44 +123,6 @@ func (t *T) Either(a bool) { // want Either:`gates\(acquires p0/mu\)`
 	}
 }
 
-// Resources: writes through parameters and package-level variables.
-
-type Device struct {
-	busy bool
-	jobs int
-}
-
-func (d *Device) Run() { // want Run:`gates\(writes p0/busy, writes p0/jobs\)`
-	d.busy = true
-	d.jobs++
-	d.busy = false
-}
-
-// Busy only reads: reads are not part of facts.
-func (d *Device) Busy() bool { return d.busy }
-
-type Stats struct {
-	mu sync.Mutex
-	n  int
-}
-
-func (s *Stats) Add() { // want Add:`gates\(acquires p0/mu, writes p0/n under p0/mu\)`
-	s.mu.Lock()
-	s.n++
-	s.mu.Unlock()
-}
-
-var registry = map[string]int{}
-
-func Register(k string) { // want Register:`gates\(writes g:example\.com/gatemodel/facts/lib\.registry/\*\)`
-	registry[k] = 1
-}
-
-// Forget writes through the map with a builtin.
-func Forget(k string) { // want Forget:`gates\(writes g:example\.com/gatemodel/facts/lib\.registry/\*\)`
-	delete(registry, k)
-}
-
 // WithDevice runs f with the package's lock held.
 func WithDevice(f func()) { // want WithDevice:`gates\(acquires g:example\.com/gatemodel/facts/lib\.Mu, runs p0 under g:example\.com/gatemodel/facts/lib\.Mu\)`
 	Mu.Lock()

@@ -1,4 +1,4 @@
-package gate
+package resource
 
 import (
 	"go/token"
@@ -7,14 +7,15 @@ import (
 	"strings"
 
 	"github.com/gatevet/gatevet/internal/directive"
+	"github.com/gatevet/gatevet/internal/gate"
 )
 
 // GuardedBy is a resolved //gatevet:guardedby annotation: the gate to
 // hold when using a field, a package-level variable or a function.
 type GuardedBy struct {
 	Spelled string
-	Global  *Ref     // a package-level gate
-	Sibling []string // or a gate among the fields of the same instance
+	Global  *gate.Ref // a package-level gate
+	Sibling []string  // or a gate among the fields of the same instance
 }
 
 // GuardFact carries a GuardedBy to importing packages.
@@ -27,10 +28,10 @@ func (f *GuardFact) String() string { return "guardedby(" + f.Spelled + ")" }
 
 // plainKey is a ref's key without its loads: an annotation names s.mu
 // whether the field is a mutex or a pointer to one.
-func plainKey(r Ref) string {
+func plainKey(r gate.Ref) string {
 	var path []string
 	for _, s := range r.Path {
-		if s != Deref {
+		if s != gate.Deref {
 			path = append(path, s)
 		}
 	}
@@ -40,17 +41,17 @@ func plainKey(r Ref) string {
 
 // resolveGuards resolves the package's //gatevet:guardedby annotations
 // and exports them as facts.
-func (m *model) resolveGuards() map[types.Object]*GuardedBy {
+func (r *Result) resolveGuards() map[types.Object]*GuardedBy {
 	out := make(map[types.Object]*GuardedBy)
-	owners := FieldOwners(m.pass.Pkg)
-	for obj, ds := range m.dirs.ByObject {
+	owners := FieldOwners(r.pass.Pkg)
+	for obj, ds := range r.gates.Directives.ByObject {
 		for _, d := range ds {
 			if d.Kind != directive.GuardedBy {
 				continue
 			}
-			g, ok := m.resolveGuard(obj, owners[obj], d.Args[0])
+			g, ok := r.resolveGuard(obj, owners[obj], d.Args[0])
 			if !ok {
-				m.problems = append(m.problems, directive.Problem{Pos: d.Pos,
+				r.Problems = append(r.Problems, directive.Problem{Pos: d.Pos,
 					Message: "//gatevet:guardedby " + d.Args[0] + ": not a gate among the fields of the same value or the package-level variables"})
 				continue
 			}
@@ -63,7 +64,7 @@ func (m *model) resolveGuards() map[types.Object]*GuardedBy {
 	}
 	sort.Slice(objs, func(i, j int) bool { return objs[i].Pos() < objs[j].Pos() })
 	for _, obj := range objs {
-		m.pass.ExportObjectFact(obj, &GuardFact{*out[obj]})
+		r.pass.ExportObjectFact(obj, &GuardFact{*out[obj]})
 	}
 	return out
 }
@@ -71,37 +72,37 @@ func (m *model) resolveGuards() map[types.Object]*GuardedBy {
 // resolveGuard resolves spelled for obj: a sibling field of a field's
 // struct or a method's receiver (spelled recv.mu), else a package-level
 // gate.
-func (m *model) resolveGuard(obj types.Object, owner types.Type, spelled string) (*GuardedBy, bool) {
+func (r *Result) resolveGuard(obj types.Object, owner types.Type, spelled string) (*GuardedBy, bool) {
 	parts := strings.Split(spelled, ".")
 	if fn, ok := obj.(*types.Func); ok {
 		if recv := fn.Type().(*types.Signature).Recv(); recv != nil && len(parts) > 1 && parts[0] == recv.Name() {
 			owner, parts = recv.Type(), parts[1:]
 		}
 	}
-	if owner != nil && m.isSiblingGate(owner, parts) {
+	if owner != nil && r.isSiblingGate(owner, parts) {
 		return &GuardedBy{Spelled: spelled, Sibling: parts}, true
 	}
-	op, ok := m.resolveGate(nil, spelled)
-	if !ok || op.Gate.Root != Global {
+	op, ok := r.gates.ResolveGate(spelled)
+	if !ok || op.Gate.Root != gate.Global {
 		return nil, false
 	}
 	return &GuardedBy{Spelled: spelled, Global: &op.Gate}, true
 }
 
 // isSiblingGate reports whether the field path leads from t to a gate.
-func (m *model) isSiblingGate(t types.Type, path []string) bool {
+func (r *Result) isSiblingGate(t types.Type, path []string) bool {
 	for _, name := range path {
 		if p, ok := t.Underlying().(*types.Pointer); ok {
 			t = p.Elem()
 		}
-		f, _, _ := types.LookupFieldOrMethod(t, true, m.pass.Pkg, name)
+		f, _, _ := types.LookupFieldOrMethod(t, true, r.pass.Pkg, name)
 		v, ok := f.(*types.Var)
 		if !ok {
 			return false
 		}
 		t = v.Type()
 	}
-	_, ok := m.kindOfType(t)
+	_, ok := r.gates.GateKind(t)
 	return ok
 }
 
@@ -124,20 +125,20 @@ func FieldOwners(pkg *types.Package) map[types.Object]types.Type {
 	return out
 }
 
-// guardOf returns the annotation guarding obj, from this package or a
+// guardedByOf returns the annotation guarding obj, from this package or a
 // fact of obj's.
-func (m *model) guardedByOf(obj types.Object) *GuardedBy {
+func (r *Result) guardedByOf(obj types.Object) *GuardedBy {
 	if obj == nil {
 		return nil
 	}
-	if g, ok := m.guards[obj]; ok {
+	if g, ok := r.guards[obj]; ok {
 		return g
 	}
-	if obj.Pkg() == nil || obj.Pkg() == m.pass.Pkg {
+	if obj.Pkg() == nil || obj.Pkg() == r.pass.Pkg {
 		return nil
 	}
 	var f GuardFact
-	if m.pass.ImportObjectFact(obj, &f) {
+	if r.pass.ImportObjectFact(obj, &f) {
 		return &f.GuardedBy
 	}
 	return nil
@@ -145,29 +146,29 @@ func (m *model) guardedByOf(obj types.Object) *GuardedBy {
 
 // guardedCall is the use a call of an annotated function makes: of the
 // function, through its receiver for methods.
-func (m *model) guardedCall(fs *funcState, cal Callee, pos, end token.Pos) []rawTouch {
+func (r *Result) guardedCall(fi *gate.FuncInfo, cal gate.Callee, pos, end token.Pos) []rawTouch {
 	obj, ok := cal.Fn.Object().(*types.Func)
 	if cal.Fn.Origin() != nil {
 		obj, ok = cal.Fn.Origin().Object().(*types.Func)
 	}
-	if !ok || m.guardedByOf(obj) == nil {
+	if !ok || r.guardedByOf(obj) == nil {
 		return nil
 	}
-	var res Ref
+	var res gate.Ref
 	if obj.Type().(*types.Signature).Recv() != nil {
 		if len(cal.Args) == 0 {
 			return nil
 		}
-		recv, ok := fs.refs.of(cal.Args[0])
+		recv, ok := fi.Ref(cal.Args[0])
 		if !ok {
 			return nil
 		}
-		res = recv.with(obj.Name() + "()")
+		res = recv.With(obj.Name() + "()")
 	} else {
-		res = Ref{Root: Global, Pkg: obj.Pkg().Path(), Name: obj.Name() + "()"}
+		res = gate.Ref{Root: gate.Global, Pkg: obj.Pkg().Path(), Name: obj.Name() + "()"}
 	}
-	return []rawTouch{{res: res, write: true, pos: pos, end: end, what: CalleeName(cal.Fn, m.pkgPath)}}
+	return []rawTouch{{res: res, write: true, pos: pos, end: end, what: gate.CalleeName(cal.Fn, r.pkgPath)}}
 }
 
-// Guard returns the annotation guarding a resource, if any.
-func (r *Result) GuardedBy(res Resource) *GuardedBy { return r.m.guardedByOf(res.Obj) }
+// GuardedBy returns the annotation guarding a resource, if any.
+func (r *Result) GuardedBy(res Resource) *GuardedBy { return r.guardedByOf(res.Obj) }

@@ -1,16 +1,18 @@
-package gate
+package resource
 
 import (
 	"go/types"
 	"strings"
+
+	"github.com/gatevet/gatevet/internal/gate"
 )
 
 // A Use is a touch of a resource in one of the package's functions,
 // named as passes group uses.
 type Use struct {
-	Func *FuncInfo
+	Func *gate.FuncInfo
 	// Entry is set when Func is an entry of the package (see
-	// entries.go): its uses, callees' included, are the package's paths.
+	// Result.Entry): its uses, callees' included, are the package's paths.
 	Entry bool
 	Touch
 	Res Resource
@@ -29,14 +31,14 @@ func (r *Result) Uses() []Use {
 func (r *Result) findUses() {
 	var all []Use
 	written := make(map[string]bool)
-	for _, fi := range r.Funcs {
+	for _, fi := range r.gates.Funcs {
 		if beforePublication(fi.Fn) {
 			continue
 		}
 		entry := r.Entry(fi.Fn)
 		released := releasedOnEntry(fi)
-		for _, t := range fi.Touches {
-			res, ok := ResourceOf(fi.Fn, t.Res)
+		for _, t := range r.touches[fi.Fn] {
+			res, ok := Of(fi, t.Res)
 			if !ok {
 				continue
 			}
@@ -63,11 +65,11 @@ func (r *Result) findUses() {
 // releasedOnEntry returns, as held, the gates fi releases on its
 // caller's behalf: an unlock method (func (t *batchTx) Unlock) is entered
 // holding the gate it releases.
-func releasedOnEntry(fi *FuncInfo) []*Holding {
-	var out []*Holding
+func releasedOnEntry(fi *gate.FuncInfo) []*gate.Holding {
+	var out []*gate.Holding
 	for _, r := range fi.Summary.Releases {
 		if r.Flag == nil {
-			out = append(out, &Holding{GateOp: r.GateOp, Pos: fi.Fn.Pos(), What: "released by " + fi.Fn.Name(), Contract: true})
+			out = append(out, &gate.Holding{GateOp: r.GateOp, Pos: fi.Fn.Pos(), What: "released by " + fi.Fn.Name(), Contract: true})
 		}
 	}
 	return out[:len(out):len(out)]
@@ -112,8 +114,8 @@ func (k GateKey) String() string {
 
 // KeyOf names held gate held relative to resource res; ok is false for
 // gates of unrelated instances.
-func KeyOf(held Ref, res Resource) (key GateKey, ok bool) {
-	if held.Root == Global {
+func KeyOf(held gate.Ref, res Resource) (key GateKey, ok bool) {
+	if held.Root == gate.Global {
 		return GateKey{Scope: PackageGate, Name: plainKey(held)}, true
 	}
 	if res.Global || held.Root != res.Instance.Root || held.Index != res.Instance.Index {

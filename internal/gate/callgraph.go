@@ -1,0 +1,145 @@
+package gate
+
+import (
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// The call graph is what the model knows of the package's own calls:
+// the static call sites of each function, the functions whose value
+// escapes (stored where it outlives the call, returned, sent, or passed
+// to code not known to run it in place), and the method names called
+// through interfaces. The resource model decides from it which functions
+// are entries of the package.
+
+// callGraph is what the model knows of the package's own calls.
+type callGraph struct {
+	calls   map[*ssa.Function][]ssa.CallInstruction // static call sites
+	escapes map[*ssa.Function]bool
+	invoked map[string]bool // method names called through interfaces
+}
+
+func (m *model) buildCallGraph(funcs []*ssa.Function) *callGraph {
+	g := &callGraph{calls: make(map[*ssa.Function][]ssa.CallInstruction), escapes: make(map[*ssa.Function]bool),
+		invoked: make(map[string]bool)}
+	var ops []*ssa.Value
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if _, isClosure := instr.(*ssa.MakeClosure); isClosure {
+					continue // the closure value's uses are what count
+				}
+				if call, ok := instr.(ssa.CallInstruction); ok {
+					m.noteCall(g, call)
+					continue
+				}
+				if !publishes(instr) {
+					continue
+				}
+				ops = instr.Operands(ops[:0])
+				for _, op := range ops {
+					if f := FuncOf(*op); f != nil {
+						g.escapes[f] = true
+					}
+				}
+			}
+		}
+	}
+	return g
+}
+
+// publishes reports whether instr hands its operands to code the
+// function does not control: a store into a field or variable that
+// outlives the call, a send, a return. A func value kept in a local (a
+// slice of callbacks run later) stays its parent's, and silent.
+func publishes(instr ssa.Instruction) bool {
+	switch in := instr.(type) {
+	case *ssa.Store:
+		r, ok := newRefs(in.Parent()).location(in.Addr)
+		return !ok || r.Crosses()
+	case *ssa.MapUpdate:
+		r, ok := newRefs(in.Parent()).location(in.Map)
+		return !ok || r.Crosses()
+	case *ssa.Send, *ssa.Return:
+		return true
+	}
+	return false
+}
+
+// noteCall records a call site, and the func values passed to it: run
+// by the callee, or escaping.
+func (m *model) noteCall(g *callGraph, call ssa.CallInstruction) {
+	c := call.Common()
+	if f := FuncOf(c.Value); f != nil {
+		g.calls[f] = append(g.calls[f], call)
+	}
+	if c.IsInvoke() {
+		g.invoked[c.Method.Name()] = true
+	}
+	var runs []SumRun
+	external := true // a func value or interface method: not known here
+	if cal, ok := Resolve(c); ok {
+		if sum := m.summaryOf(cal.Fn); sum != nil {
+			runs = sum.Runs
+		}
+		external = cal.Fn.Pkg != m.ssaPkg
+	}
+	for j, arg := range c.Args {
+		f := FuncOf(arg)
+		if f == nil {
+			continue
+		}
+		run := false
+		for _, r := range runs {
+			// Method calls count the receiver as argument 0 in both.
+			if !r.Free && r.Param == j {
+				run = true
+			}
+		}
+		if !run && !(external && syncCallback(call)) {
+			g.escapes[f] = true
+		}
+	}
+}
+
+// Words splits a Go name into its lower-cased words: GracefulStop is
+// graceful, stop; closeAllLocked is close, all, locked.
+func Words(name string) []string {
+	var out []string
+	start := 0
+	for i := 1; i <= len(name); i++ {
+		if i == len(name) || name[i] == '_' || (isUpper(name[i]) && !isUpper(name[i-1])) {
+			if w := strings.Trim(name[start:i], "_"); w != "" {
+				out = append(out, strings.ToLower(w))
+			}
+			start = i
+		}
+	}
+	if len(out) == 0 {
+		out = append(out, strings.ToLower(name))
+	}
+	return out
+}
+
+func isUpper(c byte) bool { return 'A' <= c && c <= 'Z' }
+
+// syncCallback reports whether the func values passed in call are taken
+// to run before it returns: a call (not go) of an unknown func value or
+// of another package's
+// function, such as sort.Slice or sync.Once.Do, whose summary does not
+// say. Precision first: a callback counts as covered by its caller's
+// gates rather than as a path of its own.
+func syncCallback(call ssa.CallInstruction) bool {
+	_, isGo := call.(*ssa.Go)
+	return !isGo
+}
+
+// Outermost returns the named function a function literal is nested in
+// (fn itself when it is not a literal).
+func Outermost(fn *ssa.Function) *ssa.Function {
+	for fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	return fn
+}

@@ -1,0 +1,195 @@
+// Package resource is gatevet's resource sub-model: what gates protect,
+// and where the package uses it with which gates held.
+//
+// A resource is a package-level variable (with everything reached through
+// it), a field of an instance, or a function annotated
+// //gatevet:guardedby. For every function the gate model analysed, the
+// resource model replays the model's must-held dataflow (FuncInfo.Walk)
+// and records each touch: a store, a map update, a delete, clear or copy,
+// or a load, of a location rooted at a parameter, a free variable or a
+// package-level variable, with the gates held there. A call contributes
+// its callee's touches in the caller's terms (callees first, across
+// packages through TouchFact), with the gates the callee held around
+// them, and those of the func values the callee runs (the gate model's
+// SumRun: withDevice(f) runs f under the device gate).
+//
+// Paths start at the package's entries (Entry): exported functions, main,
+// escaping func values and uncalled functions, but not lifecycle and
+// contract functions, code that runs before publication, or tests. Uses
+// lists every function's uses with their Resource and whether the
+// function is an entry; GuardedBy resolves //gatevet:guardedby
+// annotations (exported as GuardFact); KeyOf names a held gate relative
+// to a resource. bypass and instancegate read it; cancelrelease asks
+// StartUses whether a goroutine uses a mutex's state.
+package resource
+
+import (
+	"go/types"
+	"reflect"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/directive"
+	"github.com/gatevet/gatevet/internal/gate"
+)
+
+// Analyzer computes the package's uses of resources; bypass,
+// instancegate and cancelrelease read its *Result.
+var Analyzer = &analysis.Analyzer{
+	Name:       "resource",
+	Doc:        "computes gatevet's resource model: the uses of package-level variables and fields, with the gates held, and the package's entries",
+	Requires:   []*analysis.Analyzer{gate.Analyzer},
+	Run:        run,
+	ResultType: reflect.TypeFor[*Result](),
+	FactTypes:  []analysis.Fact{new(TouchFact), new(GuardFact)},
+}
+
+// Result is the resource model of one package.
+type Result struct {
+	// Problems are //gatevet:guardedby annotations that name no gate.
+	Problems []directive.Problem
+
+	pass    *analysis.Pass
+	gates   *gate.Result
+	pkgPath string
+	guards  map[types.Object]*GuardedBy
+	// touches are each function's uses, its own and its callees', with
+	// the gates held at each; sums, those its callers see.
+	touches  map[*ssa.Function][]Touch
+	sums     map[*ssa.Function][]SumTouch
+	busy     map[*ssa.Function]bool
+	uses     []Use
+	usesOnce sync.Once
+}
+
+// TouchFact carries the writes of an exported function, its callees'
+// included, to importing packages; the reads matter only to the fields
+// of this package's types, used here.
+type TouchFact struct{ Touches []SumTouch }
+
+// AFact marks TouchFact as an analysis fact.
+func (*TouchFact) AFact() {}
+
+func (f *TouchFact) String() string {
+	s := "touches("
+	for i, t := range f.Touches {
+		if i > 0 {
+			s += ", "
+		}
+		s += "writes " + t.Res.Key() + gate.HeldText(t.Held)
+	}
+	return s + ")"
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	r := &Result{
+		pass:    pass,
+		gates:   pass.ResultOf[gate.Analyzer].(*gate.Result),
+		pkgPath: pass.Pkg.Path(),
+		touches: make(map[*ssa.Function][]Touch),
+		sums:    make(map[*ssa.Function][]SumTouch),
+		busy:    make(map[*ssa.Function]bool),
+	}
+	r.guards = r.resolveGuards()
+	for _, fi := range r.gates.Funcs {
+		r.analyse(fi)
+		r.export(fi)
+	}
+	return r, nil
+}
+
+// analyse records fi's touches and its summary once, callees first. A
+// function on the current call cycle has no summary yet, so recursion
+// ends (silently).
+func (r *Result) analyse(fi *gate.FuncInfo) []SumTouch {
+	fn := fi.Fn
+	if sum, done := r.sums[fn]; done || r.busy[fn] {
+		return sum
+	}
+	r.busy[fn] = true
+	defer delete(r.busy, fn)
+	var touches []Touch
+	var sum []SumTouch
+	seen := make(map[string]bool)
+	fi.Walk(func(instr ssa.Instruction, held gate.Held) {
+		raw := r.instrTouches(fi, instr)
+		if len(raw) == 0 {
+			return
+		}
+		for _, t := range touchesAt(instr, held, raw) {
+			touches = append(touches, t)
+			if t.Res.Crosses() {
+				r.addTouch(&sum, seen, t)
+			}
+		}
+	})
+	r.touches[fn] = touches
+	r.sums[fn] = sum
+	return sum
+}
+
+// summaryOf returns the touches a call of fn makes, for its callers: from
+// this package's analysis, or from the fact of another package's function.
+func (r *Result) summaryOf(fn *ssa.Function) []SumTouch {
+	if fn.Origin() != nil {
+		fn = fn.Origin()
+	}
+	if fi := r.gates.Info(fn); fi != nil {
+		return r.analyse(fi)
+	}
+	var f TouchFact
+	if gate.ImportFuncFact(r.pass, fn, &f) {
+		return f.Touches
+	}
+	return nil
+}
+
+// export publishes an exported function's writes as a fact.
+func (r *Result) export(fi *gate.FuncInfo) {
+	obj, ok := gate.ExportedFunc(r.pass, fi.Fn)
+	if !ok {
+		return
+	}
+	var writes []SumTouch
+	for _, t := range r.sums[fi.Fn] {
+		if t.Write {
+			writes = append(writes, t)
+		}
+	}
+	if len(writes) > 0 {
+		r.pass.ExportObjectFact(obj, &TouchFact{Touches: writes})
+	}
+}
+
+// Touches returns fi's uses of resources, its callees' included, with
+// the gates held at each.
+func (r *Result) Touches(fi *gate.FuncInfo) []Touch { return r.touches[fi.Fn] }
+
+// StartUses reports whether goroutine s, which fi starts, uses state
+// reached from the root of ref (in fi's terms): package-level state for
+// a package-level ref, or what the parameter or free variable at ref's
+// root reaches. The goroutine's uses are named in fi's terms through the
+// values it receives; false when they cannot be told.
+func (r *Result) StartUses(fi *gate.FuncInfo, s gate.Start, ref gate.Ref) bool {
+	if s.Fn == nil || r.gates.Info(s.Fn) == nil {
+		return false
+	}
+	at := gate.Callee{Fn: s.Fn, Args: s.Values[:s.Args], Bindings: s.Values[s.Args:]}
+	for _, t := range r.sums[s.Fn] {
+		if t.Res.Root == gate.Global {
+			if ref.Root == gate.Global {
+				return true
+			}
+			continue
+		}
+		if ref.Root != gate.Param && ref.Root != gate.FreeVar {
+			continue
+		}
+		if u, ok := fi.Translate(t.Res, at); ok && u.Root == ref.Root && u.Index == ref.Index {
+			return true
+		}
+	}
+	return false
+}

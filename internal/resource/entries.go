@@ -1,0 +1,112 @@
+package resource
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/gate"
+)
+
+// Entries are the functions a package can be entered by with nothing
+// held: exported functions and methods, main, and every function whose
+// value escapes (stored, returned, passed to code that is not known to
+// run it under a gate). The others — unexported helpers with callers in
+// the package, closures called in place, started as goroutines, or passed
+// to a function whose summary runs them — are reached only through their
+// callers, whose uses include theirs with the caller's gates held. So a
+// pass that looks at the uses of entries sees each path once, with what
+// it really holds: an xxxLocked helper is entered holding its caller's
+// gate without an annotation.
+//
+// Functions that run before the package is published (init, package
+// variable initialisers, and what only they call) are no entries.
+
+// Entry reports whether fn can be entered from outside the package or
+// from unknown code.
+func (r *Result) Entry(fn *ssa.Function) bool {
+	if beforePublication(fn) {
+		return false
+	}
+	if r.gates.Escapes(fn) {
+		// A returned closure whose maker states a contract ("the
+		// returned function must be called under the lock") is bound
+		// by it.
+		return !statesContract(gate.Outermost(fn))
+	}
+	if fn.Parent() != nil {
+		return false // called in place, started, or run by a callee
+	}
+	obj, ok := fn.Object().(*types.Func)
+	if !ok {
+		return false
+	}
+	if expectsHeld(obj.Name()) || statesContract(fn) || r.testOnly(fn) {
+		return false
+	}
+	if obj.Exported() || (obj.Name() == "main" && obj.Pkg() != nil && obj.Pkg().Name() == "main") {
+		return true
+	}
+	if fn.Signature.Recv() != nil && r.gates.Invoked(obj.Name()) {
+		return false // called through an interface of the package's own
+	}
+	return len(r.gates.CallSites(fn)) == 0
+}
+
+// testOnly reports whether fn is test code: declared in a _test.go file,
+// or a helper named for tests. Tests drive the code from one goroutine.
+func (r *Result) testOnly(fn *ssa.Function) bool {
+	name := fn.Name()
+	if strings.HasSuffix(name, "ForTesting") || strings.HasSuffix(name, "ForTest") {
+		return true
+	}
+	return strings.HasSuffix(r.pass.Fset.Position(fn.Pos()).Filename, "_test.go")
+}
+
+// contracts are phrases of doc comments that put a function under an
+// ordering or locking contract the code cannot show: "must not be called
+// until after WriteHeader", "must be called within a callback", "not
+// safe for concurrent use", "callers must hold the lock".
+var contracts = []string{
+	"must be called", "must not be called", "must only be called", "should only be called",
+	"only be called", "not thread-safe", "not thread safe", "not safe for concurrent",
+	"not concurrency-safe", "must hold", "must be held", "with the lock held",
+}
+
+// statesContract reports whether fn's doc comment states such a contract.
+func statesContract(fn *ssa.Function) bool {
+	decl, ok := fn.Syntax().(*ast.FuncDecl)
+	if !ok || decl.Doc == nil {
+		return false
+	}
+	doc := strings.ToLower(strings.Join(strings.Fields(decl.Doc.Text()), " "))
+	for _, c := range contracts {
+		if strings.Contains(doc, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// expectsHeld reports whether a function's name says that its callers
+// synchronise for it (fooLocked, UnsafeLoad), or that it belongs to a
+// lifecycle phase in which the value is not shared (Init, Start, setup,
+// Close, Stop, Shutdown): such functions are reached through their
+// callers only. Names are matched by their words: Closest is no Close.
+func expectsHeld(name string) bool {
+	words := gate.Words(name)
+	switch words[0] {
+	case "unsafe", "init", "setup", "close", "stop", "shutdown":
+		return true
+	}
+	return words[len(words)-1] == "locked" || (len(words) == 1 && words[0] == "start")
+}
+
+// beforePublication reports whether fn is an init function, a package
+// initialiser, or a closure inside one.
+func beforePublication(fn *ssa.Function) bool {
+	fn = gate.Outermost(fn)
+	return fn.Synthetic == "package initializer" || strings.HasPrefix(fn.Name(), "init#")
+}

@@ -1,0 +1,87 @@
+package resource
+
+import (
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/gate"
+)
+
+// A Resource is what a touch uses, as passes group uses: a package-level
+// variable (with everything reached through it), a field of an instance
+// (the first field after the last pointer on the ref's path: the state of
+// the innermost instance), or a function annotated //gatevet:guardedby.
+type Resource struct {
+	Key      string       // "g:pkg.name", or "pkg.T.f" for fields and methods
+	Obj      types.Object // the variable, field or function
+	Global   bool         // process-wide: rooted at a package-level variable
+	Instance gate.Ref     // fields and methods: the instance they belong to
+}
+
+// Of names the resource that ref r, in fi's terms, uses. ok is false
+// when r is a local, reaches no named field or variable, or the types
+// cannot be followed (type parameters).
+func Of(fi *gate.FuncInfo, r gate.Ref) (res Resource, ok bool) {
+	switch r.Root {
+	case gate.Global:
+		return globalResource(fi.Fn, r)
+	case gate.Local:
+		return Resource{}, false
+	}
+	t := fi.RootType(r)
+	if t == nil {
+		return Resource{}, false
+	}
+	for i, step := range r.Path {
+		if step == gate.Deref {
+			p, isPtr := t.Underlying().(*types.Pointer)
+			if !isPtr {
+				return Resource{}, false
+			}
+			t, res.Obj = p.Elem(), nil
+			continue
+		}
+		start := false
+		if p, isPtr := t.Underlying().(*types.Pointer); isPtr {
+			t, start = p.Elem(), true
+		}
+		var pkg *types.Package
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			pkg = n.Obj().Pkg()
+		}
+		obj, _, _ := types.LookupFieldOrMethod(t, true, pkg, strings.TrimSuffix(step, "()"))
+		switch obj := obj.(type) {
+		case *types.Var:
+			if start || res.Obj == nil {
+				res = Resource{Key: memberKey(t, obj), Obj: obj, Instance: gate.Ref{Root: r.Root, Index: r.Index, Name: r.Name, Path: r.Path[:i]}}
+			}
+			t = obj.Type()
+		case *types.Func:
+			return Resource{Key: memberKey(t, obj), Obj: obj, Instance: gate.Ref{Root: r.Root, Index: r.Index, Name: r.Name, Path: r.Path[:i]}}, true
+		default:
+			return Resource{}, false
+		}
+	}
+	return res, res.Obj != nil && res.Key != ""
+}
+
+// memberKey names field or method obj of type t as "pkg.T.name".
+func memberKey(t types.Type, obj types.Object) string {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return ""
+	}
+	return n.Obj().Pkg().Path() + "." + n.Obj().Name() + "." + obj.Name()
+}
+
+// globalResource names the package-level variable, or the annotated
+// function (Name "f()"), at the root of r.
+func globalResource(fn *ssa.Function, r gate.Ref) (Resource, bool) {
+	obj := gate.LookupGlobal(fn, r)
+	if obj == nil {
+		return Resource{}, false
+	}
+	return Resource{Key: "g:" + r.Pkg + "." + r.Name, Obj: obj, Global: true}, true
+}

@@ -1,0 +1,221 @@
+package resource
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/gate"
+)
+
+// A Touch is a use of a resource at one point of a function: a write or
+// a read of a package-level variable or of state reached from a
+// parameter, done here or inside a callee.
+type Touch struct {
+	Res   gate.Ref // the location used, in this function's terms
+	Write bool
+	// Held are the gates held at the use: this function's must-held set
+	// there, and the gates the callee held around it.
+	Held     []*gate.Holding
+	Instr    ssa.Instruction
+	Pos, End token.Pos
+	What     string     // the operation or callee at Pos
+	Chain    []gate.Hop // inside the callee, down to the use
+}
+
+// SumTouch is a use of a resource inside a function, for its callers.
+type SumTouch struct {
+	Res   gate.Ref
+	Write bool
+	Held  []gate.GateOp // gates the function held around the use
+	Chain []gate.Hop
+}
+
+// Bounds on a summary's uses, so facts stay small: how many, how deep
+// a path from the root, how long a chain down to the use.
+const (
+	maxTouches    = 32
+	maxTouchPath  = 4
+	maxTouchChain = 3
+)
+
+// rawTouch is a touch before the held set of its point is known.
+type rawTouch struct {
+	res      gate.Ref
+	write    bool
+	held     []gate.GateOp // held by the callee around the use
+	pos, end token.Pos
+	what     string
+	chain    []gate.Hop
+}
+
+// instrTouches returns the uses of resources by one instruction.
+func (r *Result) instrTouches(fi *gate.FuncInfo, instr ssa.Instruction) []rawTouch {
+	switch in := instr.(type) {
+	case *ssa.Store:
+		return r.direct(fi, in.Addr, true, in.Pos(), gate.PointerElem(in.Addr.Type()))
+	case *ssa.MapUpdate:
+		return r.direct(fi, in.Map, true, in.Pos(), in.Map.Type())
+	case *ssa.UnOp:
+		if in.Op == token.MUL {
+			return r.direct(fi, in.X, false, in.Pos(), in.Type())
+		}
+	case *ssa.Call:
+		return r.callTouches(fi, &in.Call, in.Pos(), false)
+	case *ssa.Defer:
+		return r.callTouches(fi, &in.Call, in.Pos(), false)
+	case *ssa.Go:
+		return r.callTouches(fi, &in.Call, in.Pos(), true)
+	}
+	return nil
+}
+
+// direct is a use of the location v (an address, or a map) whose value
+// has type t.
+func (r *Result) direct(fi *gate.FuncInfo, v ssa.Value, write bool, pos token.Pos, t types.Type) []rawTouch {
+	if gate.SelfSynced(t) {
+		return nil
+	}
+	loc, ok := fi.Location(v)
+	if !ok || !loc.Crosses() || gate.SelfSynced(fi.RootType(loc)) {
+		return nil
+	}
+	return []rawTouch{{res: loc, write: write, pos: pos, what: loc.Spell(r.pkgPath)}}
+}
+
+// callTouches returns the uses a call makes: the builtins that write
+// their argument, and the callee's summarised uses in the caller's terms,
+// with the uses of func values it runs.
+func (r *Result) callTouches(fi *gate.FuncInfo, c *ssa.CallCommon, at token.Pos, isGo bool) []rawTouch {
+	if b, ok := c.Value.(*ssa.Builtin); ok {
+		switch b.Name() {
+		case "delete", "clear", "copy":
+			if len(c.Args) > 0 {
+				return r.direct(fi, c.Args[0], true, at, c.Args[0].Type())
+			}
+		}
+		return nil
+	}
+	if r.gates.IsGateCall(c) {
+		return nil
+	}
+	pos, end := fi.Span(at)
+	cal, ok := gate.Resolve(c)
+	if !ok {
+		// A func value or interface method: its func arguments are taken
+		// to run before it returns, as range-over-func loop bodies do.
+		var out []rawTouch
+		for _, a := range c.Args {
+			if !isGo {
+				out = append(out, r.runTouches(fi, a, nil, pos, end, "the loop or callback")...)
+			}
+		}
+		return out
+	}
+	out := r.guardedCall(fi, cal, pos, end)
+	name := gate.CalleeName(cal.Fn, r.pkgPath)
+	for _, t := range r.summaryOf(cal.Fn) {
+		if gate.SelfSyncedArg(t.Res, cal) {
+			continue
+		}
+		res, ok := fi.Translate(t.Res, cal)
+		if !ok || !res.Crosses() {
+			continue
+		}
+		out = append(out, rawTouch{res: res, write: t.Write, held: fi.TranslateOps(t.Held, cal),
+			pos: pos, end: end, what: name, chain: t.Chain})
+	}
+	ran := make(map[ssa.Value]bool)
+	if sum := r.gates.SummaryOf(cal.Fn); sum != nil {
+		for _, run := range sum.Runs {
+			if f := run.Value(cal); f != nil {
+				ran[f] = true
+				out = append(out, r.runTouches(fi, f, fi.TranslateOps(run.Held, cal), pos, end, name)...)
+			}
+		}
+	}
+	if cal.Fn.Pkg != fi.Fn.Pkg && !isGo {
+		// Another package's callback taker is taken to run its func
+		// arguments before it returns (see syncCallback).
+		for _, a := range cal.Args {
+			if !ran[a] {
+				out = append(out, r.runTouches(fi, a, nil, pos, end, name)...)
+			}
+		}
+	}
+	return out
+}
+
+// runTouches returns the uses of the func value f that a callee runs
+// holding held: those of a function literal or named function, with its
+// free variables bound; its parameters are the callee's to pass.
+func (r *Result) runTouches(fi *gate.FuncInfo, f ssa.Value, held []gate.GateOp, pos, end token.Pos, name string) []rawTouch {
+	run, ok := gate.Target(f)
+	if !ok {
+		return nil
+	}
+	var out []rawTouch
+	for _, t := range r.summaryOf(run.Fn) {
+		if t.Res.Root == gate.Param {
+			continue
+		}
+		res, ok := fi.Translate(t.Res, gate.Callee{Bindings: run.Bindings})
+		if !ok || !res.Crosses() {
+			continue
+		}
+		hop := gate.NewHop(r.pass.Fset, gate.CalleeName(run.Fn, r.pkgPath), run.Fn.Pos(), run.Fn.Pos())
+		out = append(out, rawTouch{res: res, write: t.Write, held: append(held, fi.TranslateOps(t.Held, run)...),
+			pos: pos, end: end, what: name, chain: gate.Prepend(hop, t.Chain)})
+	}
+	return out
+}
+
+// touchesAt completes the raw touches of instr with the gates held there.
+func touchesAt(instr ssa.Instruction, here gate.Held, raw []rawTouch) []Touch {
+	out := make([]Touch, 0, len(raw))
+	for _, r := range raw {
+		all := here.All()
+		held := make([]*gate.Holding, 0, len(all)+len(r.held))
+		held = append(held, all...)
+		for _, op := range r.held {
+			held = append(held, &gate.Holding{GateOp: op, Pos: r.pos, What: r.what, Via: true})
+		}
+		end := r.end
+		if end == token.NoPos {
+			end = r.pos
+		}
+		out = append(out, Touch{Res: r.res, Write: r.write, Held: held, Instr: instr, Pos: r.pos, End: end, What: r.what, Chain: r.chain})
+	}
+	return out
+}
+
+// addTouch records t in sum, once per resource, access and held set.
+// Another package's variables are its own business: they stay out of
+// this package's summaries, which keeps facts from carrying the
+// runtime's internals up every call chain. Deep paths stay out too.
+func (r *Result) addTouch(sum *[]SumTouch, seen map[string]bool, t Touch) {
+	if len(*sum) >= maxTouches || len(t.Res.Path) > maxTouchPath || (t.Res.Root == gate.Global && t.Res.Pkg != r.pkgPath) {
+		return
+	}
+	var held []gate.GateOp
+	key := t.Res.Key()
+	if t.Write {
+		key += "!w"
+	}
+	for _, h := range t.Held {
+		if h.Gate.Crosses() {
+			held = append(held, h.GateOp)
+			key += "|" + h.Gate.Key()
+		}
+	}
+	if seen[key] {
+		return
+	}
+	seen[key] = true
+	chain := gate.Prepend(gate.NewHop(r.pass.Fset, t.What, t.Pos, t.End), t.Chain)
+	if len(chain) > maxTouchChain {
+		chain = append(chain[:maxTouchChain-1:maxTouchChain-1], chain[len(chain)-1])
+	}
+	*sum = append(*sum, SumTouch{Res: t.Res, Write: t.Write, Held: held, Chain: chain})
+}
