@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/naming"
 )
 
 // A Block says that a function, which has no context, may block in a
@@ -98,7 +99,7 @@ func (r *Result) BlockingCalls(fi *gate.FuncInfo) []BlockingCall {
 			if !ok {
 				continue
 			}
-			cal, ok := gate.Resolve(&call.Call)
+			cal, ok := naming.Resolve(&call.Call)
 			if !ok {
 				continue
 			}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/naming"
 )
 
 // A Wait is a call of sync.Cond.Wait inside a loop, with what the loop
@@ -155,7 +156,7 @@ func isFlagType(t types.Type) bool {
 func storedObj(addr ssa.Value) types.Object {
 	switch a := addr.(type) {
 	case *ssa.FieldAddr:
-		if f := gate.FieldOf(a); f != nil {
+		if f := naming.FieldOf(a); f != nil {
 			return f
 		}
 	case *ssa.Global:

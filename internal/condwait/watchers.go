@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/naming"
 )
 
 // A Watcher is a function that a function hands to context.AfterFunc or
@@ -34,7 +35,7 @@ func Watchers(fi *gate.FuncInfo) []Watcher {
 			}
 			callee := call.Call.StaticCallee()
 			if callee != nil && callee.Pkg != nil && callee.Pkg.Pkg.Path() == "context" && callee.Name() == "AfterFunc" && len(call.Call.Args) == 2 {
-				add(gate.FuncOf(call.Call.Args[1]), true, call.Pos())
+				add(naming.FuncOf(call.Call.Args[1]), true, call.Pos())
 			}
 		}
 	}
@@ -88,12 +89,12 @@ func ContextInScope(fn *ssa.Function) (name string, pos token.Pos, ok bool) {
 		}
 	}
 	for _, fv := range fn.FreeVars {
-		if gate.IsContext(fv.Type()) || gate.IsContext(gate.PointerElem(fv.Type())) {
+		if gate.IsContext(fv.Type()) || gate.IsContext(naming.PointerElem(fv.Type())) {
 			return fv.Name(), fv.Pos(), true
 		}
 	}
 	if recv := fn.Signature.Recv(); recv != nil && len(fn.Params) > 0 {
-		if st, ok := gate.PointerElem(recv.Type()).Underlying().(*types.Struct); ok {
+		if st, ok := naming.PointerElem(recv.Type()).Underlying().(*types.Struct); ok {
 			for i := 0; i < st.NumFields(); i++ {
 				if f := st.Field(i); gate.IsContext(f.Type()) {
 					return fn.Params[0].Name() + "." + f.Name(), f.Pos(), true

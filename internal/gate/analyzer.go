@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/directive"
+	"github.com/gatevet/gatevet/internal/naming"
 )
 
 // Analyzer computes the gate model of a package. Passes list it in their
@@ -87,19 +88,11 @@ func (r *Result) Escapes(fn *ssa.Function) bool { return r.graph.escapes[fn] }
 // terms: a parameter's or free variable's type, the type of a local value
 // the function made or loaded, or a pointer to a package-level variable.
 // It is nil when r names nothing in fi.
-func (fi *FuncInfo) RootType(r Ref) types.Type {
-	if r.Root == Local {
-		if fi.fs == nil {
-			return nil
-		}
-		for v, id := range fi.fs.refs.locals {
-			if id == r.Index {
-				return v.Type()
-			}
-		}
-		return nil
+func (fi *FuncInfo) RootType(r naming.Ref) types.Type {
+	if fi.fs == nil {
+		return naming.RootType(fi.Fn, r)
 	}
-	return rootType(fi.Fn, r)
+	return fi.fs.refs.TypeOf(r)
 }
 
 // FuncInfo is what the model knows of one function.
@@ -137,7 +130,7 @@ func (fi *FuncInfo) Span(pos token.Pos) (token.Pos, token.Pos) {
 	if fi.fs == nil {
 		return pos, pos
 	}
-	return fi.fs.refs.index().span(pos)
+	return fi.fs.refs.Span(pos)
 }
 
 // Walk calls visit for each instruction of fi's function that the
@@ -299,7 +292,7 @@ func (m *model) analyse(fn *ssa.Function) (fi *FuncInfo) {
 
 	fs := &funcState{
 		fn:      fn,
-		refs:    newRefs(fn),
+		refs:    naming.NewNamer(fn),
 		chans:   classify(m.scanChans(fn), dominates),
 		effects: make(map[ssa.Instruction][]effect),
 		gateIDs: make(map[string]int),
@@ -494,37 +487,37 @@ func joinAll(states []*state) *state {
 
 // Ref names value v as fi's function sees it (see Ref): ok is false when
 // v cannot be named.
-func (fi *FuncInfo) Ref(v ssa.Value) (Ref, bool) {
+func (fi *FuncInfo) Ref(v ssa.Value) (naming.Ref, bool) {
 	if fi.fs == nil {
-		return Ref{}, false
+		return naming.Ref{}, false
 	}
-	return fi.fs.refs.of(v)
+	return fi.fs.refs.Of(v)
 }
 
 // Location names the location v addresses (an address, or a map),
 // seeing through indexing and slicing: an element of a slice, array or
 // map is part of the container's state.
-func (fi *FuncInfo) Location(v ssa.Value) (Ref, bool) {
+func (fi *FuncInfo) Location(v ssa.Value) (naming.Ref, bool) {
 	if fi.fs == nil {
-		return Ref{}, false
+		return naming.Ref{}, false
 	}
-	return fi.fs.refs.location(v)
+	return fi.fs.refs.Location(v)
 }
 
 // Translate rewrites ref r of a callee into fi's terms at a call whose
 // callee, as fi sees it, is cal.
-func (fi *FuncInfo) Translate(r Ref, cal Callee) (Ref, bool) {
+func (fi *FuncInfo) Translate(r naming.Ref, cal naming.Callee) (naming.Ref, bool) {
 	if fi.fs == nil {
-		return Ref{}, false
+		return naming.Ref{}, false
 	}
-	return fi.fs.refs.translate(r, cal)
+	return fi.fs.refs.Translate(r, cal)
 }
 
 // TranslateOps rewrites a callee's gates into fi's terms at a call of
 // cal, dropping those fi cannot name and those rooted at an argument
 // that synchronises itself (sync.Once's mutex guards the Once, not the
 // caller's data).
-func (fi *FuncInfo) TranslateOps(ops []GateOp, cal Callee) []GateOp {
+func (fi *FuncInfo) TranslateOps(ops []GateOp, cal naming.Callee) []GateOp {
 	if fi.fs == nil {
 		return nil
 	}

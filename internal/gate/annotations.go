@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/directive"
+	"github.com/gatevet/gatevet/internal/naming"
 )
 
 // contract is a gate that a //gatevet:holds directive at pos says is held
@@ -41,12 +42,12 @@ func (m *model) requires(fn *ssa.Function) []contract {
 // giving the Ref the SSA of the function would produce for the same gate.
 func (m *model) resolveGate(params []*ssa.Parameter, spelled string) (GateOp, bool) {
 	parts := strings.Split(spelled, ".")
-	var ref Ref
+	var ref naming.Ref
 	var t types.Type
 	addressable := false
 	for i, p := range params {
 		if p.Name() == parts[0] {
-			ref, t = Ref{Root: Param, Index: i, Name: p.Name()}, p.Type()
+			ref, t = naming.Ref{Root: naming.Param, Index: i, Name: p.Name()}, p.Type()
 		}
 	}
 	if t == nil {
@@ -54,12 +55,12 @@ func (m *model) resolveGate(params []*ssa.Parameter, spelled string) (GateOp, bo
 		if !ok {
 			return GateOp{}, false
 		}
-		ref, t, addressable = Ref{Root: Global, Pkg: m.pkgPath, Name: v.Name()}, v.Type(), true
+		ref, t, addressable = naming.Ref{Root: naming.Global, Pkg: m.pkgPath, Name: v.Name()}, v.Type(), true
 	}
 	for _, name := range parts[1:] {
 		if addressable {
 			if _, isPtr := t.Underlying().(*types.Pointer); isPtr {
-				ref, addressable = ref.With(Deref), false
+				ref, addressable = ref.With(naming.Deref), false
 			}
 		}
 		if !addressable {
@@ -83,7 +84,7 @@ func (m *model) resolveGate(params []*ssa.Parameter, spelled string) (GateOp, bo
 	}
 	if addressable && !isStructGate(t) {
 		// Pointers, channels and interfaces are loaded before use.
-		ref = ref.With(Deref)
+		ref = ref.With(naming.Deref)
 	}
 	return GateOp{Gate: ref, Kind: kind}, true
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/naming"
 )
 
 // The call graph is what the model knows of the package's own calls:
@@ -39,7 +41,7 @@ func (m *model) buildCallGraph(funcs []*ssa.Function) *callGraph {
 				}
 				ops = instr.Operands(ops[:0])
 				for _, op := range ops {
-					if f := FuncOf(*op); f != nil {
+					if f := naming.FuncOf(*op); f != nil {
 						g.escapes[f] = true
 					}
 				}
@@ -56,10 +58,10 @@ func (m *model) buildCallGraph(funcs []*ssa.Function) *callGraph {
 func publishes(instr ssa.Instruction) bool {
 	switch in := instr.(type) {
 	case *ssa.Store:
-		r, ok := newRefs(in.Parent()).location(in.Addr)
+		r, ok := naming.NewNamer(in.Parent()).Location(in.Addr)
 		return !ok || r.Crosses()
 	case *ssa.MapUpdate:
-		r, ok := newRefs(in.Parent()).location(in.Map)
+		r, ok := naming.NewNamer(in.Parent()).Location(in.Map)
 		return !ok || r.Crosses()
 	case *ssa.Send, *ssa.Return:
 		return true
@@ -71,7 +73,7 @@ func publishes(instr ssa.Instruction) bool {
 // by the callee, or escaping.
 func (m *model) noteCall(g *callGraph, call ssa.CallInstruction) {
 	c := call.Common()
-	if f := FuncOf(c.Value); f != nil {
+	if f := naming.FuncOf(c.Value); f != nil {
 		g.calls[f] = append(g.calls[f], call)
 	}
 	if c.IsInvoke() {
@@ -79,14 +81,14 @@ func (m *model) noteCall(g *callGraph, call ssa.CallInstruction) {
 	}
 	var runs []SumRun
 	external := true // a func value or interface method: not known here
-	if cal, ok := Resolve(c); ok {
+	if cal, ok := naming.Resolve(c); ok {
 		if sum := m.summaryOf(cal.Fn); sum != nil {
 			runs = sum.Runs
 		}
 		external = cal.Fn.Pkg != m.ssaPkg
 	}
 	for j, arg := range c.Args {
-		f := FuncOf(arg)
+		f := naming.FuncOf(arg)
 		if f == nil {
 			continue
 		}

@@ -5,6 +5,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/naming"
 )
 
 // Channel semaphores have no type of their own, so the model recognises
@@ -57,9 +59,9 @@ type chanOp struct {
 // scanChans lists fn's channel operations, including those of closures
 // it defers, translated into fn's terms.
 func (m *model) scanChans(fn *ssa.Function) []chanOp {
-	rs := newRefs(fn)
+	rs := naming.NewNamer(fn)
 	var ops []chanOp
-	add := func(ch ssa.Value, send, deferred bool, b *ssa.BasicBlock, i int, ref Ref) {
+	add := func(ch ssa.Value, send, deferred bool, b *ssa.BasicBlock, i int, ref naming.Ref) {
 		elem, _ := ch.Type().Underlying().(*types.Chan)
 		tok := false
 		if elem != nil {
@@ -71,7 +73,7 @@ func (m *model) scanChans(fn *ssa.Function) []chanOp {
 	for _, b := range fn.Blocks {
 		for i, instr := range b.Instrs {
 			for _, o := range directChanOps(instr) {
-				if ref, ok := rs.of(o.ch); ok {
+				if ref, ok := rs.Of(o.ch); ok {
 					add(o.ch, o.send, false, b, i, ref)
 				}
 			}
@@ -79,19 +81,19 @@ func (m *model) scanChans(fn *ssa.Function) []chanOp {
 			if !ok {
 				continue
 			}
-			cal, ok := Resolve(&d.Call)
+			cal, ok := naming.Resolve(&d.Call)
 			if !ok || cal.Fn.Parent() != fn {
 				continue
 			}
-			inner := newRefs(cal.Fn)
+			inner := naming.NewNamer(cal.Fn)
 			for _, ib := range cal.Fn.Blocks {
 				for _, iinstr := range ib.Instrs {
 					for _, o := range directChanOps(iinstr) {
-						r, ok := inner.of(o.ch)
+						r, ok := inner.Of(o.ch)
 						if !ok {
 							continue
 						}
-						if r, ok = rs.translate(r, cal); ok {
+						if r, ok = rs.Translate(r, cal); ok {
 							add(o.ch, o.send, true, b, i, r)
 						}
 					}
@@ -184,7 +186,7 @@ func chanObject(v ssa.Value) types.Object {
 }
 
 func fieldVar(t types.Type, i int) *types.Var {
-	if s, ok := PointerElem(t).Underlying().(*types.Struct); ok && i < s.NumFields() {
+	if s, ok := naming.PointerElem(t).Underlying().(*types.Struct); ok && i < s.NumFields() {
 		return s.Field(i)
 	}
 	return nil
@@ -258,8 +260,8 @@ func dominanceDir(ops []chanOp, dom func(a, b *ssa.BasicBlock) bool) chanDir {
 
 // chanEffects returns the effect of a send (or receive) on ch.
 func (m *model) chanEffects(fs *funcState, ch ssa.Value, send bool, at token.Pos) []effect {
-	pos, end := fs.refs.index().span(at)
-	ref, ok := fs.refs.of(ch)
+	pos, end := fs.refs.Span(at)
+	ref, ok := fs.refs.Of(ch)
 	if !ok {
 		return nil
 	}
@@ -297,7 +299,7 @@ func (m *model) selectEffects(fs *funcState, sel *ssa.Select) []effect {
 	return out
 }
 
-func (m *model) chanDirOf(fs *funcState, ref Ref, ch ssa.Value) chanDir {
+func (m *model) chanDirOf(fs *funcState, ref naming.Ref, ch ssa.Value) chanDir {
 	if d, ok := fs.chans[ref.Key()]; ok {
 		return d
 	}

@@ -4,9 +4,10 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/naming"
 )
 
 // An effect is what one instruction does to one gate, in the terms of the
@@ -36,79 +37,6 @@ type effect struct {
 	chain []Hop  // inside the callee, down to the gate operation
 }
 
-// A Callee is a resolved call target with the caller-side values of its
-// parameters (Args, the receiver first) and free variables (Bindings).
-type Callee struct {
-	Fn       *ssa.Function
-	Args     []ssa.Value
-	Bindings []ssa.Value
-}
-
-// arg returns the caller-side value of the callee's parameter i, or of
-// its free variable i when free; nil when there is none.
-func (c Callee) arg(i int, free bool) ssa.Value {
-	vals := c.Args
-	if free {
-		vals = c.Bindings
-	}
-	if i < 0 || i >= len(vals) {
-		return nil
-	}
-	return vals[i]
-}
-
-// Value returns the caller-side value of the callee's parameter i, or of
-// its free variable i when free, a variable captured by address standing
-// for its sole stored value; nil when there is none.
-func (c Callee) Value(i int, free bool) ssa.Value {
-	v := c.arg(i, free)
-	if free && v != nil {
-		v = capturedValue(v)
-	}
-	return v
-}
-
-// Resolve finds the function a call runs, seeing through closures and
-// bound method values; false for an interface method or an unknown func
-// value.
-func Resolve(c *ssa.CallCommon) (Callee, bool) {
-	if c.IsInvoke() {
-		return Callee{}, false
-	}
-	t, ok := Target(c.Value)
-	if !ok {
-		return Callee{}, false
-	}
-	t.Args = append(t.Args, c.Args...)
-	return t, true
-}
-
-// Target resolves a func value to the function it runs, with the values
-// the value itself supplies: a closure's bindings, or a method value's
-// receiver as the first argument. False when the value can be more than
-// one function (a parameter, a field, an interface's method).
-func Target(v ssa.Value) (Callee, bool) {
-	switch v := v.(type) {
-	case *ssa.Function:
-		return Callee{Fn: v}, true
-	case *ssa.MakeClosure:
-		fn, ok := v.Fn.(*ssa.Function)
-		if !ok {
-			return Callee{}, false
-		}
-		if strings.HasPrefix(fn.Synthetic, "bound method wrapper") && len(v.Bindings) == 1 {
-			if m, ok := fn.Object().(*types.Func); ok {
-				if real := fn.Prog.FuncValue(m); real != nil {
-					return Callee{Fn: real, Args: []ssa.Value{v.Bindings[0]}}, true
-				}
-			}
-			return Callee{}, false
-		}
-		return Callee{Fn: fn, Bindings: v.Bindings}, true
-	}
-	return Callee{}, false
-}
-
 // gateCall recognises a call of a gate method and returns its receiver.
 func (m *model) gateCall(c *ssa.CallCommon) (*types.Func, Kind, method, ssa.Value, bool) {
 	var fn *types.Func
@@ -117,7 +45,7 @@ func (m *model) gateCall(c *ssa.CallCommon) (*types.Func, Kind, method, ssa.Valu
 	case c.IsInvoke():
 		fn, recv = c.Method, c.Value
 	default:
-		cal, ok := Resolve(c)
+		cal, ok := naming.Resolve(c)
 		if !ok || len(cal.Args) == 0 {
 			return nil, 0, method{}, nil, false
 		}
@@ -138,9 +66,9 @@ func (m *model) gateCall(c *ssa.CallCommon) (*types.Func, Kind, method, ssa.Valu
 // result. For a call of a gate method it is the operation itself; for a
 // call of a summarised function, the summary in the caller's terms.
 func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, at token.Pos) []effect {
-	pos, end := fs.refs.index().span(at)
+	pos, end := fs.refs.Span(at)
 	if fn, kind, meth, recv, ok := m.gateCall(c); ok {
-		ref, ok := fs.refs.of(recv)
+		ref, ok := fs.refs.Of(recv)
 		if !ok {
 			return nil
 		}
@@ -167,7 +95,7 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 		}
 		return []effect{e}
 	}
-	cal, ok := Resolve(c)
+	cal, ok := naming.Resolve(c)
 	if !ok {
 		return nil
 	}
@@ -179,7 +107,7 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 	var out []effect
 	for _, a := range sum.Acquires {
 		flag, happens := translateFlag(a.Flag, cal)
-		ref, ok := fs.refs.translate(a.Gate, cal)
+		ref, ok := fs.refs.Translate(a.Gate, cal)
 		if !ok || !happens {
 			continue
 		}
@@ -195,7 +123,7 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 	}
 	for _, r := range sum.Releases {
 		flag, happens := translateFlag(r.Flag, cal)
-		if ref, ok := fs.refs.translate(r.Gate, cal); ok && happens {
+		if ref, ok := fs.refs.Translate(r.Gate, cal); ok && happens {
 			out = append(out, effect{op: Release, gate: GateOp{ref, r.Kind, r.Mode}, via: true, flag: flag, pos: pos, what: name})
 		}
 	}
@@ -204,7 +132,7 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 	// model does not follow: count such gates as touched, not held.
 	hold := !ReturnsFunc(cal.Fn)
 	for _, h := range sum.Holds {
-		if ref, ok := fs.refs.translate(h.Gate, cal); ok {
+		if ref, ok := fs.refs.Translate(h.Gate, cal); ok {
 			out = append(out, effect{op: Acquire, gate: GateOp{ref, h.Kind, h.Mode}, hold: hold, via: true, pos: pos, what: name})
 		}
 	}
@@ -212,7 +140,7 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 		return out
 	}
 	for _, h := range sum.HoldsIfNil {
-		if ref, ok := fs.refs.translate(h.Gate, cal); ok {
+		if ref, ok := fs.refs.Translate(h.Gate, cal); ok {
 			out = append(out, effect{op: Acquire, gate: GateOp{ref, h.Kind, h.Mode}, hold: hold, via: true,
 				cond: ifNil, condVal: result, pos: pos, what: name})
 		}
@@ -223,7 +151,7 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 // translateFlag decides a flagged acquire at a call: a constant argument
 // settles it, a parameter or free variable of the caller passes the flag
 // on, and any other value may take either branch, so the acquire counts.
-func translateFlag(g *Flag, cal Callee) (*Flag, bool) {
+func translateFlag(g *Flag, cal naming.Callee) (*Flag, bool) {
 	if g == nil {
 		return nil, true
 	}

@@ -5,6 +5,8 @@ import (
 	"go/token"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/naming"
 )
 
 // An Event is an acquire or release that a function performs on its own
@@ -139,7 +141,7 @@ func (r *Result) LiteralReleases(fi *FuncInfo) []LiteralRelease {
 				if e.Op != Release {
 					continue
 				}
-				ref, ok := fi.fs.refs.translate(e.Gate, Callee{Bindings: mc.Bindings})
+				ref, ok := fi.fs.refs.Translate(e.Gate, naming.Callee{Bindings: mc.Bindings})
 				if !ok {
 					continue
 				}

@@ -5,6 +5,8 @@ import (
 	"go/token"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/naming"
 )
 
 // A Holding is a gate held at some point of a function.
@@ -28,7 +30,7 @@ func hasDefer(ds []*ssa.Defer, d *ssa.Defer) bool {
 // funcState is the per-function working set of the analysis.
 type funcState struct {
 	fn      *ssa.Function
-	refs    *refs
+	refs    *naming.Namer
 	chans   map[string]chanDir
 	effects map[ssa.Instruction][]effect
 	gates   []GateOp       // the gates effects name, by id

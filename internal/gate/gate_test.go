@@ -97,30 +97,6 @@ func TestHeld(t *testing.T) {
 	analysistest.Run(t, testdata(t), heldProbe, "./held")
 }
 
-func TestRefSpellAndKey(t *testing.T) {
-	for _, tc := range []struct {
-		ref        gate.Ref
-		spell, key string
-	}{
-		{gate.Ref{Root: gate.Global, Pkg: "example.com/p", Name: "mu"}, "mu", "g:example.com/p.mu"},
-		{gate.Ref{Root: gate.Global, Pkg: "example.com/q", Name: "Mu"}, "q.Mu", "g:example.com/q.Mu"},
-		{gate.Ref{Root: gate.Param, Index: 0, Name: "s", Path: []string{"inner", gate.Deref, "mu"}}, "s.inner.mu", "p0/inner/*/mu"},
-		{gate.Ref{Root: gate.Param, Index: 1, Name: "b", Path: []string{"mu"}}, "b.mu", "p1/mu"},
-	} {
-		if got := tc.ref.Spell("example.com/p"); got != tc.spell {
-			t.Errorf("Spell(%v) = %q, want %q", tc.ref, got, tc.spell)
-		}
-		if got := tc.ref.Key(); got != tc.key {
-			t.Errorf("Key(%v) = %q, want %q", tc.ref, got, tc.key)
-		}
-	}
-	a := gate.Ref{Root: gate.Param, Index: 0, Name: "a", Path: []string{"mu"}}
-	b := gate.Ref{Root: gate.Param, Index: 1, Name: "b", Path: []string{"mu"}}
-	if a.Key() == b.Key() {
-		t.Errorf("a.mu and b.mu of two parameters share key %q", a.Key())
-	}
-}
-
 func TestWords(t *testing.T) {
 	for name, want := range map[string]string{
 		"GracefulStop":   "graceful stop",

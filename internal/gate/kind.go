@@ -2,6 +2,8 @@ package gate
 
 import (
 	"go/types"
+
+	"github.com/gatevet/gatevet/internal/naming"
 )
 
 // Kind is the kind of a gate.
@@ -134,7 +136,7 @@ func gateKind(t types.Type, isGateType func(*types.TypeName) bool) (Kind, bool) 
 	case types.IsInterface(t) && implementsLocker(t):
 		return Locker, true
 	}
-	n, _ := types.Unalias(PointerElem(t)).(*types.Named)
+	n, _ := types.Unalias(naming.PointerElem(t)).(*types.Named)
 	if n != nil && isGateType(n.Origin().Obj()) {
 		return Locker, true
 	}
@@ -163,14 +165,6 @@ func methodOf(fn *types.Func, isGateType func(*types.TypeName) bool) (Kind, meth
 	}
 	m, ok := methodTables[kind][fn.Name()]
 	return kind, m, ok
-}
-
-// PointerElem returns what t points to, or t itself.
-func PointerElem(t types.Type) types.Type {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		return p.Elem()
-	}
-	return t
 }
 
 // lockerIface is sync.Locker's method set, built once.

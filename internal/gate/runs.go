@@ -1,6 +1,10 @@
 package gate
 
-import "golang.org/x/tools/go/ssa"
+import (
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/naming"
+)
 
 // SumRun says that a function calls the func value in its parameter (or
 // free variable) Param, holding Held: withDevice(f) calls f under the
@@ -12,17 +16,17 @@ type SumRun struct {
 }
 
 // Value returns the caller-side func value a run calls, or nil.
-func (r SumRun) Value(cal Callee) ssa.Value { return cal.Value(r.Param, r.Free) }
+func (r SumRun) Value(cal naming.Callee) ssa.Value { return cal.Value(r.Param, r.Free) }
 
 // translateOps rewrites a callee's gates into the caller's terms,
 // dropping those the caller cannot name.
-func (fs *funcState) translateOps(ops []GateOp, cal Callee) []GateOp {
+func (fs *funcState) translateOps(ops []GateOp, cal naming.Callee) []GateOp {
 	var out []GateOp
 	for _, op := range ops {
 		if SelfSyncedArg(op.Gate, cal) {
 			continue // sync.Once's mutex guards the Once, not the caller's data
 		}
-		if r, ok := fs.refs.translate(op.Gate, cal); ok {
+		if r, ok := fs.refs.Translate(op.Gate, cal); ok {
 			out = append(out, GateOp{r, op.Kind, op.Mode})
 		}
 	}
@@ -31,8 +35,8 @@ func (fs *funcState) translateOps(ops []GateOp, cal Callee) []GateOp {
 
 // SelfSyncedArg reports whether r starts at an argument of cal whose
 // type synchronises itself.
-func SelfSyncedArg(r Ref, cal Callee) bool {
-	return r.Root == Param && r.Index < len(cal.Args) && SelfSynced(cal.Args[r.Index].Type())
+func SelfSyncedArg(r naming.Ref, cal naming.Callee) bool {
+	return r.Root == naming.Param && r.Index < len(cal.Args) && SelfSynced(cal.Args[r.Index].Type())
 }
 
 // instrRuns returns the func values of this function's parameters and
@@ -49,7 +53,7 @@ func (m *model) instrRuns(fs *funcState, instr ssa.Instruction) []SumRun {
 		return []SumRun{{Param: g.Param, Free: g.Free}}
 	}
 	var out []SumRun
-	cal, ok := Resolve(c)
+	cal, ok := naming.Resolve(c)
 	if ok {
 		if sum := m.summaryOf(cal.Fn); sum != nil {
 			for _, run := range sum.Runs {
@@ -76,7 +80,7 @@ func (m *model) instrRuns(fs *funcState, instr ssa.Instruction) []SumRun {
 		}
 		if sum := m.summaryOf(fn); sum != nil {
 			for _, run := range sum.Runs {
-				inner := Callee{Fn: fn, Bindings: mc.Bindings}
+				inner := naming.Callee{Fn: fn, Bindings: mc.Bindings}
 				if g := flagOf(run.Value(inner)); g != nil && run.Free {
 					out = append(out, SumRun{Param: g.Param, Free: g.Free, Held: fs.translateOps(run.Held, inner)})
 				}

@@ -5,6 +5,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/naming"
 )
 
 // A Start is a goroutine a function starts: a go statement, a call of
@@ -60,7 +62,7 @@ func (m *model) findStarts(fn *ssa.Function) []Start {
 
 // spawnsAt returns the goroutines a call of a spawning function starts.
 func (m *model) spawnsAt(call *ssa.Call) []Start {
-	cal, ok := Resolve(&call.Call)
+	cal, ok := naming.Resolve(&call.Call)
 	if !ok {
 		return nil
 	}
@@ -151,7 +153,7 @@ func storedValue(v ssa.Value) ssa.Value {
 			continue
 		case *ssa.UnOp:
 			if a, ok := x.X.(*ssa.Alloc); ok && x.Op == token.MUL {
-				if stored := soleStore(a); stored != nil {
+				if stored := naming.SoleStore(a); stored != nil {
 					v = stored
 					continue
 				}
@@ -186,12 +188,12 @@ func (s Start) Describe(pkg string) string {
 
 func startOf(instr ssa.CallInstruction, f ssa.Value, args []ssa.Value, group ssa.Value) Start {
 	s := Start{Instr: instr, Pos: instr.Pos(), Group: group}
-	t, _ := Target(f)
+	t, _ := naming.Target(f)
 	s.Fn = t.Fn
 	vals := append(append([]ssa.Value(nil), t.Args...), args...)
 	s.Args = len(vals)
 	for _, b := range t.Bindings {
-		vals = append(vals, capturedValue(b))
+		vals = append(vals, naming.Captured(b))
 	}
 	s.Values = vals
 	return s

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/gatevet/gatevet/internal/naming"
 )
 
 // maxChain bounds the call chains kept in summaries, so facts stay small
@@ -27,7 +29,7 @@ func (h Hop) Pos() token.Pos { return h.pos }
 
 // GateOp is a gate with its kind and mode.
 type GateOp struct {
-	Gate Ref
+	Gate naming.Ref
 	Kind Kind
 	Mode Mode
 }

@@ -21,6 +21,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/naming"
 )
 
 // Analyzer computes the lock-order edges of a package and exports them
@@ -202,8 +203,8 @@ func callersHold(res *gate.Result, fi *gate.FuncInfo, held map[*gate.FuncInfo]ma
 // classOf names the class of gate r as fi sees it: the key of a
 // package-level variable, or the named type and field that hold it.
 // Gates that are a variable or parameter themselves have no class.
-func classOf(fi *gate.FuncInfo, r gate.Ref) (string, bool) {
-	if r.Root == gate.Global {
+func classOf(fi *gate.FuncInfo, r naming.Ref) (string, bool) {
+	if r.Root == naming.Global {
 		return r.Key(), true
 	}
 	t := fi.RootType(r)
@@ -213,12 +214,12 @@ func classOf(fi *gate.FuncInfo, r gate.Ref) (string, bool) {
 	var owner *types.Named
 	var field string
 	for _, step := range r.Path {
-		if step == gate.Deref {
-			t = gate.PointerElem(t)
+		if step == naming.Deref {
+			t = naming.PointerElem(t)
 			continue
 		}
-		named, _ := types.Unalias(gate.PointerElem(t)).(*types.Named)
-		st, ok := gate.PointerElem(t).Underlying().(*types.Struct)
+		named, _ := types.Unalias(naming.PointerElem(t)).(*types.Named)
+		st, ok := naming.PointerElem(t).Underlying().(*types.Struct)
 		if !ok {
 			return "", false
 		}

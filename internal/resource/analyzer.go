@@ -33,6 +33,7 @@ import (
 
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/naming"
 )
 
 // Analyzer computes the package's uses of resources; bypass,
@@ -172,19 +173,19 @@ func (r *Result) Touches(fi *gate.FuncInfo) []Touch { return r.touches[fi.Fn] }
 // a package-level ref, or what the parameter or free variable at ref's
 // root reaches. The goroutine's uses are named in fi's terms through the
 // values it receives; false when they cannot be told.
-func (r *Result) StartUses(fi *gate.FuncInfo, s gate.Start, ref gate.Ref) bool {
+func (r *Result) StartUses(fi *gate.FuncInfo, s gate.Start, ref naming.Ref) bool {
 	if s.Fn == nil || r.gates.Info(s.Fn) == nil {
 		return false
 	}
-	at := gate.Callee{Fn: s.Fn, Args: s.Values[:s.Args], Bindings: s.Values[s.Args:]}
+	at := naming.Callee{Fn: s.Fn, Args: s.Values[:s.Args], Bindings: s.Values[s.Args:]}
 	for _, t := range r.sums[s.Fn] {
-		if t.Res.Root == gate.Global {
-			if ref.Root == gate.Global {
+		if t.Res.Root == naming.Global {
+			if ref.Root == naming.Global {
 				return true
 			}
 			continue
 		}
-		if ref.Root != gate.Param && ref.Root != gate.FreeVar {
+		if ref.Root != naming.Param && ref.Root != naming.FreeVar {
 			continue
 		}
 		if u, ok := fi.Translate(t.Res, at); ok && u.Root == ref.Root && u.Index == ref.Index {

@@ -8,14 +8,15 @@ import (
 
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/naming"
 )
 
 // GuardedBy is a resolved //gatevet:guardedby annotation: the gate to
 // hold when using a field, a package-level variable or a function.
 type GuardedBy struct {
 	Spelled string
-	Global  *gate.Ref // a package-level gate
-	Sibling []string  // or a gate among the fields of the same instance
+	Global  *naming.Ref // a package-level gate
+	Sibling []string    // or a gate among the fields of the same instance
 }
 
 // GuardFact carries a GuardedBy to importing packages.
@@ -28,10 +29,10 @@ func (f *GuardFact) String() string { return "guardedby(" + f.Spelled + ")" }
 
 // plainKey is a ref's key without its loads: an annotation names s.mu
 // whether the field is a mutex or a pointer to one.
-func plainKey(r gate.Ref) string {
+func plainKey(r naming.Ref) string {
 	var path []string
 	for _, s := range r.Path {
-		if s != gate.Deref {
+		if s != naming.Deref {
 			path = append(path, s)
 		}
 	}
@@ -83,7 +84,7 @@ func (r *Result) resolveGuard(obj types.Object, owner types.Type, spelled string
 		return &GuardedBy{Spelled: spelled, Sibling: parts}, true
 	}
 	op, ok := r.gates.ResolveGate(spelled)
-	if !ok || op.Gate.Root != gate.Global {
+	if !ok || op.Gate.Root != naming.Global {
 		return nil, false
 	}
 	return &GuardedBy{Spelled: spelled, Global: &op.Gate}, true
@@ -146,7 +147,7 @@ func (r *Result) guardedByOf(obj types.Object) *GuardedBy {
 
 // guardedCall is the use a call of an annotated function makes: of the
 // function, through its receiver for methods.
-func (r *Result) guardedCall(fi *gate.FuncInfo, cal gate.Callee, pos, end token.Pos) []rawTouch {
+func (r *Result) guardedCall(fi *gate.FuncInfo, cal naming.Callee, pos, end token.Pos) []rawTouch {
 	obj, ok := cal.Fn.Object().(*types.Func)
 	if cal.Fn.Origin() != nil {
 		obj, ok = cal.Fn.Origin().Object().(*types.Func)
@@ -154,7 +155,7 @@ func (r *Result) guardedCall(fi *gate.FuncInfo, cal gate.Callee, pos, end token.
 	if !ok || r.guardedByOf(obj) == nil {
 		return nil
 	}
-	var res gate.Ref
+	var res naming.Ref
 	if obj.Type().(*types.Signature).Recv() != nil {
 		if len(cal.Args) == 0 {
 			return nil
@@ -165,7 +166,7 @@ func (r *Result) guardedCall(fi *gate.FuncInfo, cal gate.Callee, pos, end token.
 		}
 		res = recv.With(obj.Name() + "()")
 	} else {
-		res = gate.Ref{Root: gate.Global, Pkg: obj.Pkg().Path(), Name: obj.Name() + "()"}
+		res = naming.Ref{Root: naming.Global, Pkg: obj.Pkg().Path(), Name: obj.Name() + "()"}
 	}
 	return []rawTouch{{res: res, write: true, pos: pos, end: end, what: gate.CalleeName(cal.Fn, r.pkgPath)}}
 }

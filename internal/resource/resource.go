@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/naming"
 )
 
 // A Resource is what a touch uses, as passes group uses: a package-level
@@ -17,17 +18,17 @@ type Resource struct {
 	Key      string       // "g:pkg.name", or "pkg.T.f" for fields and methods
 	Obj      types.Object // the variable, field or function
 	Global   bool         // process-wide: rooted at a package-level variable
-	Instance gate.Ref     // fields and methods: the instance they belong to
+	Instance naming.Ref   // fields and methods: the instance they belong to
 }
 
 // Of names the resource that ref r, in fi's terms, uses. ok is false
 // when r is a local, reaches no named field or variable, or the types
 // cannot be followed (type parameters).
-func Of(fi *gate.FuncInfo, r gate.Ref) (res Resource, ok bool) {
+func Of(fi *gate.FuncInfo, r naming.Ref) (res Resource, ok bool) {
 	switch r.Root {
-	case gate.Global:
+	case naming.Global:
 		return globalResource(fi.Fn, r)
-	case gate.Local:
+	case naming.Local:
 		return Resource{}, false
 	}
 	t := fi.RootType(r)
@@ -35,7 +36,7 @@ func Of(fi *gate.FuncInfo, r gate.Ref) (res Resource, ok bool) {
 		return Resource{}, false
 	}
 	for i, step := range r.Path {
-		if step == gate.Deref {
+		if step == naming.Deref {
 			p, isPtr := t.Underlying().(*types.Pointer)
 			if !isPtr {
 				return Resource{}, false
@@ -55,11 +56,11 @@ func Of(fi *gate.FuncInfo, r gate.Ref) (res Resource, ok bool) {
 		switch obj := obj.(type) {
 		case *types.Var:
 			if start || res.Obj == nil {
-				res = Resource{Key: memberKey(t, obj), Obj: obj, Instance: gate.Ref{Root: r.Root, Index: r.Index, Name: r.Name, Path: r.Path[:i]}}
+				res = Resource{Key: memberKey(t, obj), Obj: obj, Instance: naming.Ref{Root: r.Root, Index: r.Index, Name: r.Name, Path: r.Path[:i]}}
 			}
 			t = obj.Type()
 		case *types.Func:
-			return Resource{Key: memberKey(t, obj), Obj: obj, Instance: gate.Ref{Root: r.Root, Index: r.Index, Name: r.Name, Path: r.Path[:i]}}, true
+			return Resource{Key: memberKey(t, obj), Obj: obj, Instance: naming.Ref{Root: r.Root, Index: r.Index, Name: r.Name, Path: r.Path[:i]}}, true
 		default:
 			return Resource{}, false
 		}
@@ -78,8 +79,8 @@ func memberKey(t types.Type, obj types.Object) string {
 
 // globalResource names the package-level variable, or the annotated
 // function (Name "f()"), at the root of r.
-func globalResource(fn *ssa.Function, r gate.Ref) (Resource, bool) {
-	obj := gate.LookupGlobal(fn, r)
+func globalResource(fn *ssa.Function, r naming.Ref) (Resource, bool) {
+	obj := naming.LookupGlobal(fn, r)
 	if obj == nil {
 		return Resource{}, false
 	}

@@ -7,13 +7,14 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/naming"
 )
 
 // A Touch is a use of a resource at one point of a function: a write or
 // a read of a package-level variable or of state reached from a
 // parameter, done here or inside a callee.
 type Touch struct {
-	Res   gate.Ref // the location used, in this function's terms
+	Res   naming.Ref // the location used, in this function's terms
 	Write bool
 	// Held are the gates held at the use: this function's must-held set
 	// there, and the gates the callee held around it.
@@ -26,7 +27,7 @@ type Touch struct {
 
 // SumTouch is a use of a resource inside a function, for its callers.
 type SumTouch struct {
-	Res   gate.Ref
+	Res   naming.Ref
 	Write bool
 	Held  []gate.GateOp // gates the function held around the use
 	Chain []gate.Hop
@@ -42,7 +43,7 @@ const (
 
 // rawTouch is a touch before the held set of its point is known.
 type rawTouch struct {
-	res      gate.Ref
+	res      naming.Ref
 	write    bool
 	held     []gate.GateOp // held by the callee around the use
 	pos, end token.Pos
@@ -54,7 +55,7 @@ type rawTouch struct {
 func (r *Result) instrTouches(fi *gate.FuncInfo, instr ssa.Instruction) []rawTouch {
 	switch in := instr.(type) {
 	case *ssa.Store:
-		return r.direct(fi, in.Addr, true, in.Pos(), gate.PointerElem(in.Addr.Type()))
+		return r.direct(fi, in.Addr, true, in.Pos(), naming.PointerElem(in.Addr.Type()))
 	case *ssa.MapUpdate:
 		return r.direct(fi, in.Map, true, in.Pos(), in.Map.Type())
 	case *ssa.UnOp:
@@ -101,7 +102,7 @@ func (r *Result) callTouches(fi *gate.FuncInfo, c *ssa.CallCommon, at token.Pos,
 		return nil
 	}
 	pos, end := fi.Span(at)
-	cal, ok := gate.Resolve(c)
+	cal, ok := naming.Resolve(c)
 	if !ok {
 		// A func value or interface method: its func arguments are taken
 		// to run before it returns, as range-over-func loop bodies do.
@@ -151,16 +152,16 @@ func (r *Result) callTouches(fi *gate.FuncInfo, c *ssa.CallCommon, at token.Pos,
 // holding held: those of a function literal or named function, with its
 // free variables bound; its parameters are the callee's to pass.
 func (r *Result) runTouches(fi *gate.FuncInfo, f ssa.Value, held []gate.GateOp, pos, end token.Pos, name string) []rawTouch {
-	run, ok := gate.Target(f)
+	run, ok := naming.Target(f)
 	if !ok {
 		return nil
 	}
 	var out []rawTouch
 	for _, t := range r.summaryOf(run.Fn) {
-		if t.Res.Root == gate.Param {
+		if t.Res.Root == naming.Param {
 			continue
 		}
-		res, ok := fi.Translate(t.Res, gate.Callee{Bindings: run.Bindings})
+		res, ok := fi.Translate(t.Res, naming.Callee{Bindings: run.Bindings})
 		if !ok || !res.Crosses() {
 			continue
 		}
@@ -195,7 +196,7 @@ func touchesAt(instr ssa.Instruction, here gate.Held, raw []rawTouch) []Touch {
 // this package's summaries, which keeps facts from carrying the
 // runtime's internals up every call chain. Deep paths stay out too.
 func (r *Result) addTouch(sum *[]SumTouch, seen map[string]bool, t Touch) {
-	if len(*sum) >= maxTouches || len(t.Res.Path) > maxTouchPath || (t.Res.Root == gate.Global && t.Res.Pkg != r.pkgPath) {
+	if len(*sum) >= maxTouches || len(t.Res.Path) > maxTouchPath || (t.Res.Root == naming.Global && t.Res.Pkg != r.pkgPath) {
 		return
 	}
 	var held []gate.GateOp

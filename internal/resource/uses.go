@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/naming"
 )
 
 // A Use is a touch of a resource in one of the package's functions,
@@ -114,8 +115,8 @@ func (k GateKey) String() string {
 
 // KeyOf names held gate held relative to resource res; ok is false for
 // gates of unrelated instances.
-func KeyOf(held gate.Ref, res Resource) (key GateKey, ok bool) {
-	if held.Root == gate.Global {
+func KeyOf(held naming.Ref, res Resource) (key GateKey, ok bool) {
+	if held.Root == naming.Global {
 		return GateKey{Scope: PackageGate, Name: plainKey(held)}, true
 	}
 	if res.Global || held.Root != res.Instance.Root || held.Index != res.Instance.Index {

@@ -15,6 +15,7 @@ import (
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/gatepass"
+	"github.com/gatevet/gatevet/internal/naming"
 	"github.com/gatevet/gatevet/internal/resource"
 )
 
@@ -102,9 +103,9 @@ func mine(pass *analysis.Pass, rs *resource.Result, u resource.Use) bool {
 		return true
 	}
 	switch u.Res.Instance.Root {
-	case gate.FreeVar:
+	case naming.FreeVar:
 		return true
-	case gate.Param:
+	case naming.Param:
 		return u.Res.Instance.Index == 0 && u.Func.Fn.Signature.Recv() != nil
 	}
 	return false
@@ -310,7 +311,7 @@ func diagnose(pass *analysis.Pass, u resource.Use, key resource.GateKey, guarded
 // resourceName spells the resource as this use reaches it.
 func resourceName(u resource.Use, pkg string) string {
 	if u.Res.Global {
-		return gate.Ref{Root: gate.Global, Pkg: u.Res.Obj.Pkg().Path(), Name: u.Res.Obj.Name()}.Spell(pkg)
+		return naming.Ref{Root: naming.Global, Pkg: u.Res.Obj.Pkg().Path(), Name: u.Res.Obj.Name()}.Spell(pkg)
 	}
 	return u.Res.Instance.Spell(pkg) + "." + u.Res.Obj.Name()
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/gatepass"
+	"github.com/gatevet/gatevet/internal/naming"
 	"github.com/gatevet/gatevet/internal/resource"
 )
 
@@ -83,7 +84,7 @@ func candidates(pass *analysis.Pass, rs *resource.Result) []candidate {
 
 func heldGlobal(u resource.Use) bool {
 	for _, h := range u.Held {
-		if h.Gate.Root == gate.Global {
+		if h.Gate.Root == naming.Global {
 			return true
 		}
 	}
@@ -92,8 +93,8 @@ func heldGlobal(u resource.Use) bool {
 
 // gateField returns the field of one of the package's struct types that
 // gate g is, in the terms of u's function.
-func gateField(u resource.Use, g gate.Ref, owners map[types.Object]types.Type) (*types.Var, *types.Named) {
-	for len(g.Path) > 0 && g.Path[len(g.Path)-1] == gate.Deref {
+func gateField(u resource.Use, g naming.Ref, owners map[types.Object]types.Type) (*types.Var, *types.Named) {
+	for len(g.Path) > 0 && g.Path[len(g.Path)-1] == naming.Deref {
 		g.Path = g.Path[:len(g.Path)-1]
 	}
 	if len(g.Path) == 0 {
@@ -116,7 +117,7 @@ func gateField(u resource.Use, g gate.Ref, owners map[types.Object]types.Type) (
 
 func diagnose(pass *analysis.Pass, c candidate, fresh token.Pos) analysis.Diagnostic {
 	pkg := pass.Pkg.Path()
-	resName := gate.Ref{Root: gate.Global, Pkg: c.use.Res.Obj.Pkg().Path(), Name: c.use.Res.Obj.Name()}.Spell(pkg)
+	resName := naming.Ref{Root: naming.Global, Pkg: c.use.Res.Obj.Pkg().Path(), Name: c.use.Res.Obj.Name()}.Spell(pkg)
 	T := c.owner.Obj().Name()
 	gateName := T + "." + c.field.Name()
 	msg := fmt.Sprintf("%s is a per-instance gate, but its critical sections use %s, which is process-wide (%s): "+

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/naming"
 	"github.com/gatevet/gatevet/internal/resource"
 )
 
@@ -42,12 +43,12 @@ func scan(res *gate.Result) *scanned {
 				switch in := instr.(type) {
 				case *ssa.Store:
 					if fa, ok := in.Addr.(*ssa.FieldAddr); ok {
-						if f := gate.FieldOf(fa); f != nil {
+						if f := naming.FieldOf(fa); f != nil {
 							sc.stores[f] = append(sc.stores[f], store{fresh: freshGate(in.Val), pos: in.Pos()})
 						}
 					}
 				case *ssa.Alloc:
-					if n, ok := types.Unalias(gate.PointerElem(in.Type())).(*types.Named); ok {
+					if n, ok := types.Unalias(naming.PointerElem(in.Type())).(*types.Named); ok {
 						n = n.Origin()
 						sc.allocs[n] = append(sc.allocs[n], in)
 					}

@@ -1,105 +1,31 @@
-package gate
+package naming
 
 import (
 	"go/token"
 	"go/types"
 	"strconv"
-	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
 
-// RootKind says where a gate reference starts.
-type RootKind uint8
-
-// The roots of a gate reference.
-const (
-	Global  RootKind = iota + 1 // a package-level variable
-	Param                       // a parameter (receivers count as parameter 0)
-	FreeVar                     // a variable captured by a closure
-	Local                       // a value created in the function
-)
-
-// Deref is the path step that loads the value stored at a location.
-const Deref = "*"
-
-// A Ref names a gate the way a function sees it: a root and a path of
-// field names, with Deref where a pointer stored at a location is loaded.
-// Two operations name the same gate only when their Refs are equal, so
-// a.mu and b.mu of two parameters are two gates.
-//
-// Refs with Global or Param roots survive function boundaries: the model
-// rewrites a callee's Param refs into the caller's terms at each call.
-// Refs are gob-encoded inside facts, hence the exported fields.
-type Ref struct {
-	Root  RootKind
-	Index int    // Param and FreeVar: position; Local: a per-function id
-	Pkg   string // Global: package path
-	Name  string // Global: variable name; others: source name, for messages
-	Path  []string
-}
-
-// Key is a canonical string for the gate, usable as a map key.
-func (r Ref) Key() string {
-	var b strings.Builder
-	switch r.Root {
-	case Global:
-		b.WriteString("g:" + r.Pkg + "." + r.Name)
-	case Param:
-		b.WriteString("p" + strconv.Itoa(r.Index))
-	case FreeVar:
-		b.WriteString("f" + strconv.Itoa(r.Index))
-	case Local:
-		b.WriteString("l" + strconv.Itoa(r.Index))
-	}
-	for _, s := range r.Path {
-		b.WriteString("/" + s)
-	}
-	return b.String()
-}
-
-// Crosses reports whether the ref means something outside its function,
-// so that a summary can carry it to callers: everything but locals.
-func (r Ref) Crosses() bool { return r.Root != Local }
-
-// Spell renders the ref as code in package pkg would spell it: s.mu,
-// gpuSem, other.Mu.
-func (r Ref) Spell(pkg string) string {
-	name := r.Name
-	if r.Root == Global && r.Pkg != pkg {
-		name = r.Pkg[strings.LastIndex(r.Pkg, "/")+1:] + "." + r.Name
-	}
-	for _, s := range r.Path {
-		if s != Deref {
-			name += "." + s
-		}
-	}
-	return name
-}
-
-func (r Ref) With(steps ...string) Ref {
-	p := make([]string, 0, len(r.Path)+len(steps))
-	r.Path = append(append(p, r.Path...), steps...)
-	return r
-}
-
-// refs resolves SSA values to Refs within one function.
-type refs struct {
+// A Namer resolves SSA values to Refs within one function.
+type Namer struct {
 	fn     *ssa.Function
 	locals map[ssa.Value]int
 	syntax *syntaxIndex
 }
 
-func newRefs(fn *ssa.Function) *refs { return &refs{fn: fn, locals: make(map[ssa.Value]int)} }
+// NewNamer returns a Namer for fn's values.
+func NewNamer(fn *ssa.Function) *Namer { return &Namer{fn: fn, locals: make(map[ssa.Value]int)} }
 
-func (rs *refs) index() *syntaxIndex {
+func (rs *Namer) index() *syntaxIndex {
 	if rs.syntax == nil {
 		rs.syntax = indexSyntax(rs.fn)
 	}
 	return rs.syntax
 }
 
-func (rs *refs) local(v ssa.Value) Ref {
+func (rs *Namer) local(v ssa.Value) Ref {
 	id, ok := rs.locals[v]
 	if !ok {
 		id = len(rs.locals)
@@ -110,7 +36,7 @@ func (rs *refs) local(v ssa.Value) Ref {
 
 // localName finds the source name of a local gate for messages: the
 // variable an Alloc is, or the variable a call or make initialises.
-func (rs *refs) localName(v ssa.Value) string {
+func (rs *Namer) localName(v ssa.Value) string {
 	if u, ok := v.(*ssa.UnOp); ok {
 		v = u.X
 	}
@@ -137,15 +63,15 @@ func (rs *refs) localName(v ssa.Value) string {
 	return v.Name()
 }
 
-// of returns the Ref of v, a pointer to a gate or a gate value such as a
+// Of returns the Ref of v, a pointer to a gate or a gate value such as a
 // channel, and whether v could be named at all.
-func (rs *refs) of(v ssa.Value) (Ref, bool) {
+func (rs *Namer) Of(v ssa.Value) (Ref, bool) {
 	return rs.walk(v, 0)
 }
 
 const maxRefDepth = 12
 
-func (rs *refs) walk(v ssa.Value, depth int) (Ref, bool) {
+func (rs *Namer) walk(v ssa.Value, depth int) (Ref, bool) {
 	if depth > maxRefDepth {
 		return Ref{}, false
 	}
@@ -180,7 +106,7 @@ func (rs *refs) walk(v ssa.Value, depth int) (Ref, bool) {
 		// A variable stored once holds the value stored in it: this sees
 		// through captured variables and copies of parameters.
 		if a, ok := v.X.(*ssa.Alloc); ok {
-			if stored := soleStore(a); stored != nil {
+			if stored := SoleStore(a); stored != nil {
 				return rs.walk(stored, depth+1)
 			}
 			// A variable assigned more than once: every load of it
@@ -222,7 +148,7 @@ func (rs *refs) walk(v ssa.Value, depth int) (Ref, bool) {
 }
 
 // field names field i of the struct x points to (or is).
-func (rs *refs) field(x ssa.Value, i int, depth int) (Ref, bool) {
+func (rs *Namer) field(x ssa.Value, i int, depth int) (Ref, bool) {
 	// A field of a copied struct value is the copy's own: only fields
 	// reached through a pointer keep the original's identity. A copy
 	// lives in an Alloc, which walk names as a Local.
@@ -243,9 +169,9 @@ func fieldName(t types.Type, i int) string {
 	return "#" + strconv.Itoa(i)
 }
 
-// soleStore returns the value stored in a, if a is a variable that is
+// SoleStore returns the value stored in a, if a is a variable that is
 // stored exactly once and never has its address taken for other uses.
-func soleStore(a *ssa.Alloc) ssa.Value {
+func SoleStore(a *ssa.Alloc) ssa.Value {
 	var stored ssa.Value
 	for _, ref := range *a.Referrers() {
 		switch ref := ref.(type) {
@@ -262,9 +188,9 @@ func soleStore(a *ssa.Alloc) ssa.Value {
 	return stored
 }
 
-// location names the location v, seeing through indexing and slicing:
+// Location names the location v, seeing through indexing and slicing:
 // an element of a slice, array or map is part of the container's state.
-func (rs *refs) location(v ssa.Value) (Ref, bool) {
+func (rs *Namer) Location(v ssa.Value) (Ref, bool) {
 	for {
 		switch x := v.(type) {
 		case *ssa.IndexAddr:
@@ -276,25 +202,25 @@ func (rs *refs) location(v ssa.Value) (Ref, bool) {
 		case *ssa.Slice:
 			v = x.X
 		default:
-			return rs.of(v)
+			return rs.Of(v)
 		}
 	}
 }
 
-// capturedValue returns the value a closure captures as v: a variable
+// Captured returns the value a closure captures as v: a variable
 // captured by address (an Alloc) stands for its sole stored value.
-func capturedValue(v ssa.Value) ssa.Value {
+func Captured(v ssa.Value) ssa.Value {
 	if a, ok := v.(*ssa.Alloc); ok {
-		if stored := soleStore(a); stored != nil {
+		if stored := SoleStore(a); stored != nil {
 			return stored
 		}
 	}
 	return v
 }
 
-// translate rewrites a callee's ref into the caller's terms, given the
+// Translate rewrites a callee's ref into the caller's terms, given the
 // callee as the caller sees it at the call.
-func (rs *refs) translate(r Ref, cal Callee) (Ref, bool) {
+func (rs *Namer) Translate(r Ref, cal Callee) (Ref, bool) {
 	var base ssa.Value
 	switch r.Root {
 	case Global:
@@ -313,35 +239,35 @@ func (rs *refs) translate(r Ref, cal Callee) (Ref, bool) {
 		if !ok {
 			break
 		}
-		stored := soleStore(a)
+		stored := SoleStore(a)
 		if stored == nil {
 			break
 		}
 		base, path = stored, path[1:]
 	}
-	out, ok := rs.of(base)
+	out, ok := rs.Of(base)
 	if !ok {
 		return Ref{}, false
 	}
 	return out.With(path...), true
 }
 
-// FieldOf returns the field a FieldAddr addresses, as declared (the
-// generic origin for instantiated types).
-func FieldOf(fa *ssa.FieldAddr) *types.Var {
-	st, ok := PointerElem(fa.X.Type()).Underlying().(*types.Struct)
-	if !ok || fa.Field >= st.NumFields() {
-		return nil
-	}
-	return st.Field(fa.Field).Origin()
-}
+// Span returns the source range of the operation go/ssa placed at pos in
+// the Namer's function: a call's whole expression, for instance.
+func (rs *Namer) Span(pos token.Pos) (token.Pos, token.Pos) { return rs.index().span(pos) }
 
-// FuncOf returns the source function a func value is (see Target), or
-// nil when it can be several or is a synthetic wrapper.
-func FuncOf(v ssa.Value) *ssa.Function {
-	t, ok := Target(v)
-	if !ok || t.Fn.Synthetic != "" {
+// TypeOf returns the type of the value at the root of r, a ref in the
+// Namer's function: a parameter's or free variable's type, the type of a
+// local value the function made or loaded, or a pointer to a
+// package-level variable. It is nil when r names nothing there.
+func (rs *Namer) TypeOf(r Ref) types.Type {
+	if r.Root == Local {
+		for v, id := range rs.locals {
+			if id == r.Index {
+				return v.Type()
+			}
+		}
 		return nil
 	}
-	return t.Fn
+	return RootType(rs.fn, r)
 }

@@ -1,4 +1,4 @@
-package gate
+package naming
 
 import (
 	"go/ast"

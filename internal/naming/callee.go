@@ -1,0 +1,101 @@
+package naming
+
+import (
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// A Callee is a resolved call target with the caller-side values of its
+// parameters (Args, the receiver first) and free variables (Bindings).
+type Callee struct {
+	Fn       *ssa.Function
+	Args     []ssa.Value
+	Bindings []ssa.Value
+}
+
+// arg returns the caller-side value of the callee's parameter i, or of
+// its free variable i when free; nil when there is none.
+func (c Callee) arg(i int, free bool) ssa.Value {
+	vals := c.Args
+	if free {
+		vals = c.Bindings
+	}
+	if i < 0 || i >= len(vals) {
+		return nil
+	}
+	return vals[i]
+}
+
+// Value returns the caller-side value of the callee's parameter i, or of
+// its free variable i when free, a variable captured by address standing
+// for its sole stored value; nil when there is none.
+func (c Callee) Value(i int, free bool) ssa.Value {
+	v := c.arg(i, free)
+	if free && v != nil {
+		v = Captured(v)
+	}
+	return v
+}
+
+// Resolve finds the function a call runs, seeing through closures and
+// bound method values; false for an interface method or an unknown func
+// value.
+func Resolve(c *ssa.CallCommon) (Callee, bool) {
+	if c.IsInvoke() {
+		return Callee{}, false
+	}
+	t, ok := Target(c.Value)
+	if !ok {
+		return Callee{}, false
+	}
+	t.Args = append(t.Args, c.Args...)
+	return t, true
+}
+
+// Target resolves a func value to the function it runs, with the values
+// the value itself supplies: a closure's bindings, or a method value's
+// receiver as the first argument. False when the value can be more than
+// one function (a parameter, a field, an interface's method).
+func Target(v ssa.Value) (Callee, bool) {
+	switch v := v.(type) {
+	case *ssa.Function:
+		return Callee{Fn: v}, true
+	case *ssa.MakeClosure:
+		fn, ok := v.Fn.(*ssa.Function)
+		if !ok {
+			return Callee{}, false
+		}
+		if strings.HasPrefix(fn.Synthetic, "bound method wrapper") && len(v.Bindings) == 1 {
+			if m, ok := fn.Object().(*types.Func); ok {
+				if real := fn.Prog.FuncValue(m); real != nil {
+					return Callee{Fn: real, Args: []ssa.Value{v.Bindings[0]}}, true
+				}
+			}
+			return Callee{}, false
+		}
+		return Callee{Fn: fn, Bindings: v.Bindings}, true
+	}
+	return Callee{}, false
+}
+
+// FieldOf returns the field a FieldAddr addresses, as declared (the
+// generic origin for instantiated types).
+func FieldOf(fa *ssa.FieldAddr) *types.Var {
+	st, ok := PointerElem(fa.X.Type()).Underlying().(*types.Struct)
+	if !ok || fa.Field >= st.NumFields() {
+		return nil
+	}
+	return st.Field(fa.Field).Origin()
+}
+
+// FuncOf returns the source function a func value is (see Target), or
+// nil when it can be several or is a synthetic wrapper.
+func FuncOf(v ssa.Value) *ssa.Function {
+	t, ok := Target(v)
+	if !ok || t.Fn.Synthetic != "" {
+		return nil
+	}
+	return t.Fn
+}

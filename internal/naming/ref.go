@@ -1,0 +1,91 @@
+// Package naming is gatevet's one way to name SSA values: what a gate or
+// a location is (a Ref: a root and a path of fields), what function a
+// call or a func value runs (Resolve, Target, FuncOf: closures and bound
+// method values seen through), and what a callee's parameter or free
+// variable is at a call (Callee.Value, Namer.Translate). The gate model,
+// its sub-models and the passes all name values through it; none of them
+// walks SSA values to name them on its own.
+//
+// A Namer names the values of one function: each local it meets gets a
+// stable id, and names for messages come from the function's syntax (the
+// variable a call initialises, a range statement's value variable).
+package naming
+
+import (
+	"strconv"
+	"strings"
+)
+
+// RootKind says where a gate reference starts.
+type RootKind uint8
+
+// The roots of a gate reference.
+const (
+	Global  RootKind = iota + 1 // a package-level variable
+	Param                       // a parameter (receivers count as parameter 0)
+	FreeVar                     // a variable captured by a closure
+	Local                       // a value created in the function
+)
+
+// Deref is the path step that loads the value stored at a location.
+const Deref = "*"
+
+// A Ref names a gate the way a function sees it: a root and a path of
+// field names, with Deref where a pointer stored at a location is loaded.
+// Two operations name the same gate only when their Refs are equal, so
+// a.mu and b.mu of two parameters are two gates.
+//
+// Refs with Global or Param roots survive function boundaries: the model
+// rewrites a callee's Param refs into the caller's terms at each call.
+// Refs are gob-encoded inside facts, hence the exported fields.
+type Ref struct {
+	Root  RootKind
+	Index int    // Param and FreeVar: position; Local: a per-function id
+	Pkg   string // Global: package path
+	Name  string // Global: variable name; others: source name, for messages
+	Path  []string
+}
+
+// Key is a canonical string for the gate, usable as a map key.
+func (r Ref) Key() string {
+	var b strings.Builder
+	switch r.Root {
+	case Global:
+		b.WriteString("g:" + r.Pkg + "." + r.Name)
+	case Param:
+		b.WriteString("p" + strconv.Itoa(r.Index))
+	case FreeVar:
+		b.WriteString("f" + strconv.Itoa(r.Index))
+	case Local:
+		b.WriteString("l" + strconv.Itoa(r.Index))
+	}
+	for _, s := range r.Path {
+		b.WriteString("/" + s)
+	}
+	return b.String()
+}
+
+// Crosses reports whether the ref means something outside its function,
+// so that a summary can carry it to callers: everything but locals.
+func (r Ref) Crosses() bool { return r.Root != Local }
+
+// Spell renders the ref as code in package pkg would spell it: s.mu,
+// gpuSem, other.Mu.
+func (r Ref) Spell(pkg string) string {
+	name := r.Name
+	if r.Root == Global && r.Pkg != pkg {
+		name = r.Pkg[strings.LastIndex(r.Pkg, "/")+1:] + "." + r.Name
+	}
+	for _, s := range r.Path {
+		if s != Deref {
+			name += "." + s
+		}
+	}
+	return name
+}
+
+func (r Ref) With(steps ...string) Ref {
+	p := make([]string, 0, len(r.Path)+len(steps))
+	r.Path = append(append(p, r.Path...), steps...)
+	return r
+}
