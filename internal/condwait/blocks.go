@@ -76,7 +76,7 @@ func (r *Result) deriveBlocks(fi *gate.FuncInfo) []Block {
 	}
 	if calls := r.BlockingCalls(fi); len(calls) > 0 {
 		c := calls[0]
-		hop := r.hop(fi, gate.CalleeName(c.Callee, r.pass.Pkg.Path()), c.Call.Pos())
+		hop := r.hop(fi, naming.CalleeName(c.Callee, r.pass.Pkg.Path()), c.Call.Pos())
 		return []Block{{Chain: gate.Prepend(hop, c.Blocks[0].Chain)}}
 	}
 	return nil
@@ -122,7 +122,7 @@ func (r *Result) hop(fi *gate.FuncInfo, what string, at token.Pos) gate.Hop {
 // what they stop has drained, which they themselves set off, and a
 // caller with a context maps its cancellation onto them.
 func lifecycle(fn *ssa.Function) bool {
-	for _, w := range gate.Words(fn.Name()) {
+	for _, w := range naming.Words(fn.Name()) {
 		switch w {
 		case "stop", "close", "shutdown", "drain":
 			return true

@@ -1,8 +1,6 @@
 package gate
 
 import (
-	"strings"
-
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/naming"
@@ -105,27 +103,6 @@ func (m *model) noteCall(g *callGraph, call ssa.CallInstruction) {
 	}
 }
 
-// Words splits a Go name into its lower-cased words: GracefulStop is
-// graceful, stop; closeAllLocked is close, all, locked.
-func Words(name string) []string {
-	var out []string
-	start := 0
-	for i := 1; i <= len(name); i++ {
-		if i == len(name) || name[i] == '_' || (isUpper(name[i]) && !isUpper(name[i-1])) {
-			if w := strings.Trim(name[start:i], "_"); w != "" {
-				out = append(out, strings.ToLower(w))
-			}
-			start = i
-		}
-	}
-	if len(out) == 0 {
-		out = append(out, strings.ToLower(name))
-	}
-	return out
-}
-
-func isUpper(c byte) bool { return 'A' <= c && c <= 'Z' }
-
 // syncCallback reports whether the func values passed in call are taken
 // to run before it returns: a call (not go) of an unknown func value or
 // of another package's
@@ -135,13 +112,4 @@ func isUpper(c byte) bool { return 'A' <= c && c <= 'Z' }
 func syncCallback(call ssa.CallInstruction) bool {
 	_, isGo := call.(*ssa.Go)
 	return !isGo
-}
-
-// Outermost returns the named function a function literal is nested in
-// (fn itself when it is not a literal).
-func Outermost(fn *ssa.Function) *ssa.Function {
-	for fn.Parent() != nil {
-		fn = fn.Parent()
-	}
-	return fn
 }

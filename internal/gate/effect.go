@@ -103,7 +103,7 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 	if sum.empty() {
 		return nil
 	}
-	name := CalleeName(cal.Fn, m.pkgPath)
+	name := naming.CalleeName(cal.Fn, m.pkgPath)
 	var out []effect
 	for _, a := range sum.Acquires {
 		flag, happens := translateFlag(a.Flag, cal)
@@ -241,44 +241,6 @@ func (m *model) summaryOf(fn *ssa.Function) *Summary {
 		return &f.Summary
 	}
 	return nil
-}
-
-// CalleeName spells fn as a caller in package pkg would: Register,
-// lib.Register, (*Pool).Get, (*lib.Pool).Get, Map.Load for generics.
-func CalleeName(fn *ssa.Function, pkg string) string {
-	if fn.Origin() != nil {
-		fn = fn.Origin()
-	}
-	if fn.Parent() != nil {
-		return "func literal in " + CalleeName(fn.Parent(), pkg)
-	}
-	obj, ok := fn.Object().(*types.Func)
-	if !ok || obj.Pkg() == nil {
-		return fn.Name()
-	}
-	qualify := func(p *types.Package, name string) string {
-		if p == nil || p.Path() == pkg {
-			return name
-		}
-		return p.Name() + "." + name
-	}
-	recv := obj.Type().(*types.Signature).Recv()
-	if recv == nil {
-		return qualify(obj.Pkg(), obj.Name())
-	}
-	t, star := recv.Type(), ""
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t, star = p.Elem(), "*"
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok {
-		return obj.Name()
-	}
-	tn := qualify(n.Obj().Pkg(), n.Obj().Name())
-	if star != "" {
-		return "(*" + tn + ")." + obj.Name()
-	}
-	return tn + "." + obj.Name()
 }
 
 // ReturnsFunc reports whether fn returns a func value, which may carry a

@@ -96,19 +96,3 @@ var heldProbe = &analysis.Analyzer{
 func TestHeld(t *testing.T) {
 	analysistest.Run(t, testdata(t), heldProbe, "./held")
 }
-
-func TestWords(t *testing.T) {
-	for name, want := range map[string]string{
-		"GracefulStop":   "graceful stop",
-		"closeAllLocked": "close all locked",
-		"Closest":        "closest",
-		"UnsafeLoad":     "unsafe load",
-		"init":           "init",
-		"HTTPServer":     "httpserver",
-		"stop_now":       "stop now",
-	} {
-		if got := strings.Join(gate.Words(name), " "); got != want {
-			t.Errorf("Words(%q) = %q, want %q", name, got, want)
-		}
-	}
-}

@@ -84,7 +84,7 @@ func (m *model) spawnsAt(call *ssa.Call) []Start {
 			}
 		}
 		out = append(out, Start{Instr: call, Pos: call.Pos(), Values: vals,
-			Work: CalleeName(cal.Fn, m.pkgPath) + ", which starts " + sp.Work + " at " + sp.At})
+			Work: naming.CalleeName(cal.Fn, m.pkgPath) + ", which starts " + sp.Work + " at " + sp.At})
 	}
 	return out
 }
@@ -172,13 +172,13 @@ func (s Start) Describe(pkg string) string {
 	case s.Fn == nil:
 		return "a func value"
 	case s.Fn.Parent() == nil:
-		return CalleeName(s.Fn, pkg)
+		return naming.CalleeName(s.Fn, pkg)
 	}
 	for _, b := range s.Fn.Blocks {
 		for _, instr := range b.Instrs {
 			if c, ok := instr.(*ssa.Call); ok {
 				if f := c.Call.StaticCallee(); f != nil && f.Pkg != nil {
-					return "a func literal running " + CalleeName(f, pkg)
+					return "a func literal running " + naming.CalleeName(f, pkg)
 				}
 			}
 		}
@@ -267,14 +267,6 @@ func Cancellation(ch ssa.Value) string {
 // first field is the channel C.
 func isTimeType(t types.Type) bool {
 	return IsNamed(t, "time", "Timer") || IsNamed(t, "time", "Ticker")
-}
-
-// FuncName names fn for messages: Get, or a func literal in Later.
-func FuncName(fn *ssa.Function) string {
-	if fn.Parent() == nil {
-		return fn.Name()
-	}
-	return "a func literal in " + Outermost(fn).Name()
 }
 
 // IsContext reports whether t is context.Context.

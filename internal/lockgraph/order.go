@@ -132,7 +132,7 @@ func orders(pass *analysis.Pass, res *gate.Result) []OrderEdge {
 				}
 				seen[key] = true
 				e := OrderEdge{From: from, To: to, FromName: h.Gate.Spell(pkg), ToName: ap.GateOp.Gate.Spell(pkg),
-					Func: gate.CalleeName(fi.Fn, pkg), Pkg: pkg, At: gate.PosText(pass.Fset, ap.Pos), FromAt: gate.PosText(pass.Fset, h.Pos),
+					Func: naming.CalleeName(fi.Fn, pkg), Pkg: pkg, At: gate.PosText(pass.Fset, ap.Pos), FromAt: gate.PosText(pass.Fset, h.Pos),
 					Shared: h.Mode == gate.Shared && ap.GateOp.Mode == gate.Shared, Chain: ap.Chain, pos: ap.Pos, fromPos: h.Pos}
 				for _, o := range ap.Also {
 					if c, ok := classOf(fi, o.Gate); ok && o != h && c != to {

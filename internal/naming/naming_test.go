@@ -1,6 +1,7 @@
 package naming_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/gatevet/gatevet/internal/naming"
@@ -27,5 +28,21 @@ func TestRefSpellAndKey(t *testing.T) {
 	b := naming.Ref{Root: naming.Param, Index: 1, Name: "b", Path: []string{"mu"}}
 	if a.Key() == b.Key() {
 		t.Errorf("a.mu and b.mu of two parameters share key %q", a.Key())
+	}
+}
+
+func TestWords(t *testing.T) {
+	for name, want := range map[string]string{
+		"GracefulStop":   "graceful stop",
+		"closeAllLocked": "close all locked",
+		"Closest":        "closest",
+		"UnsafeLoad":     "unsafe load",
+		"init":           "init",
+		"HTTPServer":     "httpserver",
+		"stop_now":       "stop now",
+	} {
+		if got := strings.Join(naming.Words(name), " "); got != want {
+			t.Errorf("naming.Words(%q) = %q, want %q", name, got, want)
+		}
 	}
 }

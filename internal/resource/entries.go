@@ -7,7 +7,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/naming"
 )
 
 // Entries are the functions a package can be entered by with nothing
@@ -34,7 +34,7 @@ func (r *Result) Entry(fn *ssa.Function) bool {
 		// A returned closure whose maker states a contract ("the
 		// returned function must be called under the lock") is bound
 		// by it.
-		return !statesContract(gate.Outermost(fn))
+		return !statesContract(naming.Outermost(fn))
 	}
 	if fn.Parent() != nil {
 		return false // called in place, started, or run by a callee
@@ -96,7 +96,7 @@ func statesContract(fn *ssa.Function) bool {
 // Close, Stop, Shutdown): such functions are reached through their
 // callers only. Names are matched by their words: Closest is no Close.
 func expectsHeld(name string) bool {
-	words := gate.Words(name)
+	words := naming.Words(name)
 	switch words[0] {
 	case "unsafe", "init", "setup", "close", "stop", "shutdown":
 		return true
@@ -107,6 +107,6 @@ func expectsHeld(name string) bool {
 // beforePublication reports whether fn is an init function, a package
 // initialiser, or a closure inside one.
 func beforePublication(fn *ssa.Function) bool {
-	fn = gate.Outermost(fn)
+	fn = naming.Outermost(fn)
 	return fn.Synthetic == "package initializer" || strings.HasPrefix(fn.Name(), "init#")
 }

@@ -168,7 +168,7 @@ func (r *Result) guardedCall(fi *gate.FuncInfo, cal naming.Callee, pos, end toke
 	} else {
 		res = naming.Ref{Root: naming.Global, Pkg: obj.Pkg().Path(), Name: obj.Name() + "()"}
 	}
-	return []rawTouch{{res: res, write: true, pos: pos, end: end, what: gate.CalleeName(cal.Fn, r.pkgPath)}}
+	return []rawTouch{{res: res, write: true, pos: pos, end: end, what: naming.CalleeName(cal.Fn, r.pkgPath)}}
 }
 
 // GuardedBy returns the annotation guarding a resource, if any.

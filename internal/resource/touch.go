@@ -115,7 +115,7 @@ func (r *Result) callTouches(fi *gate.FuncInfo, c *ssa.CallCommon, at token.Pos,
 		return out
 	}
 	out := r.guardedCall(fi, cal, pos, end)
-	name := gate.CalleeName(cal.Fn, r.pkgPath)
+	name := naming.CalleeName(cal.Fn, r.pkgPath)
 	for _, t := range r.summaryOf(cal.Fn) {
 		if gate.SelfSyncedArg(t.Res, cal) {
 			continue
@@ -165,7 +165,7 @@ func (r *Result) runTouches(fi *gate.FuncInfo, f ssa.Value, held []gate.GateOp, 
 		if !ok || !res.Crosses() {
 			continue
 		}
-		hop := gate.NewHop(r.pass.Fset, gate.CalleeName(run.Fn, r.pkgPath), run.Fn.Pos(), run.Fn.Pos())
+		hop := gate.NewHop(r.pass.Fset, naming.CalleeName(run.Fn, r.pkgPath), run.Fn.Pos(), run.Fn.Pos())
 		out = append(out, rawTouch{res: res, write: t.Write, held: append(held, fi.TranslateOps(t.Held, run)...),
 			pos: pos, end: end, what: name, chain: gate.Prepend(hop, t.Chain)})
 	}

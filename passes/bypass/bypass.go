@@ -290,9 +290,9 @@ func diagnose(pass *analysis.Pass, u resource.Use, key resource.GateKey, guarded
 			continue
 		}
 		seen[g.Func] = true
-		where = append(where, gate.FuncName(g.Func.Fn))
+		where = append(where, naming.FuncName(g.Func.Fn))
 		related = append(related, analysis.RelatedInformation{Pos: g.Pos, End: g.End,
-			Message: fmt.Sprintf("%s used with %s held in %s", resName, gateName, gate.FuncName(g.Func.Fn))})
+			Message: fmt.Sprintf("%s used with %s held in %s", resName, gateName, naming.FuncName(g.Func.Fn))})
 	}
 	for _, h := range u.Chain {
 		if h.Pos() != token.NoPos {
@@ -304,7 +304,7 @@ func diagnose(pass *analysis.Pass, u resource.Use, key resource.GateKey, guarded
 		evidence = fmt.Sprintf("which guards it in %s", strings.Join(where, ", "))
 	}
 	msg := fmt.Sprintf("%s %s %s%s without holding %s, %s: this path races with the guarded ones; hold %s around the use",
-		gate.FuncName(u.Func.Fn), access, resName, via, gateName, evidence, gateName)
+		naming.FuncName(u.Func.Fn), access, resName, via, gateName, evidence, gateName)
 	return analysis.Diagnostic{Pos: u.Pos, End: u.End, Message: msg, Related: related}
 }
 

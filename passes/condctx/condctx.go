@@ -13,6 +13,7 @@ import (
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/gatepass"
+	"github.com/gatevet/gatevet/internal/naming"
 )
 
 // doc is the source of doc.go, whose package doc comment holds the
@@ -50,7 +51,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 				SuggestedFixes: wakeOnCancel(pass, fi.Fn, w),
 				Message: fmt.Sprintf("%s waits in a sync.Cond loop that never looks at %s, and nothing wakes it when %s is cancelled: "+
 					"the goroutine blocks until someone signals; register context.AfterFunc(%s, …) that Broadcasts under the lock, and check %s.Err() after each Wait",
-					gate.FuncName(fi.Fn), ctxName, ctxName, ctxName, ctxName),
+					naming.FuncName(fi.Fn), ctxName, ctxName, ctxName, ctxName),
 				Related: []analysis.RelatedInformation{{Pos: ctxPos, Message: ctxName + " comes into scope here"}},
 			})
 		}
@@ -91,7 +92,7 @@ func blockingCalls(pass *analysis.Pass, conds *condwait.Result, fi *gate.FuncInf
 	for _, bc := range conds.BlockingCalls(fi) {
 		chain := bc.Blocks[0].Chain
 		wait := chain[len(chain)-1]
-		what := gate.CalleeName(bc.Callee, pass.Pkg.Path())
+		what := naming.CalleeName(bc.Callee, pass.Pkg.Path())
 		d := analysis.Diagnostic{
 			Pos: bc.Call.Pos(), End: bc.Call.Pos(),
 			Message: fmt.Sprintf("%s blocks in sync.Cond.Wait (%s) and cannot observe %s: if nothing signals, this goroutine waits forever after %s is cancelled; "+

@@ -118,7 +118,7 @@ func weight(res *gate.Result, rs *resource.Result, fn *ssa.Function, b *ssa.Basi
 	if fn.Synthetic == "package initializer" {
 		return 1
 	}
-	fn = gate.Outermost(fn)
+	fn = naming.Outermost(fn)
 	if fn.Name() == "main" && fn.Pkg.Pkg.Name() == "main" {
 		return 1 // runs once
 	}
