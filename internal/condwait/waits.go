@@ -7,7 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/cfg"
-	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
 )
 
@@ -69,7 +69,7 @@ func isCondMethod(c *ssa.CallCommon, name string) bool {
 	if f == nil || f.Name() != name || f.Signature.Recv() == nil || len(c.Args) == 0 {
 		return false
 	}
-	return gate.IsNamed(f.Signature.Recv().Type(), "sync", "Cond")
+	return known.IsNamed(f.Signature.Recv().Type(), "sync", "Cond")
 }
 
 // IsWake reports whether c calls Broadcast or Signal on a sync.Cond.
@@ -92,7 +92,7 @@ func leaves(ifi *ssa.If, loop map[*ssa.BasicBlock]bool) bool {
 func usesContext(instr ssa.Instruction) bool {
 	var ops []*ssa.Value
 	for _, op := range instr.Operands(ops) {
-		if *op != nil && gate.IsContext((*op).Type()) {
+		if *op != nil && known.IsContext((*op).Type()) {
 			return true
 		}
 	}

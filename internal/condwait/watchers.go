@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
 )
 
@@ -51,12 +52,12 @@ func receivesDone(fn *ssa.Function) bool {
 		for _, instr := range b.Instrs {
 			switch in := instr.(type) {
 			case *ssa.UnOp:
-				if in.Op == token.ARROW && gate.IsContextDone(in.X) {
+				if in.Op == token.ARROW && known.IsContextDone(in.X) {
 					return true
 				}
 			case *ssa.Select:
 				for _, st := range in.States {
-					if gate.IsContextDone(st.Chan) {
+					if known.IsContextDone(st.Chan) {
 						return true
 					}
 				}
@@ -84,19 +85,19 @@ func wakes(fn *ssa.Function) bool {
 // context cannot observe it.
 func ContextInScope(fn *ssa.Function) (name string, pos token.Pos, ok bool) {
 	for _, p := range fn.Params {
-		if gate.IsContext(p.Type()) {
+		if known.IsContext(p.Type()) {
 			return p.Name(), p.Pos(), true
 		}
 	}
 	for _, fv := range fn.FreeVars {
-		if gate.IsContext(fv.Type()) || gate.IsContext(naming.PointerElem(fv.Type())) {
+		if known.IsContext(fv.Type()) || known.IsContext(known.PointerElem(fv.Type())) {
 			return fv.Name(), fv.Pos(), true
 		}
 	}
 	if recv := fn.Signature.Recv(); recv != nil && len(fn.Params) > 0 {
-		if st, ok := naming.PointerElem(recv.Type()).Underlying().(*types.Struct); ok {
+		if st, ok := known.PointerElem(recv.Type()).Underlying().(*types.Struct); ok {
 			for i := 0; i < st.NumFields(); i++ {
-				if f := st.Field(i); gate.IsContext(f.Type()) {
+				if f := st.Field(i); known.IsContext(f.Type()) {
 					return fn.Params[0].Name() + "." + f.Name(), f.Pos(), true
 				}
 			}

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/directive"
+	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
 )
 
@@ -307,7 +308,7 @@ func (m *model) analyse(fn *ssa.Function) (fi *FuncInfo) {
 			es := m.instrEffects(fs, instr)
 			for i := range es {
 				es[i].id = fs.intern(es[i].gate)
-				if es[i].op == Acquire && es[i].hold {
+				if es[i].op == known.Acquire && es[i].hold {
 					h := holding(es[i])
 					es[i].holding = &h
 				}
@@ -340,7 +341,7 @@ func (m *model) summarise(fi *FuncInfo, in []*state) *Summary {
 			continue
 		}
 		for _, e := range es {
-			if e.op == Release {
+			if e.op == known.Release {
 				released.set(e.id)
 			}
 		}
@@ -373,7 +374,7 @@ func (m *model) summarise(fi *FuncInfo, in []*state) *Summary {
 				return
 			}
 			for _, e := range fs.effects[instr] {
-				if e.op == Acquire && e.check {
+				if e.op == known.Acquire && e.check {
 					m.recordAcquire(fi, sum, instr, st, e, released)
 				}
 			}
@@ -422,7 +423,7 @@ func (m *model) recordAcquire(fi *FuncInfo, sum *Summary, instr ssa.Instruction,
 func noteEntryReleases(fromEntry map[int]*Flag, instr ssa.Instruction, st *state, es []effect) {
 	for _, e := range es {
 		k := e.id
-		if e.op != Release || st.get(k) != nil {
+		if e.op != known.Release || st.get(k) != nil {
 			continue
 		}
 		g := e.flag

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/directive"
+	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
 )
 
@@ -96,11 +97,11 @@ func isStructGate(t types.Type) bool {
 
 // kindOfType tells the kind of gate a value of type t is: a gate type,
 // or a channel, which an annotation may name as a semaphore.
-func (m *model) kindOfType(t types.Type) (Kind, bool) {
+func (m *model) kindOfType(t types.Type) (known.Kind, bool) {
 	if _, ok := t.Underlying().(*types.Chan); ok {
-		return ChanSem, true
+		return known.ChanSem, true
 	}
-	return gateKind(t, m.isGateType)
+	return known.GateKind(t, m.isGateType)
 }
 
 // ResolveGate resolves a gate spelled in an annotation against the
@@ -108,4 +109,4 @@ func (m *model) kindOfType(t types.Type) (Kind, bool) {
 func (r *Result) ResolveGate(spelled string) (GateOp, bool) { return r.m.resolveGate(nil, spelled) }
 
 // GateKind returns the kind of gate a value of type t is, if it is one.
-func (r *Result) GateKind(t types.Type) (Kind, bool) { return r.m.kindOfType(t) }
+func (r *Result) GateKind(t types.Type) (known.Kind, bool) { return r.m.kindOfType(t) }

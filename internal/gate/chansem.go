@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
 )
 
@@ -186,7 +187,7 @@ func chanObject(v ssa.Value) types.Object {
 }
 
 func fieldVar(t types.Type, i int) *types.Var {
-	if s, ok := naming.PointerElem(t).Underlying().(*types.Struct); ok && i < s.NumFields() {
+	if s, ok := known.PointerElem(t).Underlying().(*types.Struct); ok && i < s.NumFields() {
 		return s.Field(i)
 	}
 	return nil
@@ -274,11 +275,11 @@ func (m *model) chanEffects(fs *funcState, ch ssa.Value, send bool, at token.Pos
 	if send {
 		what = ref.Spell(m.pkgPath) + " <-"
 	}
-	e := effect{gate: GateOp{Gate: ref, Kind: ChanSem}, pos: pos, end: end, what: what}
+	e := effect{gate: GateOp{Gate: ref, Kind: known.ChanSem}, pos: pos, end: end, what: what}
 	if acquire {
-		e.op, e.blocking, e.check, e.hold = Acquire, true, true, true
+		e.op, e.blocking, e.check, e.hold = known.Acquire, true, true, true
 	} else {
-		e.op = Release
+		e.op = known.Release
 	}
 	return []effect{e}
 }
@@ -289,9 +290,9 @@ func (m *model) selectEffects(fs *funcState, sel *ssa.Select) []effect {
 	var out []effect
 	for i, st := range sel.States {
 		for _, e := range m.chanEffects(fs, st.Chan, st.Dir == types.SendOnly, st.Pos) {
-			if e.op == Acquire {
+			if e.op == known.Acquire {
 				e.blocking = sel.Blocking
-				e.cond, e.condVal, e.index = ifIndex, sel, i
+				e.cond, e.condVal, e.index = known.IfIndex, sel, i
 			}
 			out = append(out, e)
 		}

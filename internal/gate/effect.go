@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
 )
 
@@ -14,7 +15,7 @@ import (
 // function being analysed. Gate operations yield one effect; calls yield
 // one per entry of the callee's summary.
 type effect struct {
-	op       Op
+	op       known.Op
 	gate     GateOp
 	blocking bool
 	check    bool // an acquire the caller should check against held gates
@@ -27,9 +28,9 @@ type effect struct {
 	id      int      // the gate's id in its funcState
 	holding *Holding // what holding the gate looks like, for holds
 
-	cond    cond
+	cond    known.When
 	condVal ssa.Value // the call or select whose outcome confirms a hold
-	index   int       // ifIndex: the select case that acquires
+	index   int       // IfIndex: the select case that acquires
 
 	pos   token.Pos // start of the operation's expression
 	end   token.Pos
@@ -38,7 +39,7 @@ type effect struct {
 }
 
 // gateCall recognises a call of a gate method and returns its receiver.
-func (m *model) gateCall(c *ssa.CallCommon) (*types.Func, Kind, method, ssa.Value, bool) {
+func (m *model) gateCall(c *ssa.CallCommon) (*types.Func, known.Kind, known.Method, ssa.Value, bool) {
 	var fn *types.Func
 	var recv ssa.Value
 	switch {
@@ -47,18 +48,18 @@ func (m *model) gateCall(c *ssa.CallCommon) (*types.Func, Kind, method, ssa.Valu
 	default:
 		cal, ok := naming.Resolve(c)
 		if !ok || len(cal.Args) == 0 {
-			return nil, 0, method{}, nil, false
+			return nil, 0, known.Method{}, nil, false
 		}
 		obj, _ := cal.Fn.Object().(*types.Func)
 		if cal.Fn.Origin() != nil {
 			obj, _ = cal.Fn.Origin().Object().(*types.Func)
 		}
 		if obj == nil {
-			return nil, 0, method{}, nil, false
+			return nil, 0, known.Method{}, nil, false
 		}
 		fn, recv = obj, cal.Args[0]
 	}
-	kind, meth, ok := methodOf(fn, m.isGateType)
+	kind, meth, ok := known.MethodOf(fn, m.isGateType)
 	return fn, kind, meth, recv, ok
 }
 
@@ -73,20 +74,20 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 			return nil
 		}
 		e := effect{
-			op:       meth.op,
-			gate:     GateOp{Gate: ref, Kind: kind, Mode: meth.mode},
-			blocking: meth.blocking,
-			check:    meth.op == Acquire,
-			hold:     meth.op == Acquire,
+			op:       meth.Op,
+			gate:     GateOp{Gate: ref, Kind: kind, Mode: meth.Mode},
+			blocking: meth.Blocking,
+			check:    meth.Op == known.Acquire,
+			hold:     meth.Op == known.Acquire,
 			pos:      pos,
 			end:      end,
 			what:     ref.Spell(m.pkgPath) + "." + fn.Name(),
 		}
 		switch {
-		case meth.op != Acquire || meth.cond == always:
+		case meth.Op != known.Acquire || meth.When == known.Always:
 		case result != nil && used(result):
-			e.cond, e.condVal = meth.cond, result
-		case meth.cond == ifTrue:
+			e.cond, e.condVal = meth.When, result
+		case meth.When == known.IfTrue:
 			// A TryLock whose result is dropped holds nothing we know of.
 			e.hold, e.unchecked = false, true
 		default:
@@ -111,7 +112,7 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 		if !ok || !happens {
 			continue
 		}
-		e := effect{op: Acquire, gate: GateOp{ref, a.Kind, a.Mode}, blocking: a.Blocking,
+		e := effect{op: known.Acquire, gate: GateOp{ref, a.Kind, a.Mode}, blocking: a.Blocking,
 			check: true, via: true, flag: flag, pos: pos, end: end, what: name, chain: a.Chain}
 		if cal.Fn.Parent() == fs.fn && len(a.Chain) > 0 {
 			// A closure called in place is this function's own code:
@@ -124,7 +125,7 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 	for _, r := range sum.Releases {
 		flag, happens := translateFlag(r.Flag, cal)
 		if ref, ok := fs.refs.Translate(r.Gate, cal); ok && happens {
-			out = append(out, effect{op: Release, gate: GateOp{ref, r.Kind, r.Mode}, via: true, flag: flag, pos: pos, what: name})
+			out = append(out, effect{op: known.Release, gate: GateOp{ref, r.Kind, r.Mode}, via: true, flag: flag, pos: pos, what: name})
 		}
 	}
 	// A function that returns a func after acquiring (mu.Lock(); return
@@ -133,7 +134,7 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 	hold := !ReturnsFunc(cal.Fn)
 	for _, h := range sum.Holds {
 		if ref, ok := fs.refs.Translate(h.Gate, cal); ok {
-			out = append(out, effect{op: Acquire, gate: GateOp{ref, h.Kind, h.Mode}, hold: hold, via: true, pos: pos, what: name})
+			out = append(out, effect{op: known.Acquire, gate: GateOp{ref, h.Kind, h.Mode}, hold: hold, via: true, pos: pos, what: name})
 		}
 	}
 	if result == nil || !used(result) {
@@ -141,8 +142,8 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 	}
 	for _, h := range sum.HoldsIfNil {
 		if ref, ok := fs.refs.Translate(h.Gate, cal); ok {
-			out = append(out, effect{op: Acquire, gate: GateOp{ref, h.Kind, h.Mode}, hold: hold, via: true,
-				cond: ifNil, condVal: result, pos: pos, what: name})
+			out = append(out, effect{op: known.Acquire, gate: GateOp{ref, h.Kind, h.Mode}, hold: hold, via: true,
+				cond: known.IfNil, condVal: result, pos: pos, what: name})
 		}
 	}
 	return out
@@ -301,7 +302,7 @@ func (m *model) instrEffects(fs *funcState, instr ssa.Instruction) []effect {
 func handoff(es []effect) []effect {
 	var out []effect
 	for _, e := range es {
-		if e.op == Release {
+		if e.op == known.Release {
 			out = append(out, e)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
 )
 
@@ -16,7 +17,7 @@ import (
 type Event struct {
 	Instr ssa.Instruction // the call, defer, send, receive or select
 	GateOp
-	Op       Op
+	Op       known.Op
 	Blocking bool
 	Deferred bool // the operation is deferred to the function's return
 	Via      bool // it happens inside the callee What
@@ -49,14 +50,14 @@ func (fi *FuncInfo) Events() []Event {
 			}
 			_, deferred := instr.(*ssa.Defer)
 			for _, e := range fs.effects[instr] {
-				if e.op != Acquire && e.op != Release {
+				if e.op != known.Acquire && e.op != known.Release {
 					continue
 				}
 				ev := Event{Instr: instr, GateOp: e.gate, Op: e.op, Blocking: e.blocking, Deferred: deferred, Via: e.via,
 					Unchecked: e.unchecked, Pos: e.pos, End: e.end, What: e.what}
 				if !e.via {
 					ev.Permits = permits(instr, e.gate.Kind)
-					ev.NeverDone = e.op == Acquire && e.blocking && e.gate.Kind == Weighted && neverDone(instr)
+					ev.NeverDone = e.op == known.Acquire && e.blocking && e.gate.Kind == known.Weighted && neverDone(instr)
 				}
 				out = append(out, ev)
 			}
@@ -68,11 +69,11 @@ func (fi *FuncInfo) Events() []Event {
 // permits returns the constant count of a gate operation: the last
 // argument of a semaphore.Weighted method (Acquire(ctx, n), TryAcquire(n),
 // Release(n)), or 1 for a channel semaphore's send or receive.
-func permits(instr ssa.Instruction, kind Kind) int64 {
+func permits(instr ssa.Instruction, kind known.Kind) int64 {
 	switch kind {
-	case ChanSem:
+	case known.ChanSem:
 		return 1
-	case Weighted:
+	case known.Weighted:
 		call, ok := instr.(ssa.CallInstruction)
 		if !ok || call.Common().IsInvoke() {
 			return 0
@@ -138,7 +139,7 @@ func (r *Result) LiteralReleases(fi *FuncInfo) []LiteralRelease {
 				continue
 			}
 			for _, e := range info.Events() {
-				if e.Op != Release {
+				if e.Op != known.Release {
 					continue
 				}
 				ref, ok := fi.fs.refs.Translate(e.Gate, naming.Callee{Bindings: mc.Bindings})

@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
 )
 
@@ -120,7 +121,7 @@ func (fs *funcState) transfer(b *ssa.BasicBlock, st *state, visit visitor) []*st
 				for _, e := range fs.effects[st.deferred[i]] {
 					// A deferred acquire only touches: whether it runs
 					// on this path is not known.
-					if e.op == Release {
+					if e.op == known.Release {
 						apply(st, e)
 					} else {
 						st.touched.set(e.id)
@@ -162,9 +163,9 @@ func holding(e effect) Holding {
 func apply(st *state, e effect) {
 	st.touched.set(e.id)
 	switch {
-	case e.op == Release:
+	case e.op == known.Release:
 		st.drop(e.id)
-	case e.hold && e.cond == always:
+	case e.hold && e.cond == known.Always:
 		st.hold(e.id, e.holding)
 	}
 }
@@ -187,11 +188,11 @@ func (fs *funcState) condHolds(cond ssa.Value) []condHold {
 	}
 	switch c := cond.(type) {
 	case *ssa.Call:
-		match(c, true, func(e effect) bool { return e.cond == ifTrue })
+		match(c, true, func(e effect) bool { return e.cond == known.IfTrue })
 	case *ssa.UnOp:
 		if c.Op == token.NOT {
 			if call, ok := c.X.(*ssa.Call); ok {
-				match(call, false, func(e effect) bool { return e.cond == ifTrue })
+				match(call, false, func(e effect) bool { return e.cond == known.IfTrue })
 			}
 		}
 	case *ssa.BinOp:
@@ -210,7 +211,7 @@ func (fs *funcState) condHolds(cond ssa.Value) []condHold {
 		switch x := x.(type) {
 		case *ssa.Call:
 			if k.IsNil() {
-				match(x, eq, func(e effect) bool { return e.cond == ifNil })
+				match(x, eq, func(e effect) bool { return e.cond == known.IfNil })
 			}
 		case *ssa.Extract:
 			sel, ok := x.Tuple.(*ssa.Select)
@@ -219,7 +220,7 @@ func (fs *funcState) condHolds(cond ssa.Value) []condHold {
 			}
 			idx, _ := constant.Int64Val(k.Value)
 			if eq {
-				match(sel, true, func(e effect) bool { return e.cond == ifIndex && int64(e.index) == idx })
+				match(sel, true, func(e effect) bool { return e.cond == known.IfIndex && int64(e.index) == idx })
 			}
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/gatetest"
+	"github.com/gatevet/gatevet/internal/known"
 
 	// The testdata modules import x/sync and load with GOPROXY=off: this
 	// import keeps the module in go.mod, so go test fetches it first.
@@ -38,7 +39,7 @@ var eventProbe = &analysis.Analyzer{
 		for _, fi := range res.Funcs {
 			for _, ap := range fi.Acquires {
 				mode, block := "exclusive", "try"
-				if ap.GateOp.Mode == gate.Shared {
+				if ap.GateOp.Mode == known.Shared {
 					mode = "shared"
 				}
 				if ap.Blocking {
@@ -77,7 +78,7 @@ var heldProbe = &analysis.Analyzer{
 				var names []string
 				for _, h := range held.All() {
 					n := h.Gate.Spell(pass.Pkg.Path())
-					if h.Mode == gate.Shared {
+					if h.Mode == known.Shared {
 						n += "(r)"
 					}
 					names = append(names, n)

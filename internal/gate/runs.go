@@ -3,6 +3,7 @@ package gate
 import (
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
 )
 
@@ -36,7 +37,7 @@ func (fs *funcState) translateOps(ops []GateOp, cal naming.Callee) []GateOp {
 // SelfSyncedArg reports whether r starts at an argument of cal whose
 // type synchronises itself.
 func SelfSyncedArg(r naming.Ref, cal naming.Callee) bool {
-	return r.Root == naming.Param && r.Index < len(cal.Args) && SelfSynced(cal.Args[r.Index].Type())
+	return r.Root == naming.Param && r.Index < len(cal.Args) && known.SelfSynced(cal.Args[r.Index].Type())
 }
 
 // instrRuns returns the func values of this function's parameters and

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
 )
 
@@ -30,8 +31,8 @@ func (h Hop) Pos() token.Pos { return h.pos }
 // GateOp is a gate with its kind and mode.
 type GateOp struct {
 	Gate naming.Ref
-	Kind Kind
-	Mode Mode
+	Kind known.Kind
+	Mode known.Mode
 }
 
 // SumAcquire is an acquire a function performs on a gate it has not

@@ -21,6 +21,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
 )
 
@@ -133,7 +134,7 @@ func orders(pass *analysis.Pass, res *gate.Result) []OrderEdge {
 				seen[key] = true
 				e := OrderEdge{From: from, To: to, FromName: h.Gate.Spell(pkg), ToName: ap.GateOp.Gate.Spell(pkg),
 					Func: naming.CalleeName(fi.Fn, pkg), Pkg: pkg, At: gate.PosText(pass.Fset, ap.Pos), FromAt: gate.PosText(pass.Fset, h.Pos),
-					Shared: h.Mode == gate.Shared && ap.GateOp.Mode == gate.Shared, Chain: ap.Chain, pos: ap.Pos, fromPos: h.Pos}
+					Shared: h.Mode == known.Shared && ap.GateOp.Mode == known.Shared, Chain: ap.Chain, pos: ap.Pos, fromPos: h.Pos}
 				for _, o := range ap.Also {
 					if c, ok := classOf(fi, o.Gate); ok && o != h && c != to {
 						e.Also = append(e.Also, c)
@@ -215,11 +216,11 @@ func classOf(fi *gate.FuncInfo, r naming.Ref) (string, bool) {
 	var field string
 	for _, step := range r.Path {
 		if step == naming.Deref {
-			t = naming.PointerElem(t)
+			t = known.PointerElem(t)
 			continue
 		}
-		named, _ := types.Unalias(naming.PointerElem(t)).(*types.Named)
-		st, ok := naming.PointerElem(t).Underlying().(*types.Struct)
+		named, _ := types.Unalias(known.PointerElem(t)).(*types.Named)
+		st, ok := known.PointerElem(t).Underlying().(*types.Struct)
 		if !ok {
 			return "", false
 		}

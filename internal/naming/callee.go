@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/known"
 )
 
 // A Callee is a resolved call target with the caller-side values of its
@@ -83,7 +85,7 @@ func Target(v ssa.Value) (Callee, bool) {
 // FieldOf returns the field a FieldAddr addresses, as declared (the
 // generic origin for instantiated types).
 func FieldOf(fa *ssa.FieldAddr) *types.Var {
-	st, ok := PointerElem(fa.X.Type()).Underlying().(*types.Struct)
+	st, ok := known.PointerElem(fa.X.Type()).Underlying().(*types.Struct)
 	if !ok || fa.Field >= st.NumFields() {
 		return nil
 	}

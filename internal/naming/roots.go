@@ -54,11 +54,3 @@ func LookupGlobal(fn *ssa.Function, r Ref) types.Object {
 	}
 	return nil
 }
-
-// PointerElem returns what t points to, or t itself.
-func PointerElem(t types.Type) types.Type {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		return p.Elem()
-	}
-	return t
-}

@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
 )
 
@@ -55,7 +56,7 @@ type rawTouch struct {
 func (r *Result) instrTouches(fi *gate.FuncInfo, instr ssa.Instruction) []rawTouch {
 	switch in := instr.(type) {
 	case *ssa.Store:
-		return r.direct(fi, in.Addr, true, in.Pos(), naming.PointerElem(in.Addr.Type()))
+		return r.direct(fi, in.Addr, true, in.Pos(), known.PointerElem(in.Addr.Type()))
 	case *ssa.MapUpdate:
 		return r.direct(fi, in.Map, true, in.Pos(), in.Map.Type())
 	case *ssa.UnOp:
@@ -75,11 +76,11 @@ func (r *Result) instrTouches(fi *gate.FuncInfo, instr ssa.Instruction) []rawTou
 // direct is a use of the location v (an address, or a map) whose value
 // has type t.
 func (r *Result) direct(fi *gate.FuncInfo, v ssa.Value, write bool, pos token.Pos, t types.Type) []rawTouch {
-	if gate.SelfSynced(t) {
+	if known.SelfSynced(t) {
 		return nil
 	}
 	loc, ok := fi.Location(v)
-	if !ok || !loc.Crosses() || gate.SelfSynced(fi.RootType(loc)) {
+	if !ok || !loc.Crosses() || known.SelfSynced(fi.RootType(loc)) {
 		return nil
 	}
 	return []rawTouch{{res: loc, write: write, pos: pos, what: loc.Spell(r.pkgPath)}}

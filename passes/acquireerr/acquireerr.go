@@ -13,6 +13,7 @@ import (
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/gatepass"
+	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/source"
 )
 
@@ -35,7 +36,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	for _, fi := range res.Funcs {
 		events := fi.Events()
 		for _, e := range events {
-			if e.Op != gate.Acquire || !e.Unchecked || e.Via || e.Deferred || e.NeverDone {
+			if e.Op != known.Acquire || !e.Unchecked || e.Via || e.Deferred || e.NeverDone {
 				continue
 			}
 			if rel, ok := releaseAfter(res, fi, events, e); ok {
@@ -51,7 +52,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 func releaseAfter(res *gate.Result, fi *gate.FuncInfo, events []gate.Event, e gate.Event) (gate.Event, bool) {
 	key := e.Gate.Key()
 	for _, r := range events {
-		if r.Op == gate.Release && r.Gate.Key() == key && r.Mode == e.Mode && cfg.After(e.Instr, r.Instr) {
+		if r.Op == known.Release && r.Gate.Key() == key && r.Mode == e.Mode && cfg.After(e.Instr, r.Instr) {
 			return r, true
 		}
 	}

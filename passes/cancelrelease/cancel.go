@@ -8,6 +8,7 @@ import (
 
 	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/known"
 )
 
 // A cancelCase is a select case that receives from a cancellation
@@ -32,7 +33,7 @@ func cancelCases(fn *ssa.Function) []cancelCase {
 				if st.Dir != types.RecvOnly {
 					continue
 				}
-				what := gate.Cancellation(st.Chan)
+				what := known.Cancellation(st.Chan)
 				if what == "" {
 					continue
 				}
@@ -62,7 +63,7 @@ func waits(instr ssa.Instruction, s gate.Start) bool {
 	case *ssa.Call:
 		if f := in.Call.StaticCallee(); f != nil && f.Name() == "Wait" && f.Signature.Recv() != nil {
 			t := f.Signature.Recv().Type()
-			return gate.IsNamed(t, "sync", "WaitGroup") || gate.IsNamed(t, "golang.org/x/sync/errgroup", "Group")
+			return known.IsNamed(t, "sync", "WaitGroup") || known.IsNamed(t, "golang.org/x/sync/errgroup", "Group")
 		}
 	}
 	return false

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/source"
 )
 
@@ -68,7 +69,7 @@ func onlyReturns(sel *ssa.Select) bool {
 		for _, instr := range b.Instrs {
 			switch in := instr.(type) {
 			case *ssa.Call:
-				if !in.Call.IsInvoke() || in.Call.Method.Name() != "Err" || !gate.IsContext(in.Call.Value.Type()) {
+				if !in.Call.IsInvoke() || in.Call.Method.Name() != "Err" || !known.IsContext(in.Call.Value.Type()) {
 					ok = false
 				}
 			case *ssa.Go, *ssa.Defer, *ssa.Send, *ssa.Select:
@@ -80,7 +81,7 @@ func onlyReturns(sel *ssa.Select) bool {
 	return ok
 }
 
-// releases reports whether call is gate.Release(...), gate.Unlock() or
+// releases reports whether call is Release(...), gate.Unlock() or
 // gate.RUnlock().
 func releases(call *ast.CallExpr, gateName string) bool {
 	fun := types.ExprString(call.Fun)

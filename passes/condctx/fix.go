@@ -9,7 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/condwait"
-	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/source"
 )
 
@@ -90,7 +90,7 @@ func stmtCall(s *ast.ExprStmt) (*ast.CallExpr, bool) {
 // ctxParam returns the name of fn's context parameter, or "".
 func ctxParam(fn *ssa.Function) string {
 	for _, p := range fn.Params {
-		if gate.IsContext(p.Type()) && p.Name() != "_" {
+		if known.IsContext(p.Type()) && p.Name() != "_" {
 			return p.Name()
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
 	"github.com/gatevet/gatevet/internal/resource"
 )
@@ -48,7 +49,7 @@ func scan(res *gate.Result) *scanned {
 						}
 					}
 				case *ssa.Alloc:
-					if n, ok := types.Unalias(naming.PointerElem(in.Type())).(*types.Named); ok {
+					if n, ok := types.Unalias(known.PointerElem(in.Type())).(*types.Named); ok {
 						n = n.Origin()
 						sc.allocs[n] = append(sc.allocs[n], in)
 					}

@@ -11,6 +11,7 @@ import (
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/gatepass"
+	"github.com/gatevet/gatevet/internal/known"
 )
 
 // doc is the source of doc.go, whose package doc comment holds the
@@ -82,7 +83,7 @@ func diagnose(pass *analysis.Pass, ap gate.AcquirePoint) analysis.Diagnostic {
 
 func verb(op gate.GateOp) string {
 	switch {
-	case op.Kind == gate.RWMutex && op.Mode == gate.Shared:
+	case op.Kind == known.RWMutex && op.Mode == known.Shared:
 		return "read-locked"
 	case op.Kind.Counting():
 		return "permit acquired"
@@ -93,15 +94,15 @@ func verb(op gate.GateOp) string {
 // consequence says why acquiring want while holding have deadlocks.
 func consequence(have, want gate.GateOp) string {
 	switch {
-	case want.Kind == gate.RWMutex && have.Mode == gate.Shared && want.Mode == gate.Shared:
+	case want.Kind == known.RWMutex && have.Mode == known.Shared && want.Mode == known.Shared:
 		return "recursive read locking deadlocks as soon as a writer queues between the two RLocks"
-	case want.Kind == gate.RWMutex && have.Mode == gate.Shared:
+	case want.Kind == known.RWMutex && have.Mode == known.Shared:
 		return "the write lock waits for every reader, this path's own read lock included, so it blocks forever"
-	case want.Kind == gate.RWMutex && want.Mode == gate.Shared:
+	case want.Kind == known.RWMutex && want.Mode == known.Shared:
 		return "the read lock waits for the writer, which is this path, so it blocks forever"
-	case want.Kind == gate.Weighted:
+	case want.Kind == known.Weighted:
 		return "with one permit this deadlocks at once, with more it deadlocks once concurrent holders take the rest"
-	case want.Kind == gate.ChanSem:
+	case want.Kind == known.ChanSem:
 		return "the second slot deadlocks at capacity one, and under load at any capacity"
 	}
 	return fmt.Sprintf("%s is not reentrant, so this blocks forever", want.Kind)

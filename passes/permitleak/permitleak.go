@@ -13,6 +13,7 @@ import (
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/gatepass"
+	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/source"
 )
 
@@ -92,7 +93,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 // while and takes it back before returning, as its caller expects.
 func noteCallers(callers map[string]bool, events []gate.Event, instr ssa.Instruction, held gate.Held) {
 	for _, e := range events {
-		if e.Instr != instr || e.Op != gate.Release || e.Deferred {
+		if e.Instr != instr || e.Op != known.Release || e.Deferred {
 			continue
 		}
 		if !held.Has(e.Gate.Key()) {
@@ -105,7 +106,7 @@ func noteCallers(callers map[string]bool, events []gate.Event, instr ssa.Instruc
 func releases(events []gate.Event) map[string][]gate.Event {
 	out := make(map[string][]gate.Event)
 	for _, e := range events {
-		if e.Op == gate.Release {
+		if e.Op == known.Release {
 			out[e.Gate.Key()] = append(out[e.Gate.Key()], e)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/gatepass"
+	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/source"
 )
 
@@ -33,7 +34,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	for _, fi := range res.Funcs {
 		byGate := make(map[string][]gate.Event)
 		for _, e := range fi.Events() {
-			if e.Kind == gate.Weighted {
+			if e.Kind == known.Weighted {
 				byGate[e.Gate.Key()] = append(byGate[e.Gate.Key()], e)
 			}
 		}
@@ -53,7 +54,7 @@ func check(pass *analysis.Pass, events []gate.Event) []analysis.Diagnostic {
 		switch {
 		case e.Via || e.Permits <= 0 || cfg.InLoop(e.Instr):
 			return nil
-		case e.Op == gate.Acquire:
+		case e.Op == known.Acquire:
 			if acq != nil || e.Deferred {
 				return nil
 			}

@@ -1,4 +1,4 @@
-package gate
+package known
 
 import (
 	"go/types"
@@ -52,4 +52,12 @@ var safeStd = map[string]bool{
 	"html/template.Template":               true,
 	"os.File":                              true,
 	"golang.org/x/sync/semaphore.Weighted": true,
+}
+
+// PointerElem returns what t points to, or t itself.
+func PointerElem(t types.Type) types.Type {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
 }

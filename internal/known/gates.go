@@ -1,9 +1,15 @@
-package gate
+// Package known is what gatevet knows of types it does not analyse: which
+// types are gates (sync.Mutex, sync.RWMutex, semaphore.Weighted, any
+// sync.Locker, a type marked //gatevet:gate) and what each of their
+// methods does, which types synchronise themselves (sync, sync/atomic,
+// channels, standard-library types documented as safe for concurrent
+// use), and the context and time values that signal cancellation. It
+// depends on go/types and go/ssa only; the gate model, its sub-models and
+// the passes read it.
+package known
 
 import (
 	"go/types"
-
-	"github.com/gatevet/gatevet/internal/naming"
 )
 
 // Kind is the kind of a gate.
@@ -56,52 +62,53 @@ const (
 	Release
 )
 
-// method describes a gate method.
-type method struct {
-	op       Op
-	mode     Mode
-	blocking bool
-	cond     cond // how a conditional acquire reports success
+// A Method describes a gate method.
+type Method struct {
+	Op       Op
+	Mode     Mode
+	Blocking bool
+	When     When // how a conditional acquire reports success
 }
 
-// cond says on which branch a conditional acquire holds the gate.
-type cond uint8
+// When says on which branch a conditional acquire holds the gate.
+type When uint8
 
+// The branches of a conditional acquire.
 const (
-	always  cond = iota // not conditional
-	ifTrue              // the bool result is true (TryLock)
-	ifNil               // the error result is nil (Weighted.Acquire)
-	ifIndex             // a select chose the acquiring case
+	Always  When = iota // not conditional
+	IfTrue              // the bool result is true (TryLock)
+	IfNil               // the error result is nil (Weighted.Acquire)
+	IfIndex             // a select chose the acquiring case
 )
 
 const semaphorePkg = "golang.org/x/sync/semaphore"
 
 var (
-	mutexMethods = map[string]method{
-		"Lock":    {op: Acquire, blocking: true},
-		"Unlock":  {op: Release},
-		"TryLock": {op: Acquire, cond: ifTrue},
+	mutexMethods = map[string]Method{
+		"Lock":    {Op: Acquire, Blocking: true},
+		"Unlock":  {Op: Release},
+		"TryLock": {Op: Acquire, When: IfTrue},
 	}
-	rwMethods = map[string]method{
-		"Lock":     {op: Acquire, blocking: true},
-		"Unlock":   {op: Release},
-		"TryLock":  {op: Acquire, cond: ifTrue},
-		"RLock":    {op: Acquire, mode: Shared, blocking: true},
-		"RUnlock":  {op: Release, mode: Shared},
-		"TryRLock": {op: Acquire, mode: Shared, cond: ifTrue},
+	rwMethods = map[string]Method{
+		"Lock":     {Op: Acquire, Blocking: true},
+		"Unlock":   {Op: Release},
+		"TryLock":  {Op: Acquire, When: IfTrue},
+		"RLock":    {Op: Acquire, Mode: Shared, Blocking: true},
+		"RUnlock":  {Op: Release, Mode: Shared},
+		"TryRLock": {Op: Acquire, Mode: Shared, When: IfTrue},
 	}
-	weightedMethods = map[string]method{
-		"Acquire":    {op: Acquire, blocking: true, cond: ifNil},
-		"TryAcquire": {op: Acquire, cond: ifTrue},
-		"Release":    {op: Release},
+	weightedMethods = map[string]Method{
+		"Acquire":    {Op: Acquire, Blocking: true, When: IfNil},
+		"TryAcquire": {Op: Acquire, When: IfTrue},
+		"Release":    {Op: Release},
 	}
 )
 
 // lockerMethods serve sync.Locker interfaces and //gatevet:gate types:
 // the lock methods of RWMutex and the permit methods of Weighted.
-var lockerMethods = func() map[string]method {
-	m := make(map[string]method, len(rwMethods)+len(weightedMethods))
-	for _, table := range []map[string]method{rwMethods, weightedMethods} {
+var lockerMethods = func() map[string]Method {
+	m := make(map[string]Method, len(rwMethods)+len(weightedMethods))
+	for _, table := range []map[string]Method{rwMethods, weightedMethods} {
 		for name, meth := range table {
 			m[name] = meth
 		}
@@ -121,10 +128,10 @@ func named(t types.Type) (string, string) {
 	return n.Obj().Pkg().Path(), n.Obj().Name()
 }
 
-// gateKind tells which kind of gate a value of type t (or *t) is; it is
+// GateKind tells which kind of gate a value of type t (or *t) is; it is
 // the one place that says which types are gates. Channels are gates only
-// by use (see chansem.go), so callers that see a channel decide that.
-func gateKind(t types.Type, isGateType func(*types.TypeName) bool) (Kind, bool) {
+// by use (the gate model's channel semaphores), so callers that see a channel decide that.
+func GateKind(t types.Type, isGateType func(*types.TypeName) bool) (Kind, bool) {
 	pkg, name := named(t)
 	switch {
 	case pkg == "sync" && name == "Mutex":
@@ -136,7 +143,7 @@ func gateKind(t types.Type, isGateType func(*types.TypeName) bool) (Kind, bool) 
 	case types.IsInterface(t) && implementsLocker(t):
 		return Locker, true
 	}
-	n, _ := types.Unalias(naming.PointerElem(t)).(*types.Named)
+	n, _ := types.Unalias(PointerElem(t)).(*types.Named)
 	if n != nil && isGateType(n.Origin().Obj()) {
 		return Locker, true
 	}
@@ -144,24 +151,24 @@ func gateKind(t types.Type, isGateType func(*types.TypeName) bool) (Kind, bool) 
 }
 
 // methodTables gives each kind's gate methods.
-var methodTables = map[Kind]map[string]method{
+var methodTables = map[Kind]map[string]Method{
 	Mutex:    mutexMethods,
 	RWMutex:  rwMethods,
 	Weighted: weightedMethods,
 	Locker:   lockerMethods,
 }
 
-// methodOf classifies a call of the method fn. It reports the gate kind
+// MethodOf classifies a call of the method fn. It reports the gate kind
 // and what the method does; ok is false for methods that are not gate
 // operations.
-func methodOf(fn *types.Func, isGateType func(*types.TypeName) bool) (Kind, method, bool) {
+func MethodOf(fn *types.Func, isGateType func(*types.TypeName) bool) (Kind, Method, bool) {
 	sig, _ := fn.Type().(*types.Signature)
 	if sig == nil || sig.Recv() == nil {
-		return 0, method{}, false
+		return 0, Method{}, false
 	}
-	kind, ok := gateKind(sig.Recv().Type(), isGateType)
+	kind, ok := GateKind(sig.Recv().Type(), isGateType)
 	if !ok {
-		return 0, method{}, false
+		return 0, Method{}, false
 	}
 	m, ok := methodTables[kind][fn.Name()]
 	return kind, m, ok

@@ -1,0 +1,20 @@
+// Package gate is gatevet's gate core: an analysis.Analyzer that builds a
+// package's SSA once and knows, for every function, which values are
+// gates (mutexes, RW locks, semaphore.Weighted, sync.Lockers, types
+// marked //gatevet:gate, and channels used as counting semaphores,
+// recognised by use), what each instruction does to them (acquire or
+// release, blocking or not, conditional on a TryLock's or Acquire's
+// outcome, deferred, inside a callee), which gates are held on every
+// path before each instruction (the must-held dataflow, FuncInfo.Walk),
+// and what each function does for its callers (Summary: acquires, holds,
+// releases, //gatevet:holds contracts, the func values it runs with gates
+// held, the goroutines it spawns), exported as FuncFact for exported
+// functions. It also lists each function's acquire points, events and
+// goroutine starts, and the package's own call graph.
+//
+// Values are named through package naming, and the types it recognises
+// come from package known. The sub-models build on its Result: resource
+// (what gates protect, and the package's entries), lockgraph (lock-order
+// edges) and condwait (sync.Cond waits). Every pass requires it and reads
+// its Result, usually through gatepass.Run.
+package gate

@@ -1,0 +1,56 @@
+package known
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// IsNamed reports whether t is, or points to, the named type path.name.
+func IsNamed(t types.Type, path, name string) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == path && n.Obj().Name() == name
+}
+
+// IsContextDone reports whether v is ctx.Done() on a context.Context.
+func IsContextDone(v ssa.Value) bool {
+	c, ok := v.(*ssa.Call)
+	return ok && c.Call.IsInvoke() && c.Call.Method.Name() == "Done" && IsContext(c.Call.Value.Type())
+}
+
+// Cancellation names the cancellation channel ch is, or returns "":
+// ctx.Done(), time.After, time.Tick, or a Timer's or Ticker's C.
+func Cancellation(ch ssa.Value) string {
+	if IsContextDone(ch) {
+		return "ctx.Done()"
+	}
+	switch v := ch.(type) {
+	case *ssa.Call:
+		c := v.Common()
+		if f := c.StaticCallee(); f != nil && f.Pkg != nil && f.Pkg.Pkg.Path() == "time" && (f.Name() == "After" || f.Name() == "Tick") {
+			return "time." + f.Name()
+		}
+	case *ssa.UnOp:
+		if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL {
+			if st, ok := fa.X.Type().Underlying().(*types.Pointer); ok && fa.Field == 0 {
+				if isTimeType(st.Elem()) {
+					return "timer"
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// isTimeType reports whether t is time.Timer or time.Ticker, whose
+// first field is the channel C.
+func isTimeType(t types.Type) bool {
+	return IsNamed(t, "time", "Timer") || IsNamed(t, "time", "Ticker")
+}
+
+// IsContext reports whether t is context.Context.
+func IsContext(t types.Type) bool { return IsNamed(t, "context", "Context") }
