@@ -8,7 +8,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/gatevet/gatevet/internal/analyzerdoc"
 	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
@@ -24,13 +23,7 @@ import (
 var doc string
 
 // Analyzer is the acquireerr pass.
-var Analyzer = &analysis.Analyzer{
-	Name:     "acquireerr",
-	Doc:      analyzerdoc.MustExtract(doc, "acquireerr"),
-	URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/acquireerr.md",
-	Requires: []*analysis.Analyzer{gate.Analyzer},
-	Run:      gatepass.Run(run),
-}
+var Analyzer = gatepass.New("acquireerr", doc, run)
 
 func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	for _, fi := range res.Funcs {

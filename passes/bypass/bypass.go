@@ -11,7 +11,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/gatevet/gatevet/internal/analyzerdoc"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/gatepass"
@@ -26,13 +25,7 @@ import (
 var doc string
 
 // Analyzer is the bypass pass.
-var Analyzer = &analysis.Analyzer{
-	Name:     "bypass",
-	Doc:      analyzerdoc.MustExtract(doc, "bypass"),
-	URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/bypass.md",
-	Requires: []*analysis.Analyzer{gate.Analyzer, resource.Analyzer},
-	Run:      gatepass.Run(run),
-}
+var Analyzer = gatepass.New("bypass", doc, run, resource.Analyzer)
 
 // minGuarded is the evidence a guard needs without an annotation: this
 // many guarded entries, and twice as many as unguarded ones.

@@ -9,7 +9,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/gatevet/gatevet/internal/analyzerdoc"
 	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
@@ -24,13 +23,7 @@ import (
 var doc string
 
 // Analyzer is the cancelrelease pass.
-var Analyzer = &analysis.Analyzer{
-	Name:     "cancelrelease",
-	Doc:      analyzerdoc.MustExtract(doc, "cancelrelease"),
-	URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/cancelrelease.md",
-	Requires: []*analysis.Analyzer{gate.Analyzer, resource.Analyzer},
-	Run:      gatepass.Run(run),
-}
+var Analyzer = gatepass.New("cancelrelease", doc, run, resource.Analyzer)
 
 func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	rs := pass.ResultOf[resource.Analyzer].(*resource.Result)

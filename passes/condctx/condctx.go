@@ -8,7 +8,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/gatevet/gatevet/internal/analyzerdoc"
 	"github.com/gatevet/gatevet/internal/condwait"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
@@ -23,13 +22,7 @@ import (
 var doc string
 
 // Analyzer is the condctx pass.
-var Analyzer = &analysis.Analyzer{
-	Name:     "condctx",
-	Doc:      analyzerdoc.MustExtract(doc, "condctx"),
-	URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/condctx.md",
-	Requires: []*analysis.Analyzer{gate.Analyzer, condwait.Analyzer},
-	Run:      gatepass.Run(run),
-}
+var Analyzer = gatepass.New("condctx", doc, run, condwait.Analyzer)
 
 func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	conds := pass.ResultOf[condwait.Analyzer].(*condwait.Result)

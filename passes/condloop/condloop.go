@@ -10,7 +10,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/gatevet/gatevet/internal/analyzerdoc"
 	"github.com/gatevet/gatevet/internal/condwait"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
@@ -25,13 +24,7 @@ import (
 var doc string
 
 // Analyzer is the condloop pass.
-var Analyzer = &analysis.Analyzer{
-	Name:     "condloop",
-	Doc:      analyzerdoc.MustExtract(doc, "condloop"),
-	URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/condloop.md",
-	Requires: []*analysis.Analyzer{gate.Analyzer},
-	Run:      gatepass.Run(run),
-}
+var Analyzer = gatepass.New("condloop", doc, run)
 
 func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	for _, fi := range res.Funcs {

@@ -9,7 +9,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/gatevet/gatevet/internal/analyzerdoc"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/gatepass"
@@ -24,13 +23,7 @@ import (
 var doc string
 
 // Analyzer is the instancegate pass.
-var Analyzer = &analysis.Analyzer{
-	Name:     "instancegate",
-	Doc:      analyzerdoc.MustExtract(doc, "instancegate"),
-	URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/instancegate.md",
-	Requires: []*analysis.Analyzer{gate.Analyzer, resource.Analyzer},
-	Run:      gatepass.Run(run),
-}
+var Analyzer = gatepass.New("instancegate", doc, run, resource.Analyzer)
 
 // candidate is a field gate whose critical sections use a process-wide
 // resource.

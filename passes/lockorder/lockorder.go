@@ -8,7 +8,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/gatevet/gatevet/internal/analyzerdoc"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/gatepass"
@@ -22,13 +21,7 @@ import (
 var doc string
 
 // Analyzer is the lockorder pass.
-var Analyzer = &analysis.Analyzer{
-	Name:     "lockorder",
-	Doc:      analyzerdoc.MustExtract(doc, "lockorder"),
-	URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/lockorder.md",
-	Requires: []*analysis.Analyzer{gate.Analyzer, lockgraph.Analyzer},
-	Run:      gatepass.Run(run),
-}
+var Analyzer = gatepass.New("lockorder", doc, run, lockgraph.Analyzer)
 
 func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	orders := pass.ResultOf[lockgraph.Analyzer].(*lockgraph.Result)

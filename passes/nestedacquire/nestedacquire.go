@@ -7,7 +7,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/gatevet/gatevet/internal/analyzerdoc"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/gatepass"
@@ -21,13 +20,7 @@ import (
 var doc string
 
 // Analyzer is the nestedacquire pass.
-var Analyzer = &analysis.Analyzer{
-	Name:     "nestedacquire",
-	Doc:      analyzerdoc.MustExtract(doc, "nestedacquire"),
-	URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/nestedacquire.md",
-	Requires: []*analysis.Analyzer{gate.Analyzer},
-	Run:      gatepass.Run(run),
-}
+var Analyzer = gatepass.New("nestedacquire", doc, run)
 
 func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	for _, fi := range res.Funcs {

@@ -8,7 +8,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/gatevet/gatevet/internal/analyzerdoc"
 	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
@@ -24,13 +23,7 @@ import (
 var doc string
 
 // Analyzer is the permitleak pass.
-var Analyzer = &analysis.Analyzer{
-	Name:     "permitleak",
-	Doc:      analyzerdoc.MustExtract(doc, "permitleak"),
-	URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/permitleak.md",
-	Requires: []*analysis.Analyzer{gate.Analyzer},
-	Run:      gatepass.Run(run),
-}
+var Analyzer = gatepass.New("permitleak", doc, run)
 
 // exit is a return with the gates held on it.
 type exit struct {

@@ -6,7 +6,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/gatevet/gatevet/internal/analyzerdoc"
 	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
@@ -22,13 +21,7 @@ import (
 var doc string
 
 // Analyzer is the releasecount pass.
-var Analyzer = &analysis.Analyzer{
-	Name:     "releasecount",
-	Doc:      analyzerdoc.MustExtract(doc, "releasecount"),
-	URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/releasecount.md",
-	Requires: []*analysis.Analyzer{gate.Analyzer},
-	Run:      gatepass.Run(run),
-}
+var Analyzer = gatepass.New("releasecount", doc, run)
 
 func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	for _, fi := range res.Funcs {
