@@ -11,10 +11,12 @@
 //	        type: module
 //	        settings:
 //	          disable: [bypass]
+//	          latent: false
 //	          flags:
 //	            nestedacquire: {}
 //
-// Settings: enable (the analyzers to run; default all), disable, and
+// Settings: enable (the analyzers to run; default all), disable, latent
+// (false reports certain findings only, as gatevet -latent=false), and
 // flags (analyzer name to flag name to value). Unknown settings, analyzer
 // names and flags are errors. //nolint:gatevet suppresses a report, as
 // does //gatevet:ignore ANALYZER reason.
@@ -28,6 +30,7 @@ import (
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/passes/all"
 )
 
@@ -38,6 +41,8 @@ type Settings struct {
 	Enable  []string                     `json:"enable"`
 	Disable []string                     `json:"disable"`
 	Flags   map[string]map[string]string `json:"flags"`
+	// Latent, when false, drops latent findings (as gatevet -latent=false).
+	Latent *bool `json:"latent"`
 }
 
 type plugin struct{ analyzers []*analysis.Analyzer }
@@ -74,6 +79,9 @@ func New(raw any) (register.LinterPlugin, error) {
 				return nil, fmt.Errorf("gatevet: %s: flag %s=%q: %w", n, f, v, err)
 			}
 		}
+	}
+	if s.Latent != nil {
+		directive.ReportLatent = *s.Latent
 	}
 	p := &plugin{}
 	for _, a := range all.Analyzers() {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/passes/all"
 )
 
@@ -33,7 +34,16 @@ func TestSettings(t *testing.T) {
 	if got := names(t, map[string]any{"disable": []string{"bypass"}}); strings.Contains(strings.Join(got, ","), "bypass") || len(got) != every-1 {
 		t.Errorf("disable bypass: got %v", got)
 	}
+	names(t, map[string]any{"latent": false})
+	if directive.ReportLatent {
+		t.Error("latent: false left latent findings on")
+	}
+	names(t, map[string]any{"latent": true})
+	if !directive.ReportLatent {
+		t.Error("latent: true left latent findings off")
+	}
 	for _, bad := range []map[string]any{
+		{"latent": "no"},
 		{"enabled": []string{"bypass"}},
 		{"enable": []string{"nosuch"}},
 		{"flags": map[string]any{"nosuch": map[string]string{"x": "1"}}},

@@ -541,6 +541,7 @@ func (s *e2eSetup) checkSARIF(t *testing.T, out []byte) {
 			} `json:"tool"`
 			Results []struct {
 				RuleID           string                `json:"ruleId"`
+				Level            string                `json:"level"`
 				Message          struct{ Text string } `json:"message"`
 				Locations        []loc                 `json:"locations"`
 				RelatedLocations []loc                 `json:"relatedLocations"`
@@ -573,8 +574,8 @@ func (s *e2eSetup) checkSARIF(t *testing.T, out []byte) {
 		t.Fatalf("got %d results, want 1:\n%s", len(run.Results), out)
 	}
 	r := run.Results[0]
-	if r.Message.Text == "" {
-		t.Errorf("result without a message")
+	if !strings.HasPrefix(r.Message.Text, "certain: ") || r.Level != "error" {
+		t.Errorf("result %q at level %q, want a certain finding at level error", r.Message.Text, r.Level)
 	}
 	if r.RuleID != "nestedacquire" || len(r.Locations) != 1 || r.Locations[0].PhysicalLocation.Region.StartLine != s.wantLine ||
 		r.Locations[0].PhysicalLocation.ArtifactLocation.URI != e2eFile {

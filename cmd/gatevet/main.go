@@ -43,6 +43,7 @@ import (
 	"golang.org/x/tools/go/analysis/multichecker"
 	"golang.org/x/tools/go/analysis/suite/vet"
 
+	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/passes/all"
 )
 
@@ -51,9 +52,13 @@ func main() {
 	// on (and keys its result cache on it); it is read before the
 	// analyzers are chosen.
 	flag.Bool("vetsuite", true, "under go vet, also run the standard go vet analyzers (-vetsuite=false runs gatevet's alone)")
+	flag.BoolVar(&directive.ReportLatent, "latent", true, latentUsage)
 	args := os.Args[1:]
 	if len(args) > 0 && args[0] == "-sarif" {
-		os.Exit(runSARIF(os.Stdout, all.Analyzers(), args[1:]))
+		fs := flag.NewFlagSet("gatevet -sarif", flag.ExitOnError)
+		fs.BoolVar(&directive.ReportLatent, "latent", true, latentUsage)
+		fs.Parse(args[1:])
+		os.Exit(runSARIF(os.Stdout, all.Analyzers(), fs.Args()))
 	}
 	// gatevet's own help, in place of the multichecker's, which is about
 	// analysis tools in general; -help adds every flag.
@@ -74,6 +79,8 @@ func main() {
 	// .cfg argument, and otherwise loads packages itself.
 	multichecker.Main(factsOnly(withVetSuite(all.Analyzers(), args), args)...)
 }
+
+const latentUsage = "report latent findings too: bugs that need another goroutine to interleave (lock orders, recursive read locks, races); -latent=false reports certain ones only"
 
 // withVetSuite adds the standard go vet analyzers when go vet runs
 // gatevet: -vettool replaces them, and a CI that switches from go vet to

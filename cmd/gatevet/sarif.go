@@ -15,6 +15,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/gatevet/gatevet/internal/analyzerdoc"
+	"github.com/gatevet/gatevet/internal/directive"
 )
 
 // runSARIF loads the packages patterns name (tests included), runs the
@@ -50,7 +51,7 @@ func runSARIF(w io.Writer, analyzers []*analysis.Analyzer, patterns []string) in
 			return 1
 		}
 		for _, d := range act.Diagnostics {
-			r := sarifResult{RuleID: act.Analyzer.Name, Level: "error", Message: sarifText{d.Message},
+			r := sarifResult{RuleID: act.Analyzer.Name, Level: level(d), Message: sarifText{d.Message},
 				Locations: []sarifLocation{location(act.Package.Fset, d.Pos, d.End, cwd, "")}}
 			for _, rel := range d.Related {
 				r.RelatedLocations = append(r.RelatedLocations, location(act.Package.Fset, rel.Pos, rel.End, cwd, rel.Message))
@@ -183,4 +184,13 @@ func location(fset *token.FileSet, pos, end token.Pos, cwd, msg string) sarifLoc
 		loc.Message = &sarifText{msg}
 	}
 	return loc
+}
+
+// level maps a diagnostic's category to a SARIF level: a certain bug is
+// an error; a latent one, and a problem with a directive, a warning.
+func level(d analysis.Diagnostic) string {
+	if d.Category == directive.CategoryCertain {
+		return "error"
+	}
+	return "warning"
 }

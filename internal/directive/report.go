@@ -1,17 +1,34 @@
 package directive
 
 import (
+	"go/ast"
 	"go/token"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 )
 
+// ReportLatent says whether latent findings are reported: gatevet's
+// -latent flag, or the golangci-lint plugin's latent setting, set before
+// any pass runs.
+var ReportLatent = true
+
+// The categories of a gatevet diagnostic: whether the bug is certain on
+// the reported path, or latent, needing another goroutine to interleave.
+const (
+	CategoryCertain = "certain"
+	CategoryLatent  = "latent"
+)
+
 // A Reporter reports a pass's diagnostics, dropping those that an
-// //gatevet:ignore directive for the pass suppresses.
+// //gatevet:ignore directive for the pass suppresses and those positioned
+// in generated files (a file with the standard "Code generated … DO NOT
+// EDIT." header), whose code nobody edits by hand. Each diagnostic is
+// reported as certain or latent.
 type Reporter struct {
-	pass    *analysis.Pass
-	ignores []*ignore
+	pass      *analysis.Pass
+	ignores   []*ignore
+	generated map[*token.File]bool
 }
 
 type ignore struct {
@@ -25,9 +42,14 @@ type ignore struct {
 // in set that name it. An ignore without a reason suppresses nothing; the
 // directives analyzer reports it.
 func NewReporter(pass *analysis.Pass, set *Set) *Reporter {
-	r := &Reporter{pass: pass}
+	r := &Reporter{pass: pass, generated: make(map[*token.File]bool)}
+	for _, f := range pass.Files {
+		if ast.IsGenerated(f) {
+			r.generated[pass.Fset.File(f.Pos())] = true
+		}
+	}
 	for _, d := range set.Ignores {
-		if d.Args[0] != pass.Analyzer.Name || len(d.Args) == 1 {
+		if d.Args[0] != pass.Analyzer.Name || len(d.Args) == 1 || r.generated[pass.Fset.File(d.Pos)] {
 			continue
 		}
 		f := pass.Fset.File(d.Pos)
@@ -36,11 +58,39 @@ func NewReporter(pass *analysis.Pass, set *Set) *Reporter {
 	return r
 }
 
-// Report reports d unless an ignore directive with a reason sits on the
-// line of d.Pos or on the line above.
-func (r *Reporter) Report(d analysis.Diagnostic) {
+// Certain reports d, a bug that the reported path has by itself (a
+// double Lock, a leak on a return), prefixed "certain: ".
+func (r *Reporter) Certain(d analysis.Diagnostic) {
+	d.Category, d.Message = CategoryCertain, "certain: "+d.Message
+	r.report(d, true)
+}
+
+// Latent reports d, a bug that needs another goroutine to interleave (a
+// lock-order inversion, a recursive read lock, a race), prefixed
+// "latent: ", unless latent findings are switched off.
+func (r *Reporter) Latent(d analysis.Diagnostic) {
+	d.Category, d.Message = CategoryLatent, "latent: "+d.Message
+	r.report(d, ReportLatent)
+}
+
+// Problem reports a problem with a directive at pos, neither certain nor
+// latent, unless it lies in a generated file.
+func (r *Reporter) Problem(pos token.Pos, format string, args ...any) {
+	if !r.generated[r.pass.Fset.File(pos)] {
+		r.pass.Reportf(pos, format, args...)
+	}
+}
+
+// report reports d when on, unless it lies in a generated file or an
+// ignore directive with a reason sits on its line or the line above; an
+// ignore counts as used even when d is off, so that switching latent
+// findings off does not make their ignores look stale.
+func (r *Reporter) report(d analysis.Diagnostic, on bool) {
 	f := r.pass.Fset.File(d.Pos)
 	if f != nil {
+		if r.generated[f] {
+			return
+		}
 		line := f.Line(d.Pos)
 		for _, ig := range r.ignores {
 			if ig.file == f && (ig.line == line || ig.line == line-1) {
@@ -49,7 +99,9 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 			}
 		}
 	}
-	r.pass.Report(d)
+	if on {
+		r.pass.Report(d)
+	}
 }
 
 // Finish reports the pass's ignore directives that suppressed nothing.
@@ -57,7 +109,7 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 func (r *Reporter) Finish() {
 	for _, ig := range r.ignores {
 		if !ig.used {
-			r.pass.Reportf(ig.d.Pos, "//gatevet:ignore %s (%s) suppresses nothing: remove it", r.pass.Analyzer.Name, strings.Join(ig.d.Args[1:], " "))
+			r.Problem(ig.d.Pos, "//gatevet:ignore %s (%s) suppresses nothing: remove it", r.pass.Analyzer.Name, strings.Join(ig.d.Args[1:], " "))
 		}
 	}
 }

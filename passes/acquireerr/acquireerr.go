@@ -33,7 +33,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 				continue
 			}
 			if rel, ok := releaseAfter(res, fi, events, e); ok {
-				rep.Report(diagnose(pass, fi.Fn, e, rel))
+				rep.Certain(diagnose(pass, fi.Fn, e, rel))
 			}
 		}
 	}

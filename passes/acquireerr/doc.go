@@ -19,6 +19,9 @@
 // acquireerr finds a semaphore acquire whose outcome is dropped while the
 // code goes on to release what it may not hold.
 //
+// Findings are certain: when the Acquire fails, the path releases what it
+// never acquired.
+//
 // # Why it matters
 //
 // The Acquire(ctx, n) method of [golang.org/x/sync/semaphore.Weighted]

@@ -73,7 +73,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			}
 			if s := (site{u.Func, k}); !reported[s] {
 				reported[s] = true
-				rep.Report(diagnose(pass, u, g, guarded))
+				rep.Latent(diagnose(pass, u, g, guarded))
 			}
 		}
 	}

@@ -19,6 +19,9 @@
 // it on the other paths. A resource is a package-level variable, a field of
 // an instance, or a function annotated //gatevet:guardedby.
 //
+// Findings are latent: the unguarded use races only while a guarded path
+// runs on another goroutine.
+//
 // # Why it matters
 //
 // A gate only excludes code that asks for it. When two routes take gpuSem

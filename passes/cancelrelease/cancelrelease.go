@@ -56,7 +56,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 					if rel.deferred {
 						d.SuggestedFixes = moveRelease(pass, s, h, c.sel)
 					}
-					rep.Report(d)
+					rep.Certain(d)
 				}
 			}
 		}

@@ -21,6 +21,9 @@
 // cancelrelease finds a gate that is released on a cancellation branch while
 // the goroutine doing the guarded work is still running.
 //
+// Findings are certain: on the cancellation path the gate is given back
+// while the admitted work still runs.
+//
 // # Why it matters
 //
 // Cancelling a wait cancels the waiting, not the work. A function takes a

@@ -30,7 +30,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 		ctxName, ctxPos, hasCtx := condwait.ContextInScope(fi.Fn)
 		watchers := condwait.Watchers(fi)
 		for _, d := range unlockedWakes(res, watchers) {
-			rep.Report(d)
+			rep.Latent(d) // the waiter must check between the watcher's check and its wake-up
 		}
 		if !hasCtx {
 			continue
@@ -39,7 +39,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			if w.ObservesContext || w.WayOut || len(watchers) > 0 {
 				continue
 			}
-			rep.Report(analysis.Diagnostic{
+			rep.Certain(analysis.Diagnostic{
 				Pos: w.Call.Pos(), End: w.Call.Pos(),
 				SuggestedFixes: wakeOnCancel(pass, fi.Fn, w),
 				Message: fmt.Sprintf("%s waits in a sync.Cond loop that never looks at %s, and nothing wakes it when %s is cancelled: "+
@@ -49,7 +49,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			})
 		}
 		for _, d := range blockingCalls(pass, conds, fi, ctxName) {
-			rep.Report(d)
+			rep.Certain(d)
 		}
 	}
 }

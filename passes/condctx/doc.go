@@ -25,6 +25,10 @@
 // condctx finds [sync.Cond] wait loops that can never see the context of the
 // function they run in.
 //
+// Findings are certain: the waiting path cannot observe its context at
+// all. A watcher's wake-up without the lock is latent: it is lost only
+// when it lands between a waiter's check and its Wait.
+//
 // # Why it matters
 //
 // sync.Cond.Wait knows nothing of context.Context. A

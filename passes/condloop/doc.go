@@ -19,6 +19,9 @@
 // condloop finds a [sync.Cond.Wait] that an if decides once and nothing
 // re-checks.
 //
+// Findings are latent: the code after Wait runs on a false condition only
+// when another waiter or an unrelated signal wakes it.
+//
 // # Why it matters
 //
 // Wait returns when another goroutine calls Signal or Broadcast, not when

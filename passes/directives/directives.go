@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/gatevet/gatevet/internal/analyzerdoc"
+	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/resource"
 )
@@ -31,15 +32,16 @@ func New(names []string) *analysis.Analyzer {
 func run(pass *analysis.Pass, names []string) error {
 	res := pass.ResultOf[gate.Analyzer].(*gate.Result)
 	rs := pass.ResultOf[resource.Analyzer].(*resource.Result)
+	rep := directive.NewReporter(pass, res.Directives)
 	for _, p := range slices.Concat(res.Directives.Problems, res.Problems, rs.Problems) {
-		pass.Reportf(p.Pos, "%s", p.Message)
+		rep.Problem(p.Pos, "%s", p.Message)
 	}
 	for _, d := range res.Directives.Ignores {
 		switch {
 		case !slices.Contains(names, d.Args[0]):
-			pass.Reportf(d.Pos, "//gatevet:ignore names no gatevet analyzer %q (want one of %s)", d.Args[0], strings.Join(names, ", "))
+			rep.Problem(d.Pos, "//gatevet:ignore names no gatevet analyzer %q (want one of %s)", d.Args[0], strings.Join(names, ", "))
 		case len(d.Args) == 1:
-			pass.Reportf(d.Pos, "//gatevet:ignore %s needs a reason: say why the report is wrong here", d.Args[0])
+			rep.Problem(d.Pos, "//gatevet:ignore %s needs a reason: say why the report is wrong here", d.Args[0])
 		}
 	}
 	return nil

@@ -18,6 +18,9 @@
 // instancegate finds a gate kept in a struct field, created fresh for each
 // instance, that guards a resource shared by the whole process.
 //
+// Findings are latent: the resource is used at once only when two
+// instances work at the same time.
+//
 // # Why it matters
 //
 // A gate on an instance only excludes calls on that instance. When its

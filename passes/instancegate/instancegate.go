@@ -40,7 +40,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 		sc := scan(res)
 		for _, c := range cands {
 			if fresh, ok := sc.freshGates(c); ok && sc.instances(res, rs, c.owner) >= 2 {
-				rep.Report(diagnose(pass, c, fresh))
+				rep.Latent(diagnose(pass, c, fresh)) // needs two instances at work at once
 			}
 		}
 	}

@@ -21,6 +21,9 @@
 // lockorder finds two gates acquired in opposite orders on two paths: the
 // AB-BA deadlock.
 //
+// Findings are latent: the deadlock needs two goroutines taking the two
+// orders at once.
+//
 // # Why it matters
 //
 // When one path holds A and waits for B while another holds B and waits for

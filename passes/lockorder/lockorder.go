@@ -30,7 +30,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	for _, e := range local {
 		for _, r := range all {
 			if inverts(e, r) {
-				rep.Report(diagnose(pass.Pkg.Path(), e, r))
+				rep.Latent(diagnose(pass.Pkg.Path(), e, r))
 				break
 			}
 		}

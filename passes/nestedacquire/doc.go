@@ -17,6 +17,11 @@
 // nestedacquire finds a blocking acquire of a gate (a lock or a semaphore)
 // that the same code path already holds.
 //
+// Findings are certain when the path deadlocks by itself (a second Lock,
+// a Lock and an RLock on one path) and latent when another goroutine must
+// interleave: an RLock under an RLock deadlocks once a writer queues
+// between them, a counting semaphore once its other permits are taken.
+//
 // # Why it matters
 //
 // The second acquire waits for a gate that only its own path can release, so

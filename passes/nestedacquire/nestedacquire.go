@@ -25,8 +25,12 @@ var Analyzer = gatepass.New("nestedacquire", doc, run)
 func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	for _, fi := range res.Funcs {
 		for _, ap := range fi.Acquires {
-			if nested(ap) {
-				rep.Report(diagnose(pass, ap))
+			switch {
+			case !nested(ap):
+			case latent(ap):
+				rep.Latent(diagnose(pass, ap))
+			default:
+				rep.Certain(diagnose(pass, ap))
 			}
 		}
 	}
@@ -43,6 +47,18 @@ func nested(ap gate.AcquirePoint) bool {
 		return false
 	}
 	return true
+}
+
+// latent reports whether the nested acquire ap deadlocks only when
+// another goroutine interleaves: a read lock under a read lock blocks
+// once a writer queues between them, and a counting semaphore once its
+// other permits are taken. A second exclusive lock, or a mix of read and
+// write locks, blocks on this path by itself.
+func latent(ap gate.AcquirePoint) bool {
+	if ap.GateOp.Kind.Counting() {
+		return true
+	}
+	return ap.GateOp.Mode == known.Shared && ap.Held.Mode == known.Shared
 }
 
 func diagnose(pass *analysis.Pass, ap gate.AcquirePoint) analysis.Diagnostic {

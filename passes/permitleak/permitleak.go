@@ -74,7 +74,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			}
 			for _, x := range leaks {
 				if !returnsReleaser(x.ret) {
-					rep.Report(diagnose(pass, fi, x, x.held[key], rels[0]))
+					rep.Certain(diagnose(pass, fi, x, x.held[key], rels[0]))
 				}
 			}
 		}

@@ -19,6 +19,9 @@
 // [golang.org/x/sync/semaphore.Weighted] whose constant n differs from the
 // permits acquired on its path.
 //
+// Findings are certain: every run of the path gives back a different
+// number of permits than it took.
+//
 // # Why it matters
 //
 // Release(1) after "Acquire(ctx, 3)" loses two permits for good: each call

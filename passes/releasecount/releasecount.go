@@ -33,7 +33,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 		}
 		for _, events := range byGate {
 			for _, d := range check(pass, events) {
-				rep.Report(d)
+				rep.Certain(d)
 			}
 		}
 	}

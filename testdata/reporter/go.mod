@@ -1,0 +1,3 @@
+module example.com/reporter
+
+go 1.26.0
