@@ -4,6 +4,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/cfg"
+	"github.com/gatevet/gatevet/internal/gate"
 )
 
 // A BareWait is a call of sync.Cond.Wait that an if decides and nothing
@@ -15,14 +16,19 @@ type BareWait struct {
 	If   *ssa.If // the test that decides the Wait
 }
 
-// BareWaits returns fn's bare waits. A Wait with no if before it (wait
+// BareWaits returns fi's bare waits whose code after the Wait relies on
+// the tested condition (see relies.go). A Wait with no if before it (wait
 // for the next signal, whatever it says) is not one, nor a Wait after
 // which the test runs again, as in a loop.
-func BareWaits(fn *ssa.Function) []BareWait {
+func BareWaits(fi *gate.FuncInfo) []BareWait {
 	var out []BareWait
-	for _, call := range waitCalls(fn) {
+	for _, call := range waitCalls(fi.Fn) {
 		b := call.Block()
-		if ifi := decidingIf(b); ifi != nil && !cfg.Reachable(b, cfg.Succs)[ifi.Block()] {
+		ifi := decidingIf(b)
+		if ifi == nil || cfg.Reachable(b, cfg.Succs)[ifi.Block()] {
+			continue
+		}
+		if relies(fi, call, tested(fi, ifi.Cond)) {
 			out = append(out, BareWait{Call: call, If: ifi})
 		}
 	}

@@ -28,7 +28,7 @@ var Analyzer = gatepass.New("condloop", doc, run)
 
 func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	for _, fi := range res.Funcs {
-		for _, w := range condwait.BareWaits(fi.Fn) {
+		for _, w := range condwait.BareWaits(fi) {
 			rep.Latent(diagnose(pass, w)) // needs another waiter, or a signal for something else
 		}
 	}

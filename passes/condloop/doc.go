@@ -70,6 +70,13 @@
 //     it waits for the next signal, whatever it says, which is a correct use
 //     when the caller only wants to know that something changed.
 //   - A loop inside the if ("if block { for !ready { c.Wait() } }").
+//   - Code after the Wait that does not rely on what the if tested: it
+//     reports only when the code indexes, slices or looks up the container
+//     whose length was tested, follows the pointer tested against nil, or
+//     receives from the channel tested, before testing that state again.
+//     "if !done { c.Wait() }; mu.Unlock()" waits for one signal, and
+//     "if len(q) == 0 { c.Wait() }; if len(q) == 0 { return 0, false }"
+//     re-checks before it goes on.
 //
 // # Suppressing a report
 //

@@ -62,7 +62,8 @@ func (q *Queue) PopFirst() int {
 	return q.items[0]
 }
 
-// A closure and a local Cond.
+// A closure and a local Cond; nothing after the Wait relies on done: it
+// waits for one signal.
 func Local() func() {
 	var mu sync.Mutex
 	c := sync.NewCond(&mu)
@@ -70,9 +71,24 @@ func Local() func() {
 	return func() {
 		mu.Lock()
 		if !done {
-			c.Wait() // want `c.Wait\(\) runs once, under an if`
+			c.Wait()
 		}
 		mu.Unlock()
+	}
+}
+
+// A closure and a local Cond, relying on what it tested.
+func LocalItems() func() int {
+	var mu sync.Mutex
+	c := sync.NewCond(&mu)
+	var items []int
+	return func() int {
+		mu.Lock()
+		defer mu.Unlock()
+		if len(items) == 0 {
+			c.Wait() // want `c.Wait\(\) runs once, under an if`
+		}
+		return items[0]
 	}
 }
 
@@ -163,13 +179,41 @@ func (q *Queue) WaitGen(seen int) int {
 }
 
 // Suppressed, with a reason.
-func (q *Queue) Once() {
+func (q *Queue) Once() int {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if len(q.items) == 0 {
+		//gatevet:ignore condloop the only Broadcast is the one that adds the only item, and one goroutine pops
+		q.cond.Wait()
+	}
+	return q.items[0]
+}
+
+// The Wait's own re-check: if the condition still does not hold, return
+// nothing, as io.Reader allows; nothing goes on as if it held.
+func (q *Queue) Read() (int, bool) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if len(q.items) == 0 {
+		q.cond.Wait()
+	}
+	if len(q.items) == 0 {
+		return 0, false
+	}
+	x := q.items[0]
+	q.items = q.items[1:]
+	return x, true
+}
+
+// Nothing after the Wait uses what the test read: it waits for one
+// signal and reads another field.
+func (q *Queue) Generation() int {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if !q.ready {
-		//gatevet:ignore condloop the only Broadcast is the one that sets ready, under mu
 		q.cond.Wait()
 	}
+	return q.gen
 }
 
 // A compound test decides the Wait.
@@ -223,12 +267,12 @@ func (q *Queue) PopCase() int {
 	return q.items[0]
 }
 
-// A parameter decides it.
+// A parameter decides it: nothing after relies on a tested state.
 func (q *Queue) WaitIf(block bool) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	switch {
 	case block:
-		q.cond.Wait() // want `q.cond.Wait\(\) runs once, under an if`
+		q.cond.Wait()
 	}
 }
