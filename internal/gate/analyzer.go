@@ -77,6 +77,52 @@ func (r *Result) IsGateCall(c *ssa.CallCommon) bool {
 	return ok
 }
 
+// Reach returns the functions of the package that fi's function runs
+// on its own goroutine, itself and its static callees transitively, and
+// those it starts as goroutines, directly or through them.
+func (r *Result) Reach(fi *FuncInfo) (same, started []*FuncInfo) {
+	same = r.closure([]*ssa.Function{fi.Fn}, false)
+	var roots []*ssa.Function
+	for _, info := range same {
+		roots = append(roots, info.startedFuncs()...)
+	}
+	return same, r.closure(roots, true)
+}
+
+// closure returns the analysed functions among roots and their static
+// callees in the package, transitively, and with starts the functions
+// they start as goroutines too.
+func (r *Result) closure(roots []*ssa.Function, starts bool) []*FuncInfo {
+	var out []*FuncInfo
+	seen := make(map[*ssa.Function]bool)
+	for len(roots) > 0 {
+		fn := roots[len(roots)-1]
+		roots = roots[:len(roots)-1]
+		info := r.infos[fn]
+		if seen[fn] || info == nil {
+			continue
+		}
+		seen[fn] = true
+		out = append(out, info)
+		roots = append(roots, r.graph.callees[fn]...)
+		if starts {
+			roots = append(roots, info.startedFuncs()...)
+		}
+	}
+	return out
+}
+
+// startedFuncs returns the functions fi starts as goroutines, when known.
+func (fi *FuncInfo) startedFuncs() []*ssa.Function {
+	var out []*ssa.Function
+	for _, s := range fi.starts {
+		if s.Fn != nil {
+			out = append(out, s.Fn)
+		}
+	}
+	return out
+}
+
 // CallSites returns the package's static calls of fn.
 func (r *Result) CallSites(fn *ssa.Function) []ssa.CallInstruction { return r.graph.calls[fn] }
 

@@ -16,13 +16,14 @@ import (
 // callGraph is what the model knows of the package's own calls.
 type callGraph struct {
 	calls   map[*ssa.Function][]ssa.CallInstruction // static call sites
+	callees map[*ssa.Function][]*ssa.Function       // static callees and callbacks
 	escapes map[*ssa.Function]bool
 	invoked map[string]bool // method names called through interfaces
 }
 
 func (m *model) buildCallGraph(funcs []*ssa.Function) *callGraph {
-	g := &callGraph{calls: make(map[*ssa.Function][]ssa.CallInstruction), escapes: make(map[*ssa.Function]bool),
-		invoked: make(map[string]bool)}
+	g := &callGraph{calls: make(map[*ssa.Function][]ssa.CallInstruction), callees: make(map[*ssa.Function][]*ssa.Function),
+		escapes: make(map[*ssa.Function]bool), invoked: make(map[string]bool)}
 	var ops []*ssa.Value
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
@@ -73,6 +74,7 @@ func (m *model) noteCall(g *callGraph, call ssa.CallInstruction) {
 	c := call.Common()
 	if f := naming.FuncOf(c.Value); f != nil {
 		g.calls[f] = append(g.calls[f], call)
+		g.callees[call.Parent()] = append(g.callees[call.Parent()], f)
 	}
 	if c.IsInvoke() {
 		g.invoked[c.Method.Name()] = true
@@ -89,6 +91,11 @@ func (m *model) noteCall(g *callGraph, call ssa.CallInstruction) {
 		f := naming.FuncOf(arg)
 		if f == nil {
 			continue
+		}
+		if syncCallback(call) {
+			// A callback taker runs it before it returns, as far as
+			// the caller's goroutine is concerned (t.Run, sort.Slice).
+			g.callees[call.Parent()] = append(g.callees[call.Parent()], f)
 		}
 		run := false
 		for _, r := range runs {

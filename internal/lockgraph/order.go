@@ -12,7 +12,6 @@ package lockgraph
 
 import (
 	"go/token"
-	"go/types"
 	"reflect"
 	"slices"
 	"strings"
@@ -121,12 +120,12 @@ func orders(pass *analysis.Pass, res *gate.Result) []OrderEdge {
 			if !ap.Blocking {
 				continue
 			}
-			to, ok := classOf(fi, ap.GateOp.Gate)
+			to, ok := fi.Class(ap.GateOp.Gate)
 			if !ok {
 				continue
 			}
 			for _, h := range ap.Also {
-				from, ok := classOf(fi, h.Gate)
+				from, ok := fi.Class(h.Gate)
 				key := from + "<" + to + "@" + fi.Fn.String()
 				if !ok || from == to || seen[key] || len(out) == maxOrderEdges {
 					continue
@@ -136,7 +135,7 @@ func orders(pass *analysis.Pass, res *gate.Result) []OrderEdge {
 					Func: naming.CalleeName(fi.Fn, pkg), Pkg: pkg, At: gate.PosText(pass.Fset, ap.Pos), FromAt: gate.PosText(pass.Fset, h.Pos),
 					Shared: h.Mode == known.Shared && ap.GateOp.Mode == known.Shared, Chain: ap.Chain, pos: ap.Pos, fromPos: h.Pos}
 				for _, o := range ap.Also {
-					if c, ok := classOf(fi, o.Gate); ok && o != h && c != to {
+					if c, ok := fi.Class(o.Gate); ok && o != h && c != to {
 						e.Also = append(e.Also, c)
 					}
 				}
@@ -173,7 +172,7 @@ func callersHold(res *gate.Result, fi *gate.FuncInfo, held map[*gate.FuncInfo]ma
 			// Unlock method that commits first) is held all along.
 			var inherited []string
 			for _, r := range caller.Summary.Releases {
-				if c, ok := classOf(caller, r.Gate); ok {
+				if c, ok := caller.Class(r.Gate); ok {
 					inherited = append(inherited, c)
 				}
 			}
@@ -184,7 +183,7 @@ func callersHold(res *gate.Result, fi *gate.FuncInfo, held map[*gate.FuncInfo]ma
 				}
 				at[instr] = append(at[instr], inherited...)
 				for _, x := range h.All() {
-					if c, ok := classOf(caller, x.Gate); ok {
+					if c, ok := caller.Class(x.Gate); ok {
 						at[instr] = append(at[instr], c)
 					}
 				}
@@ -199,45 +198,4 @@ func callersHold(res *gate.Result, fi *gate.FuncInfo, held map[*gate.FuncInfo]ma
 		common = slices.DeleteFunc(slices.Clone(common), func(c string) bool { return !slices.Contains(here, c) })
 	}
 	return common
-}
-
-// classOf names the class of gate r as fi sees it: the key of a
-// package-level variable, or the named type and field that hold it.
-// Gates that are a variable or parameter themselves have no class.
-func classOf(fi *gate.FuncInfo, r naming.Ref) (string, bool) {
-	if r.Root == naming.Global {
-		return r.Key(), true
-	}
-	t := fi.RootType(r)
-	if t == nil {
-		return "", false
-	}
-	var owner *types.Named
-	var field string
-	for _, step := range r.Path {
-		if step == naming.Deref {
-			t = known.PointerElem(t)
-			continue
-		}
-		named, _ := types.Unalias(known.PointerElem(t)).(*types.Named)
-		st, ok := known.PointerElem(t).Underlying().(*types.Struct)
-		if !ok {
-			return "", false
-		}
-		var f *types.Var
-		for i := 0; i < st.NumFields(); i++ {
-			if st.Field(i).Name() == step {
-				f = st.Field(i)
-			}
-		}
-		if f == nil {
-			return "", false
-		}
-		owner, field, t = named, step, f.Type()
-	}
-	if owner == nil || owner.Obj().Pkg() == nil {
-		return "", false
-	}
-	obj := owner.Origin().Obj()
-	return obj.Pkg().Path() + "." + obj.Name() + "." + field, true
 }

@@ -79,6 +79,12 @@
 // # What is not reported
 //
 //   - TryLock, TryRLock and TryAcquire: they never block.
+//   - An RLock under an RLock of a lock that nothing can write meanwhile.
+//     The report names a writer (a Lock of the same field of the same type,
+//     or of the same variable): in production code, one in the package's
+//     production code; in a test, one that runs on a goroutine the test
+//     starts, directly or through what it calls. A test that read-locks
+//     twice on one goroutine and starts nothing cannot deadlock.
 //   - An acquire in a new goroutine ("go func() { s.mu.Lock(); … }()"): it
 //     waits its turn.
 //   - Unlock, then lock again. Early returns that unlock on every path.

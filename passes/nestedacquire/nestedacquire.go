@@ -27,10 +27,14 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 		for _, ap := range fi.Acquires {
 			switch {
 			case !nested(ap):
-			case latent(ap):
-				rep.Latent(diagnose(pass, ap))
+			case recursiveRead(ap):
+				if w, ok := readWriter(pass, res, fi, ap); ok {
+					rep.Latent(diagnose(pass, ap, &w))
+				}
+			case ap.GateOp.Kind.Counting():
+				rep.Latent(diagnose(pass, ap, nil))
 			default:
-				rep.Certain(diagnose(pass, ap))
+				rep.Certain(diagnose(pass, ap, nil))
 			}
 		}
 	}
@@ -49,19 +53,9 @@ func nested(ap gate.AcquirePoint) bool {
 	return true
 }
 
-// latent reports whether the nested acquire ap deadlocks only when
-// another goroutine interleaves: a read lock under a read lock blocks
-// once a writer queues between them, and a counting semaphore once its
-// other permits are taken. A second exclusive lock, or a mix of read and
-// write locks, blocks on this path by itself.
-func latent(ap gate.AcquirePoint) bool {
-	if ap.GateOp.Kind.Counting() {
-		return true
-	}
-	return ap.GateOp.Mode == known.Shared && ap.Held.Mode == known.Shared
-}
-
-func diagnose(pass *analysis.Pass, ap gate.AcquirePoint) analysis.Diagnostic {
+// diagnose says what is wrong with ap; for a read lock taken again, w is
+// the writer that can queue between the two.
+func diagnose(pass *analysis.Pass, ap gate.AcquirePoint, w *writer) analysis.Diagnostic {
 	pkg := pass.Pkg.Path()
 	name := ap.GateOp.Gate.Spell(pkg)
 	held := ap.Held
@@ -72,15 +66,24 @@ func diagnose(pass *analysis.Pass, ap gate.AcquirePoint) analysis.Diagnostic {
 	case held.Via:
 		where = fmt.Sprintf("%s through %s at %s", verb(held.GateOp), held.What, position(pass, held.Pos))
 	}
+	why := consequence(held.GateOp, ap.GateOp)
+	if w != nil {
+		text, _ := w.text(pass)
+		why += " (" + text + " takes the write lock)"
+	}
 	var msg string
 	if len(ap.Chain) == 0 {
 		msg = fmt.Sprintf("%s while %s is already held on this path (%s): %s; %s",
-			ap.What, name, where, consequence(held.GateOp, ap.GateOp), fix(name))
+			ap.What, name, where, why, fix(name))
 	} else {
 		msg = fmt.Sprintf("call to %s acquires %s (%s) while it is already held on this path (%s): %s; %s",
-			ap.What, name, chainText(ap.Chain), where, consequence(held.GateOp, ap.GateOp), fix(name))
+			ap.What, name, chainText(ap.Chain), where, why, fix(name))
 	}
 	d := analysis.Diagnostic{Pos: ap.Pos, End: ap.End, Message: msg, SuggestedFixes: lockedVariant(pass, ap)}
+	if w != nil {
+		_, pos := w.text(pass)
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: "a writer that can queue between the two read locks"})
+	}
 	d.Related = append(d.Related, analysis.RelatedInformation{Pos: held.Pos, Message: name + " acquired here"})
 	for _, h := range ap.Chain {
 		if h.Pos().IsValid() {
