@@ -56,6 +56,9 @@ type Result struct {
 	gates   *gate.Result
 	pkgPath string
 	guards  map[types.Object]*GuardedBy
+	// escaping are the unexported types whose methods other packages
+	// can call (see escape.go).
+	escaping map[*types.TypeName]bool
 	// touches are each function's uses, its own and its callees', with
 	// the gates held at each; sums, those its callers see.
 	touches  map[*ssa.Function][]Touch
@@ -94,6 +97,7 @@ func run(pass *analysis.Pass) (any, error) {
 		busy:    make(map[*ssa.Function]bool),
 	}
 	r.guards = r.resolveGuards()
+	r.escaping = escapingTypes(pass.Pkg, r.gates.Source)
 	for _, fi := range r.gates.Funcs {
 		r.analyse(fi)
 		r.export(fi)

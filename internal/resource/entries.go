@@ -46,6 +46,11 @@ func (r *Result) Entry(fn *ssa.Function) bool {
 	if expectsHeld(obj.Name()) || statesContract(fn) || r.testOnly(fn) {
 		return false
 	}
+	if recv := fn.Signature.Recv(); recv != nil {
+		if tn := typeNameOf(recv.Type()); tn != nil && tn.Pkg() == obj.Pkg() && !tn.Exported() && !r.escaping[tn] {
+			return false // see escape.go
+		}
+	}
 	if obj.Exported() || (obj.Name() == "main" && obj.Pkg() != nil && obj.Pkg().Name() == "main") {
 		return true
 	}

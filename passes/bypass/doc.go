@@ -96,6 +96,11 @@
 //   - A use in an unexported helper (such as xxxLocked) whose callers hold
 //     the gate. Paths start at the package's entries (exported functions,
 //     functions whose value escapes), so a helper is judged at its callers.
+//   - A method of an unexported type whose values never leave the package
+//     (no exported function, field or variable hands one out, no type that
+//     leaves embeds it, and it is never converted to an interface): only the
+//     package calls it, so its uses are judged at its callers, with their
+//     gates held, such as an outer lock that every writer holds too.
 //   - A closure run under the gate before the call returns: one passed to a
 //     helper that calls it with the gate held, a sort.Slice callback, a
 //     range-over-func loop body.
