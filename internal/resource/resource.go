@@ -35,6 +35,10 @@ func Of(fi *gate.FuncInfo, r naming.Ref) (res Resource, ok bool) {
 	if t == nil {
 		return Resource{}, false
 	}
+	// inst is where the instance's path ends: a struct embedded by value
+	// is part of its owner's instance, so its fields are the owner's,
+	// one resource each.
+	inst := 0
 	for i, step := range r.Path {
 		if step == naming.Deref {
 			p, isPtr := t.Underlying().(*types.Pointer)
@@ -55,8 +59,12 @@ func Of(fi *gate.FuncInfo, r naming.Ref) (res Resource, ok bool) {
 		obj, _, _ := types.LookupFieldOrMethod(t, true, pkg, strings.TrimSuffix(step, "()"))
 		switch obj := obj.(type) {
 		case *types.Var:
-			if start || res.Obj == nil {
-				res = Resource{Key: memberKey(t, obj), Obj: obj, Instance: naming.Ref{Root: r.Root, Index: r.Index, Name: r.Name, Path: r.Path[:i]}}
+			switch {
+			case start || res.Obj == nil:
+				inst = i
+				fallthrough
+			case embeddedStruct(res.Obj):
+				res = Resource{Key: memberKey(t, obj), Obj: obj, Instance: naming.Ref{Root: r.Root, Index: r.Index, Name: r.Name, Path: r.Path[:inst]}}
 			}
 			t = obj.Type()
 		case *types.Func:
@@ -85,4 +93,15 @@ func globalResource(fn *ssa.Function, r naming.Ref) (Resource, bool) {
 		return Resource{}, false
 	}
 	return Resource{Key: "g:" + r.Pkg + "." + r.Name, Obj: obj, Global: true}, true
+}
+
+// embeddedStruct reports whether obj is a struct embedded by value, whose
+// fields are promoted to its owner's.
+func embeddedStruct(obj types.Object) bool {
+	f, ok := obj.(*types.Var)
+	if !ok || !f.Embedded() {
+		return false
+	}
+	_, isStruct := f.Type().Underlying().(*types.Struct)
+	return isStruct
 }

@@ -108,7 +108,10 @@
 //   - Values that synchronise themselves: sync and sync/atomic types,
 //     [sync.Map], channels, and standard-library types documented as safe for
 //     concurrent use (such as *log.Logger, *http.Client, *sql.DB).
-//   - Values never written after initialisation.
+//   - Values never written after initialisation, such as a field only the
+//     constructor sets. The fields of a struct embedded by value are fields
+//     of their owner, one resource each: locked writes of its counters say
+//     nothing about its name.
 //   - A reader under an outer lock that every guarded writer also takes.
 //   - A function that holds the gate for some uses of the resource and not
 //     for others, such as the writer reading back its own write.
