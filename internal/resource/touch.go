@@ -24,6 +24,10 @@ type Touch struct {
 	Pos, End token.Pos
 	What     string     // the operation or callee at Pos
 	Chain    []gate.Hop // inside the callee, down to the use
+	// Once is set for a use inside the function a package-level
+	// sync.Once runs: it happens once for the whole process, whatever
+	// else is held.
+	Once bool
 }
 
 // SumTouch is a use of a resource inside a function, for its callers.
@@ -32,6 +36,7 @@ type SumTouch struct {
 	Write bool
 	Held  []gate.GateOp // gates the function held around the use
 	Chain []gate.Hop
+	Once  bool // inside a package-level sync.Once's Do
 }
 
 // Bounds on a summary's uses, so facts stay small: how many, how deep
@@ -50,6 +55,7 @@ type rawTouch struct {
 	pos, end token.Pos
 	what     string
 	chain    []gate.Hop
+	once     bool
 }
 
 // instrTouches returns the uses of resources by one instruction.
@@ -126,7 +132,7 @@ func (r *Result) callTouches(fi *gate.FuncInfo, c *ssa.CallCommon, at token.Pos,
 			continue
 		}
 		out = append(out, rawTouch{res: res, write: t.Write, held: fi.TranslateOps(t.Held, cal),
-			pos: pos, end: end, what: name, chain: t.Chain})
+			pos: pos, end: end, what: name, chain: t.Chain, once: t.Once})
 	}
 	ran := make(map[ssa.Value]bool)
 	if sum := r.gates.SummaryOf(cal.Fn); sum != nil {
@@ -140,13 +146,29 @@ func (r *Result) callTouches(fi *gate.FuncInfo, c *ssa.CallCommon, at token.Pos,
 	if cal.Fn.Pkg != fi.Fn.Pkg && !isGo {
 		// Another package's callback taker is taken to run its func
 		// arguments before it returns (see syncCallback).
+		once := packageOnce(fi, cal)
 		for _, a := range cal.Args {
-			if !ran[a] {
-				out = append(out, r.runTouches(fi, a, nil, pos, end, name)...)
+			if ran[a] {
+				continue
+			}
+			for _, t := range r.runTouches(fi, a, nil, pos, end, name) {
+				t.once = t.once || once
+				out = append(out, t)
 			}
 		}
 	}
 	return out
+}
+
+// packageOnce reports whether cal is the Do of a package-level
+// sync.Once, which runs its func once for the whole process.
+func packageOnce(fi *gate.FuncInfo, cal naming.Callee) bool {
+	recv := cal.Fn.Signature.Recv()
+	if cal.Fn.Name() != "Do" || recv == nil || !known.IsNamed(recv.Type(), "sync", "Once") || len(cal.Args) == 0 {
+		return false
+	}
+	r, ok := fi.Ref(cal.Args[0])
+	return ok && r.Root == naming.Global
 }
 
 // runTouches returns the uses of the func value f that a callee runs
@@ -168,7 +190,7 @@ func (r *Result) runTouches(fi *gate.FuncInfo, f ssa.Value, held []gate.GateOp, 
 		}
 		hop := gate.NewHop(r.pass.Fset, naming.CalleeName(run.Fn, r.pkgPath), run.Fn.Pos(), run.Fn.Pos())
 		out = append(out, rawTouch{res: res, write: t.Write, held: append(held, fi.TranslateOps(t.Held, run)...),
-			pos: pos, end: end, what: name, chain: gate.Prepend(hop, t.Chain)})
+			pos: pos, end: end, what: name, chain: gate.Prepend(hop, t.Chain), once: t.Once})
 	}
 	return out
 }
@@ -187,7 +209,7 @@ func touchesAt(instr ssa.Instruction, here gate.Held, raw []rawTouch) []Touch {
 		if end == token.NoPos {
 			end = r.pos
 		}
-		out = append(out, Touch{Res: r.res, Write: r.write, Held: held, Instr: instr, Pos: r.pos, End: end, What: r.what, Chain: r.chain})
+		out = append(out, Touch{Res: r.res, Write: r.write, Held: held, Instr: instr, Pos: r.pos, End: end, What: r.what, Chain: r.chain, Once: r.once})
 	}
 	return out
 }
@@ -205,6 +227,9 @@ func (r *Result) addTouch(sum *[]SumTouch, seen map[string]bool, t Touch) {
 	if t.Write {
 		key += "!w"
 	}
+	if t.Once {
+		key += "!once"
+	}
 	for _, h := range t.Held {
 		if h.Gate.Crosses() {
 			held = append(held, h.GateOp)
@@ -219,5 +244,5 @@ func (r *Result) addTouch(sum *[]SumTouch, seen map[string]bool, t Touch) {
 	if len(chain) > maxTouchChain {
 		chain = append(chain[:maxTouchChain-1:maxTouchChain-1], chain[len(chain)-1])
 	}
-	*sum = append(*sum, SumTouch{Res: t.Res, Write: t.Write, Held: held, Chain: chain})
+	*sum = append(*sum, SumTouch{Res: t.Res, Write: t.Write, Held: held, Chain: chain, Once: t.Once})
 }

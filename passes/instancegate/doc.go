@@ -91,6 +91,9 @@
 //     the standard logger.
 //   - A resource that the critical section also guards with a package-level
 //     gate.
+//   - A package-level value set inside the Do of a package-level sync.Once
+//     ("poolOnce.Do(func() { pool = newPool() })"): it is set once for the
+//     whole process, whatever instance's lock is held around it.
 //   - A struct of which the package makes a single instance, such as one
 //     kept in a package-level variable. Instances count as many when they
 //     are made in a loop, in an exported or escaping function, or in a

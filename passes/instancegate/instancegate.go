@@ -53,8 +53,9 @@ func candidates(pass *analysis.Pass, rs *resource.Result) []candidate {
 	byField := make(map[*types.Var]candidate)
 	for _, u := range rs.Uses() {
 		// A critical section that only reads a process-wide value (a
-		// setting) does not use it the way a device is used.
-		if !u.Res.Global || !u.Write || heldGlobal(u) {
+		// setting) does not use it the way a device is used; a write a
+		// package-level gate or sync.Once makes is process-wide already.
+		if !u.Res.Global || !u.Write || heldGlobal(u) || u.Once {
 			continue
 		}
 		for _, h := range u.Held {
