@@ -80,6 +80,18 @@ var contracts = []string{
 	"not concurrency-safe", "must hold", "must be held", "with the lock held",
 }
 
+// A calling contract in other words is a sentence that says how the
+// function is to be called (a modal and a verb of calling) and mentions
+// what it is about: concurrency, locks, goroutines, or an order in time
+// ("should be called on a database that is not running any other
+// concurrent transactions").
+var (
+	modals      = []string{"must", "should", "only", "may not", "needs to", "need to", "has to", "have to"}
+	callings    = []string{"call", "invok", "use", "run"}
+	concurrency = []string{"concurren", "lock", "held", "hold", "goroutine", "synchron", "exclusive", "serializ",
+		"parallel", "at the same time", "race", "before", "after", "until", "once", "single-threaded", "callback"}
+)
+
 // statesContract reports whether fn's doc comment states such a contract.
 func statesContract(fn *ssa.Function) bool {
 	decl, ok := fn.Syntax().(*ast.FuncDecl)
@@ -87,8 +99,21 @@ func statesContract(fn *ssa.Function) bool {
 		return false
 	}
 	doc := strings.ToLower(strings.Join(strings.Fields(decl.Doc.Text()), " "))
-	for _, c := range contracts {
-		if strings.Contains(doc, c) {
+	if containsAny(doc, contracts) {
+		return true
+	}
+	for _, sentence := range strings.FieldsFunc(doc, func(r rune) bool { return r == '.' || r == ';' || r == ':' }) {
+		if containsAny(sentence, modals) && containsAny(sentence, callings) && containsAny(sentence, concurrency) {
+			return true
+		}
+	}
+	return false
+}
+
+// containsAny reports whether s contains one of subs.
+func containsAny(s string, subs []string) bool {
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
 			return true
 		}
 	}

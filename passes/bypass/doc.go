@@ -122,7 +122,10 @@
 //     setter run before sharing).
 //   - Functions whose doc comment states a calling contract ("must only be
 //     called while …", "must be held", "must not be called until …", "not
-//     safe for concurrent use").
+//     safe for concurrent use"), or any sentence that says how to call the
+//     function and mentions concurrency, locks, goroutines or an order in
+//     time ("should be called on a database that is not running any other
+//     concurrent transactions").
 //   - Test code: _test.go files, functions named …ForTesting or …ForTest.
 //
 // # Suppressing a report

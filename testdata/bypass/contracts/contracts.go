@@ -38,6 +38,10 @@ func C() {
 // Reload must only be called while no request is in flight.
 func Reload() { dev.Run() }
 
+// Compact should be called on a database that is not running any other
+// concurrent transactions.
+func Compact() { table["compact"] = 0 }
+
 // Close runs after the workers have stopped.
 func Close() { table["closed"] = 1 }
 
