@@ -9,43 +9,62 @@
 #	go vet -vettool=<gatevet> -vetsuite=false -json <module>/...
 #
 # and records every finding. The report (REPORT, default
-# ./realworld-report.md) gives counts per analyzer and module, then every
-# finding with its position and message; wall times are printed too.
-# Findings never fail the script; it exits non-zero only when something
-# could not be set up or gatevet crashed or reported an analyzer error.
+# ./realworld-report.md) gives package counts and wall times per module,
+# counts per analyzer and module, then a table of every finding: analyzer,
+# module, file:line relative to the module's root, the full message and
+# the related positions (file:line: message; a position outside the
+# module is given as module@version/file:line). Findings never fail the
+# script; it exits non-zero only when something could not be set up or
+# gatevet crashed or reported an analyzer error.
 #
 # Environment:
 #
 #	MODULES   space-separated module@version list (default below)
 #	REPORT    where to write the report
+#	GATEVET   a gatevet binary to run instead of building one from this
+#	          repository (to measure a fixed revision while the tree moves)
 #	KEEP=1    keep the scratch directory
 #
 # The scratch module uses its own GOCACHE, so go vet's result cache cannot
 # replay an earlier run; the module cache is shared.
 set -euo pipefail
 
-MODULES="${MODULES:-google.golang.org/grpc@v1.85.0 go.etcd.io/etcd/server/v3@v3.6.16 github.com/nats-io/nats-server/v2@v2.15.2 k8s.io/client-go@v0.37.2 github.com/hashicorp/raft@v1.8.0}"
+MODULES="${MODULES:-google.golang.org/grpc@v1.85.0 go.etcd.io/etcd/server/v3@v3.6.16 github.com/nats-io/nats-server/v2@v2.15.2 k8s.io/client-go@v0.37.2 github.com/hashicorp/raft@v1.8.0 github.com/containerd/containerd/v2@v2.4.2 github.com/caddyserver/caddy/v2@v2.11.9}"
 REPORT="${REPORT:-$PWD/realworld-report.md}"
 
 # shellcheck source=scratch.sh
 source "$(dirname "${BASH_SOURCE[0]}")/scratch.sh" gatevet-realworld
 
-section "build gatevet from $repo"
-gatevet="$work/gatevet"
-(cd "$repo" && go build -buildvcs=false -o "$gatevet" ./cmd/gatevet)
+if [ -n "${GATEVET:-}" ]; then
+	section "gatevet: $GATEVET"
+	gatevet="$(cd "$(dirname "$GATEVET")" && pwd)/$(basename "$GATEVET")"
+	[ -x "$gatevet" ] || { echo "GATEVET=$GATEVET is not an executable"; exit 1; }
+else
+	section "build gatevet from $repo"
+	gatevet="$work/gatevet"
+	(cd "$repo" && go build -buildvcs=false -o "$gatevet" ./cmd/gatevet)
+fi
 export GOCACHE="$work/gocache"
 
-findings="$work/findings.tsv" # module, analyzer, position, message
+findings="$work/findings.jsonl" # one JSON object per finding
 : >"$findings"
-times="$work/times.tsv"
+times="$work/times.tsv" # module, packages, seconds (or "setup failed")
 : >"$times"
+errors="$work/errors.txt" # gatevet crashes and analyzer errors
+: >"$errors"
 failed=0
 
 for spec in $MODULES; do
 	mod="${spec%@*}"
 	section "$spec"
 	dir="$work/mod-$(echo "$mod" | tr '/.' '__')"
-	scratch_module "$dir" "$spec" || { echo "could not set up $spec"; failed=1; continue; }
+	scratch_module "$dir" "$spec" || {
+		echo "could not set up $spec"
+		printf '%s\t-\tsetup failed\n' "$spec" >>"$times"
+		failed=1
+		continue
+	}
+	moddir="$(cd "$dir" && go list -m -f '{{.Dir}}' "$mod")" || moddir=""
 	n="$(cd "$dir" && go list -e "$mod/..." | wc -l)"
 	echo "$n packages; compiling (untimed)"
 	(cd "$dir" && go list -e -deps -test -export "$mod/..." >/dev/null 2>&1) || true
@@ -57,13 +76,28 @@ for spec in $MODULES; do
 	if grep -qE 'panic:|internal error|fatal error:' "$dir/vet.err"; then
 		echo "FAIL: gatevet crashed on $spec:"
 		grep -m1 -A20 -E 'panic:|internal error|fatal error:' "$dir/vet.err"
+		echo "$spec: gatevet crashed: $(grep -m1 -E 'panic:|internal error|fatal error:' "$dir/vet.err")" >>"$errors"
 		failed=1
 	fi
 	# go vet -json prints one JSON object per package: package -> analyzer
 	# -> diagnostics, or {"error": ...} when an analyzer failed.
-	python3 - "$spec" "$dir/vet.json" >>"$findings" <<'PY' || failed=1
-import json, sys
+	GOMODCACHE="$(go env GOMODCACHE)" python3 - "$spec" "$dir/vet.json" "$moddir" "$errors" >>"$findings" <<'PY' || failed=1
+import json, os, sys
 spec, path = sys.argv[1], sys.argv[2]
+moddir = sys.argv[3].rstrip("/") + "/" if sys.argv[3] else None
+cache = os.environ.get("GOMODCACHE", "").rstrip("/") + "/"
+
+def rel(posn):
+    """file:line, relative to the module's root (or to the module cache)."""
+    if moddir and posn.startswith(moddir):
+        posn = posn[len(moddir):]
+    elif cache != "/" and posn.startswith(cache):
+        posn = posn[len(cache):]
+    parts = posn.rsplit(":", 2)
+    if len(parts) == 3 and parts[1].isdigit() and parts[2].isdigit():
+        posn = parts[0] + ":" + parts[1]
+    return posn
+
 text = open(path).read()
 dec, i, bad = json.JSONDecoder(), 0, False
 while i < len(text):
@@ -75,40 +109,67 @@ while i < len(text):
     for pkg, by in obj.items():
         for analyzer, diags in by.items():
             if isinstance(diags, dict):
-                print(f"analyzer error: {analyzer} on {pkg}: {diags.get('error')}", file=sys.stderr)
+                line = f"analyzer error: {analyzer} on {pkg}: {diags.get('error')}"
+                print(line, file=sys.stderr)
+                with open(sys.argv[4], "a") as f:
+                    print(f"{spec}: {line}", file=f)
                 bad = True
                 continue
             for d in diags:
-                msg = d["message"].replace("\t", " ").replace("\n", " ")
-                print(f"{spec}\t{analyzer}\t{d['posn']}\t{msg}")
+                print(json.dumps({
+                    "module": spec,
+                    "analyzer": analyzer,
+                    "package": pkg,
+                    "posn": d["posn"],
+                    "pos": rel(d["posn"]),
+                    "message": d["message"],
+                    "related": [{"posn": r.get("posn", ""), "pos": rel(r.get("posn", "")), "message": r.get("message", "")}
+                                for r in d.get("related") or []],
+                }))
 sys.exit(1 if bad else 0)
 PY
 done
 
 section "report: $REPORT"
-GOMODCACHE="$(go env GOMODCACHE)" python3 - "$findings" "$times" >"$REPORT" <<'PY'
-import collections, os, sys
-rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1]) if l.strip()]
+python3 - "$findings" "$times" "$gatevet" "$errors" >"$REPORT" <<'PY'
+import collections, json, sys
+rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+errors = [l.rstrip("\n") for l in open(sys.argv[4]) if l.strip()]
 times = [l.rstrip("\n").split("\t") for l in open(sys.argv[2]) if l.strip()]
 # A package and its test variant report the same position once.
 seen, uniq = set(), []
 for r in rows:
-    if (r[0], r[1], r[2], r[3]) not in seen:
-        seen.add((r[0], r[1], r[2], r[3]))
+    key = (r["module"], r["analyzer"], r["posn"], r["message"])
+    if key not in seen:
+        seen.add(key)
         uniq.append(r)
+
+def cell(s):
+    return s.replace("|", "\\|").replace("\n", "<br>")
+
 print("# gatevet real-world findings\n")
+print(f"gatevet: `{sys.argv[3]}`\n")
 print("| module | packages | go vet -vettool=gatevet (s) | findings |")
 print("|---|---|---|---|")
-count = collections.Counter(r[0] for r in uniq)
+count = collections.Counter(r["module"] for r in uniq)
 for spec, n, secs in times:
     print(f"| {spec} | {n} | {secs} | {count[spec]} |")
 print("\n| analyzer | findings |\n|---|---|")
-for a, c in sorted(collections.Counter(r[1] for r in uniq).items()):
+for a, c in sorted(collections.Counter(r["analyzer"] for r in uniq).items()):
     print(f"| {a} | {c} |")
+print("\n| analyzer | module | findings |\n|---|---|---|")
+for (a, m), c in sorted(collections.Counter((r["analyzer"], r["module"]) for r in uniq).items()):
+    print(f"| {a} | {m} | {c} |")
+if errors:
+    print("\n## Crashes and analyzer errors\n")
+    for e in errors:
+        print(f"- {e}")
 print("\n## Findings\n")
-cache = os.environ.get("GOMODCACHE", "") + "/"
-for spec, analyzer, posn, msg in uniq:
-    print(f"- `{spec}` **{analyzer}** `{posn.removeprefix(cache)}`: {msg}")
+print("| # | analyzer | module | position | message | related |")
+print("|---|---|---|---|---|---|")
+for i, r in enumerate(uniq, 1):
+    related = "<br>".join(f"`{x['pos']}`: {cell(x['message'])}" for x in r["related"])
+    print(f"| {i} | {r['analyzer']} | {r['module']} | `{r['pos']}` | {cell(r['message'])} | {related} |")
 PY
 cat "$REPORT"
 exit "$failed"
