@@ -169,6 +169,13 @@ type AcquirePoint struct {
 	// somewhere: a counting semaphore acquired without any release in
 	// the function hands its permits to someone else.
 	Owned bool
+	// Carried is set when Held comes from the previous iteration of a
+	// loop around the acquire (see loops.go); Also is then empty.
+	Carried bool
+	// AtReturn is set for a deferred acquire (defer mu.Lock(), written
+	// for defer mu.Unlock()) that runs at return while the gate is held;
+	// Instr is the defer statement.
+	AtReturn bool
 }
 
 // Span returns the source range of the operation go/ssa placed at pos
@@ -367,6 +374,7 @@ func (m *model) analyse(fn *ssa.Function) (fi *FuncInfo) {
 	fi = &FuncInfo{Fn: fn, fs: fs}
 	fs.in = fs.solve()
 	fi.Summary = m.summarise(fi, fs.in)
+	m.carried(fi)
 	fi.starts = m.findStarts(fn)
 	if fn.Parent() == nil {
 		fi.Summary.Spawns = m.spawns(fi)
@@ -409,6 +417,8 @@ func (m *model) summarise(fi *FuncInfo, in []*state) *Summary {
 				if returnsNilError(in) {
 					nilExits = append(nilExits, exits[len(exits)-1])
 				}
+			case *ssa.RunDefers:
+				m.deferredAcquires(fi, st)
 			}
 			if starts(instr) {
 				return

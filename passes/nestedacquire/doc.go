@@ -63,6 +63,18 @@
 //	defer s.mu.Unlock()
 //	s.mu.Lock() // s.mu.Lock while s.mu is already held on this path
 //
+// So is a hold that a loop carries to its next iteration, and a deferred
+// Lock written for a deferred Unlock:
+//
+//	for _, k := range keys {
+//		s.mu.Lock() // still held from the loop's previous iteration
+//		defer s.mu.Unlock() // runs at return, not at the end of the iteration
+//		s.items[k]++
+//	}
+//
+//	s.mu.Lock()
+//	defer s.mu.Lock() // runs at return while s.mu is still held
+//
 // # Fix
 //
 // Call a variant that expects the gate held, or release the gate first:

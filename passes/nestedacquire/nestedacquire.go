@@ -72,7 +72,15 @@ func diagnose(pass *analysis.Pass, ap gate.AcquirePoint, w *writer) analysis.Dia
 		why += " (" + text + " takes the write lock)"
 	}
 	var msg string
-	if len(ap.Chain) == 0 {
+	if ap.AtReturn {
+		msg = fmt.Sprintf("deferred %s runs at return while %s is still held (%s): the function blocks on its own gate as it returns; "+
+			"defer the release instead (defer %s.Unlock(), or the matching Release)", ap.What, name, where, name)
+	} else if ap.Carried {
+		where = fmt.Sprintf("%s at %s, and not released before the loop comes round", verb(held.GateOp), position(pass, held.Pos))
+		msg = fmt.Sprintf("%s while %s is still held from the loop's previous iteration (%s): the second iteration blocks on the gate the first still holds; "+
+			"release %s at the end of each iteration (not with defer, which runs at return), or move the body into a function that defers the release",
+			ap.What, name, where, name)
+	} else if len(ap.Chain) == 0 {
 		msg = fmt.Sprintf("%s while %s is already held on this path (%s): %s; %s",
 			ap.What, name, where, why, fix(name))
 	} else {

@@ -1,0 +1,141 @@
+package gate
+
+import (
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/cfg"
+	"github.com/gatevet/gatevet/internal/known"
+)
+
+// A hold can be carried around a loop: "for … { mu.Lock(); defer
+// mu.Unlock(); … }" keeps mu until the function returns, and a body that
+// continues on one branch without unlocking carries it to the next
+// iteration. The must-held join at the loop's head forgets such a hold
+// (the loop is also entered without it), so each back edge is followed
+// on its own: from the state it carries, through the loop's blocks, to an
+// acquire of the gate it still holds. A back edge carries only what every
+// path to it holds, so a lock taken once under a flag ("if !locked {
+// mu.Lock(); locked = true }") is not carried: the path that skips it
+// holds nothing.
+
+// A deferred Lock written for a deferred Unlock runs at return while
+// the gate is still held: deferredAcquires records it the same way.
+
+// carried records fi's acquires that a previous iteration of their loop
+// still holds, as acquire points with Carried set.
+func (m *model) carried(fi *FuncInfo) {
+	fs := fi.fs
+	for _, h := range fs.fn.Blocks {
+		if fs.in[h.Index] == nil {
+			continue
+		}
+		for _, p := range h.Preds {
+			if !h.Dominates(p) || fs.in[p.Index] == nil {
+				continue
+			}
+			out := fs.outTo(p, h)
+			if out == nil {
+				continue
+			}
+			var extra bool
+			for _, g := range out.held {
+				if fs.in[h.Index].get(g.id) == nil {
+					extra = true
+				}
+			}
+			if extra {
+				m.followBack(fi, h, out)
+			}
+		}
+	}
+}
+
+// outTo returns the state block p passes to its successor s.
+func (fs *funcState) outTo(p, s *ssa.BasicBlock) *state {
+	outs := fs.transfer(p, fs.in[p.Index].clone(), nil)
+	for i, succ := range p.Succs {
+		if succ == s && taken(p, i) {
+			if len(outs) > 1 {
+				return outs[i]
+			}
+			return outs[0]
+		}
+	}
+	return nil
+}
+
+// followBack runs the loop headed by h from the state st that one of its
+// back edges carries, and records the blocking acquires
+// of gates that state still holds.
+func (m *model) followBack(fi *FuncInfo, h *ssa.BasicBlock, st *state) {
+	fs := fi.fs
+	loop := cfg.LoopOf(h)
+	in := map[*ssa.BasicBlock]*state{h: st}
+	work := []*ssa.BasicBlock{h}
+	seen := make(map[ssa.Instruction]bool)
+	for len(work) > 0 {
+		b := work[0]
+		work = work[1:]
+		outs := fs.transfer(b, in[b].clone(), func(instr ssa.Instruction, s *state) {
+			if _, deferred := instr.(*ssa.Defer); deferred || starts(instr) || seen[instr] {
+				return
+			}
+			for _, e := range fs.effects[instr] {
+				if e.op != known.Acquire || !e.blocking || !e.check {
+					continue
+				}
+				if held := s.get(e.id); held != nil && st.get(e.id) != nil && fs.in[instr.Block().Index].get(e.id) == nil {
+					seen[instr] = true
+					fi.Acquires = append(fi.Acquires, AcquirePoint{Instr: instr, Pos: e.pos, End: e.end, GateOp: e.gate,
+						Blocking: true, What: e.what, Chain: e.chain, Held: held, Owned: true, Carried: true})
+				}
+			}
+		})
+		for i, succ := range b.Succs {
+			if succ == h || !loop[succ] || !taken(b, i) {
+				continue
+			}
+			out := outs[0]
+			if len(outs) > 1 {
+				out = outs[i]
+			}
+			if in[succ] == nil {
+				in[succ] = out.clone()
+				work = append(work, succ)
+			} else if in[succ].join(out) {
+				work = append(work, succ)
+			}
+		}
+	}
+}
+
+// deferredAcquires records the deferred blocking acquires that run, at a
+// return reached with state st, while their gate is still held: the
+// deferred calls run last deferred first, so a release deferred after the
+// acquire runs before it.
+func (m *model) deferredAcquires(fi *FuncInfo, st *state) {
+	fs := fi.fs
+	sim := st.clone()
+	for i := len(sim.deferred) - 1; i >= 0; i-- {
+		d := sim.deferred[i]
+		for _, e := range fs.effects[d] {
+			switch {
+			case e.op == known.Release:
+				sim.drop(e.id)
+			case e.op == known.Acquire && e.blocking && !e.via && sim.get(e.id) != nil && !fi.hasAtReturn(d):
+				fi.Acquires = append(fi.Acquires, AcquirePoint{Instr: d, Pos: e.pos, End: e.end, GateOp: e.gate,
+					Blocking: true, What: e.what, Held: sim.get(e.id), Owned: true, AtReturn: true})
+			}
+		}
+	}
+}
+
+// hasAtReturn reports whether fi already records the deferred acquire d.
+func (fi *FuncInfo) hasAtReturn(d ssa.Instruction) bool {
+	for _, ap := range fi.Acquires {
+		if ap.AtReturn && ap.Instr == d {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,101 @@
+// Package loops: holds that a loop carries to its next iteration.
+package loops
+
+import "sync"
+
+type Store struct {
+	mu    sync.Mutex
+	items map[string]int
+}
+
+// Deferred unlocks run at return, not at the end of an iteration: the
+// second item blocks on the lock the first still holds.
+func (s *Store) PutAll(keys []string) {
+	for _, k := range keys {
+		s.mu.Lock() // want `certain: s\.mu\.Lock while s\.mu is still held from the loop's previous iteration \(locked at loops\.go:15, and not released before the loop comes round\): the second iteration blocks`
+		defer s.mu.Unlock()
+		s.items[k]++
+	}
+}
+
+// A continue that skips the unlock carries the lock round.
+func (s *Store) Drop(keys []string) {
+	for _, k := range keys {
+		s.mu.Lock() // want `certain: s\.mu\.Lock while s\.mu is still held from the loop's previous iteration`
+		if s.items[k] == 0 {
+			continue
+		}
+		delete(s.items, k)
+		s.mu.Unlock()
+	}
+}
+
+// The fix: a function per iteration, whose defer runs each time.
+func (s *Store) PutEach(keys []string) {
+	for _, k := range keys {
+		func() {
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			s.items[k]++
+		}()
+	}
+}
+
+// Lock and unlock in each iteration.
+func (s *Store) Count(keys []string) int {
+	n := 0
+	for _, k := range keys {
+		s.mu.Lock()
+		n += s.items[k]
+		s.mu.Unlock()
+	}
+	return n
+}
+
+// Locked once, under a flag the first iteration sets (grpc's interop
+// server takes its ORCA lock this way): later iterations skip the Lock.
+func (s *Store) Batch(keys []string) {
+	locked := false
+	for _, k := range keys {
+		if !locked {
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			locked = true
+		}
+		s.items[k]++
+	}
+}
+
+// Held before the loop, let go and taken back in each iteration.
+func (s *Store) Wait(keys []string, work func(string)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, k := range keys {
+		s.mu.Unlock()
+		work(k)
+		s.mu.Lock()
+	}
+}
+
+// defer Lock written for defer Unlock: it runs at return, still locked.
+func (s *Store) Typo(k string) {
+	s.mu.Lock()
+	defer s.mu.Lock() // want `certain: deferred s\.mu\.Lock runs at return while s\.mu is still held \(locked at loops\.go:\d+\)`
+	s.items[k]++
+}
+
+// A deferred relock after a temporary unlock, in a function its callers
+// call holding the lock: released on entry, taken back at return.
+func (s *Store) waitLocked(work func()) {
+	s.mu.Unlock()
+	defer s.mu.Lock()
+	work()
+}
+
+// A deferred Lock whose Unlock is deferred after it runs first.
+func (s *Store) Ordered(k string) {
+	s.mu.Lock()
+	defer s.mu.Lock()
+	defer s.mu.Unlock()
+	s.items[k]++
+}
