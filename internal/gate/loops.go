@@ -5,6 +5,7 @@ import (
 
 	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/known"
+	"github.com/gatevet/gatevet/internal/naming"
 )
 
 // A hold can be carried around a loop: "for … { mu.Lock(); defer
@@ -81,10 +82,14 @@ func (m *model) followBack(fi *FuncInfo, h *ssa.BasicBlock, st *state) {
 				return
 			}
 			for _, e := range fs.effects[instr] {
-				if e.op != known.Acquire || !e.blocking || !e.check {
+				if e.op != known.Acquire || !e.blocking || !e.check || e.gate.Kind.Counting() {
+					// A counting semaphore taken once per iteration is a
+					// throttle: its permits run out only under load, and
+					// handing them on is how producers work.
 					continue
 				}
-				if held := s.get(e.id); held != nil && st.get(e.id) != nil && fs.in[instr.Block().Index].get(e.id) == nil {
+				if held := s.get(e.id); held != nil && st.get(e.id) != nil && fs.in[instr.Block().Index].get(e.id) == nil &&
+					fs.invariant(e.gate.Gate, loop) {
 					seen[instr] = true
 					fi.Acquires = append(fi.Acquires, AcquirePoint{Instr: instr, Pos: e.pos, End: e.end, GateOp: e.gate,
 						Blocking: true, What: e.what, Chain: e.chain, Held: held, Owned: true, Carried: true})
@@ -138,4 +143,28 @@ func (fi *FuncInfo) hasAtReturn(d ssa.Instruction) bool {
 		}
 	}
 	return false
+}
+
+// invariant reports whether gate r names the same gate in every
+// iteration of loop: a package-level variable, a parameter or a free
+// variable, or a local made before the loop and not assigned in it. A
+// range variable's lock (for _, mb := range blks { mb.mu.Lock() }) is
+// another instance each time round.
+func (fs *funcState) invariant(r naming.Ref, loop map[*ssa.BasicBlock]bool) bool {
+	if r.Root != naming.Local {
+		return true
+	}
+	v := fs.refs.LocalValue(r)
+	instr, ok := v.(ssa.Instruction)
+	if v == nil || !ok || loop[instr.Block()] {
+		return false
+	}
+	if a, isAlloc := v.(*ssa.Alloc); isAlloc {
+		for _, ref := range *a.Referrers() {
+			if st, isStore := ref.(*ssa.Store); isStore && st.Addr == a && loop[st.Block()] {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -256,16 +256,28 @@ func (rs *Namer) Translate(r Ref, cal Callee) (Ref, bool) {
 // the Namer's function: a call's whole expression, for instance.
 func (rs *Namer) Span(pos token.Pos) (token.Pos, token.Pos) { return rs.index().span(pos) }
 
+// LocalValue returns the value a Local ref's root names in the Namer's
+// function, or nil.
+func (rs *Namer) LocalValue(r Ref) ssa.Value {
+	if r.Root != Local {
+		return nil
+	}
+	for v, id := range rs.locals {
+		if id == r.Index {
+			return v
+		}
+	}
+	return nil
+}
+
 // TypeOf returns the type of the value at the root of r, a ref in the
 // Namer's function: a parameter's or free variable's type, the type of a
 // local value the function made or loaded, or a pointer to a
 // package-level variable. It is nil when r names nothing there.
 func (rs *Namer) TypeOf(r Ref) types.Type {
 	if r.Root == Local {
-		for v, id := range rs.locals {
-			if id == r.Index {
-				return v.Type()
-			}
+		if v := rs.LocalValue(r); v != nil {
+			return v.Type()
 		}
 		return nil
 	}

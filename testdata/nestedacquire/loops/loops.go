@@ -99,3 +99,35 @@ func (s *Store) Ordered(k string) {
 	defer s.mu.Unlock()
 	s.items[k]++
 }
+
+type Block struct{ mu sync.Mutex }
+
+// Each iteration locks another block: the loop carries a different
+// instance's lock each time round, as lock-all helpers do.
+func LockAll(blks []*Block) {
+	for _, b := range blks {
+		b.mu.Lock()
+	}
+}
+
+// A variable declared before the loop but given another block in it.
+func LockEach(next func() *Block, n int) {
+	var b *Block
+	for i := 0; i < n; i++ {
+		b = next()
+		b.mu.Lock()
+	}
+}
+
+// A producer takes one permit per item and hands it to the worker that
+// gives it back: the loop carries permits, not a deadlock.
+func Produce(items []int, work func(int)) {
+	sem := make(chan struct{}, 4)
+	for _, it := range items {
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem }()
+			work(it)
+		}()
+	}
+}
