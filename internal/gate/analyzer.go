@@ -446,7 +446,7 @@ func (m *model) recordAcquire(fi *FuncInfo, sum *Summary, instr ssa.Instruction,
 	ap := AcquirePoint{Instr: instr, Pos: e.pos, End: e.end, GateOp: e.gate, Blocking: e.blocking, What: e.what, Chain: e.chain,
 		Owned: released.has(e.id), Held: st.get(e.id)}
 	for _, g := range st.held {
-		if g.id != e.id {
+		if g.id != e.id && !e.drops.has(g.id) {
 			ap.Also = append(ap.Also, g.h)
 		}
 	}
@@ -517,6 +517,9 @@ func exitEffects(fs *funcState, sum *Summary, exits, nilExits []*state, fromEntr
 		ok = joinAll(nilExits)
 	}
 	for id, op := range fs.gates {
+		if _, fromCaller := fromEntry[id]; fromCaller && op.Gate.Crosses() {
+			sum.Drops = append(sum.Drops, op)
+		}
 		h := held.get(id)
 		switch {
 		case !op.Gate.Crosses() || !held.touched.has(id):

@@ -23,7 +23,10 @@ type effect struct {
 	via      bool // the effect comes from the summary of the callee what
 	// unchecked marks a conditional acquire whose outcome nobody reads.
 	unchecked bool
-	flag      *Flag
+	// drops are the caller's gates a callee lets go of before this
+	// acquire may happen (Summary.Drops), by id.
+	drops bitset
+	flag  *Flag
 
 	id      int      // the gate's id in its funcState
 	holding *Holding // what holding the gate looks like, for holds
@@ -105,6 +108,14 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 		return nil
 	}
 	name := naming.CalleeName(cal.Fn, m.pkgPath)
+	// The caller's gates the callee lets go of at some point are not
+	// held around what it acquires.
+	var drops bitset
+	for _, d := range sum.Drops {
+		if ref, ok := fs.refs.Translate(d.Gate, cal); ok {
+			drops.set(fs.intern(GateOp{ref, d.Kind, d.Mode}))
+		}
+	}
 	var out []effect
 	for _, a := range sum.Acquires {
 		flag, happens := translateFlag(a.Flag, cal)
@@ -113,7 +124,7 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 			continue
 		}
 		e := effect{op: known.Acquire, gate: GateOp{ref, a.Kind, a.Mode}, blocking: a.Blocking,
-			check: true, via: true, flag: flag, pos: pos, end: end, what: name, chain: a.Chain}
+			check: true, via: true, flag: flag, pos: pos, end: end, what: name, chain: a.Chain, drops: drops}
 		if cal.Fn.Parent() == fs.fn && len(a.Chain) > 0 {
 			// A closure called in place is this function's own code:
 			// the acquire happens at its first step inside the literal.

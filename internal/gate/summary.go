@@ -71,13 +71,17 @@ type Summary struct {
 	// acquire helper, func (l *Limiter) Acquire(ctx) error.
 	HoldsIfNil []GateOp
 	Releases   []SumRelease // released on the caller's behalf
-	Requires   []GateOp     // //gatevet:holds: callers must hold these
-	Runs       []SumRun     // func values it calls, with the gates held
-	Spawns     []Spawn      // goroutines it starts and returns a channel of
+	// Drops are the caller's gates it lets go of at some point, whether
+	// or not it takes them back before returning (a handshake that
+	// unlocks its caller's lock to take another and relocks it).
+	Drops    []GateOp
+	Requires []GateOp // //gatevet:holds: callers must hold these
+	Runs     []SumRun // func values it calls, with the gates held
+	Spawns   []Spawn  // goroutines it starts and returns a channel of
 }
 
 func (s *Summary) empty() bool {
-	return s == nil || len(s.Acquires)+len(s.Holds)+len(s.HoldsIfNil)+len(s.Releases)+len(s.Requires)+len(s.Runs)+len(s.Spawns) == 0
+	return s == nil || len(s.Acquires)+len(s.Holds)+len(s.HoldsIfNil)+len(s.Releases)+len(s.Requires)+len(s.Drops)+len(s.Runs)+len(s.Spawns) == 0
 }
 
 // FuncFact carries a function's Summary to importing packages.

@@ -75,6 +75,8 @@
 //
 //   - An order taken only with TryLock or TryAcquire: it cannot wait.
 //   - Both orders in shared mode (RLock and RLock).
+//   - A lock the caller holds around a call whose callee lets go of it
+//     (and may take it back) before it acquires the other.
 //   - Both orders under a common outer lock, which serialises them (also
 //     one that every caller of a helper holds).
 //   - Two instances of one field (from.mu and to.mu of the same type), whose
