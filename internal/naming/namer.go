@@ -4,33 +4,43 @@ import (
 	"go/token"
 	"go/types"
 	"strconv"
+	"sync"
 
 	"golang.org/x/tools/go/ssa"
 )
 
-// A Namer resolves SSA values to Refs within one function.
+// A Namer resolves SSA values to Refs within one function. The gate
+// model's sub-models and passes run at once and name values of the same
+// functions, so a Namer is safe for concurrent use: locals get their ids
+// under a lock, and the syntax index is built once.
 type Namer struct {
-	fn     *ssa.Function
+	fn *ssa.Function
+
+	mu     sync.Mutex
 	locals map[ssa.Value]int
-	syntax *syntaxIndex
+	values []ssa.Value // by local id
+
+	syntaxOnce sync.Once
+	syntax     *syntaxIndex
 }
 
 // NewNamer returns a Namer for fn's values.
 func NewNamer(fn *ssa.Function) *Namer { return &Namer{fn: fn, locals: make(map[ssa.Value]int)} }
 
 func (rs *Namer) index() *syntaxIndex {
-	if rs.syntax == nil {
-		rs.syntax = indexSyntax(rs.fn)
-	}
+	rs.syntaxOnce.Do(func() { rs.syntax = indexSyntax(rs.fn) })
 	return rs.syntax
 }
 
 func (rs *Namer) local(v ssa.Value) Ref {
+	rs.mu.Lock()
 	id, ok := rs.locals[v]
 	if !ok {
-		id = len(rs.locals)
+		id = len(rs.values)
 		rs.locals[v] = id
+		rs.values = append(rs.values, v)
 	}
+	rs.mu.Unlock()
 	return Ref{Root: Local, Index: id, Name: rs.localName(v)}
 }
 
@@ -262,12 +272,12 @@ func (rs *Namer) LocalValue(r Ref) ssa.Value {
 	if r.Root != Local {
 		return nil
 	}
-	for v, id := range rs.locals {
-		if id == r.Index {
-			return v
-		}
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	if r.Index < 0 || r.Index >= len(rs.values) {
+		return nil
 	}
-	return nil
+	return rs.values[r.Index]
 }
 
 // TypeOf returns the type of the value at the root of r, a ref in the

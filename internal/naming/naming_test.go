@@ -1,8 +1,17 @@
 package naming_test
 
 import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
 	"strings"
+	"sync"
 	"testing"
+
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
 
 	"github.com/gatevet/gatevet/internal/naming"
 )
@@ -45,4 +54,60 @@ func TestWords(t *testing.T) {
 			t.Errorf("naming.Words(%q) = %q, want %q", name, got, want)
 		}
 	}
+}
+
+// TestNamerConcurrent names the locals of one function from several
+// goroutines at once, as sub-models and passes that run together do
+// (a concurrent map write crashed gatevet on containerd); run it with
+// -race to see more.
+func TestNamerConcurrent(t *testing.T) {
+	const src = `package p
+
+type T struct{ n int }
+
+func f(xs []*T) (s int) {
+	for _, x := range xs {
+		y := &T{n: x.n}
+		s += y.n
+	}
+	return s
+}
+`
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset,
+		types.NewPackage("p", "p"), []*ast.File{file}, ssa.SanityCheckFunctions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fn := pkg.Func("f")
+	var values []ssa.Value
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if v, ok := instr.(ssa.Value); ok {
+				values = append(values, v)
+			}
+		}
+	}
+	namer := naming.NewNamer(fn)
+	var wg sync.WaitGroup
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 50; i++ {
+				for _, v := range values {
+					if r, ok := namer.Of(v); ok && r.Root == naming.Local {
+						if namer.LocalValue(r) == nil || namer.TypeOf(r) == nil {
+							t.Errorf("local %s has no value", r.Key())
+						}
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
