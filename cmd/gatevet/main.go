@@ -57,6 +57,9 @@ func main() {
 	if len(args) > 0 && args[0] == "-sarif" {
 		fs := flag.NewFlagSet("gatevet -sarif", flag.ExitOnError)
 		fs.BoolVar(&directive.ReportLatent, "latent", true, latentUsage)
+		for _, a := range all.Analyzers() {
+			a.Flags.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, a.Name+"."+f.Name, f.Usage) })
+		}
 		fs.Parse(args[1:])
 		os.Exit(runSARIF(os.Stdout, all.Analyzers(), fs.Args()))
 	}

@@ -27,6 +27,19 @@ var doc string
 // Analyzer is the bypass pass.
 var Analyzer = gatepass.New("bypass", doc, run, resource.Analyzer)
 
+// inferFields is the -bypass.fields flag: also report fields of
+// instances whose guard is inferred, not annotated. It is off by default:
+// on real code only half of those reports were true (docs/realworld.md),
+// because whether two methods can run at once often depends on which
+// goroutine calls them, or on a lock their callers hold in another
+// package, and neither is in the package's code.
+var inferFields bool
+
+func init() {
+	Analyzer.Flags.BoolVar(&inferFields, "fields", false,
+		"also report struct fields whose guard is inferred from how the package uses them (annotated fields and package-level variables are always reported); off by default, see docs/realworld.md")
+}
+
 // minGuarded is the evidence a guard needs without an annotation: this
 // many guarded entries, and twice as many as unguarded ones.
 const minGuarded = 2
@@ -55,6 +68,9 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	reported := make(map[site]bool)
 	for _, k := range keys {
 		uses := byRes[k]
+		if !inferFields && !uses[0].Res.Global && rs.GuardedBy(uses[0].Res) == nil {
+			continue
+		}
 		g, guarded := guardOf(rs, uses, byFunc)
 		if g == (resource.GateKey{}) {
 			continue

@@ -3,6 +3,7 @@ package fields
 
 import (
 	"maps"
+	"strconv"
 	"sync"
 	"sync/atomic"
 )
@@ -306,3 +307,35 @@ func (t *Table) lastFunc() func() int {
 }
 
 func (t *Table) Last() func() int { return t.lastFunc() }
+
+// Index is written only element by element: c.byID[k] = v and delete
+// write the field that holds the map.
+type Index struct {
+	mu   sync.Mutex
+	byID map[int]string
+	ids  []int
+}
+
+func (x *Index) Add(id int, s string) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	x.byID[id] = s
+	x.ids[0] = id
+}
+
+func (x *Index) Remove(id int) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	delete(x.byID, id)
+}
+
+func (x *Index) Name(id int) string {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.byID[id] + strconv.Itoa(x.ids[0])
+}
+
+// Lookup reads the map its siblings write under x.mu: the bug.
+func (x *Index) Lookup(id int) string {
+	return x.byID[id] // want `latent: Lookup reads x\.byID without holding x\.mu, which guards it in Add, Remove, Name`
+}

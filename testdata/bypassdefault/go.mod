@@ -1,0 +1,3 @@
+module example.com/bypassdefault
+
+go 1.26.0
