@@ -450,6 +450,11 @@ func (m *model) recordAcquire(fi *FuncInfo, sum *Summary, instr ssa.Instruction,
 			ap.Also = append(ap.Also, g.h)
 		}
 	}
+	if u := e.under; u != nil && ap.Held == nil && u.Gate.Key() == e.gate.Gate.Key() {
+		ap.Held = u
+	} else if u != nil {
+		ap.Also = append(ap.Also, u)
+	}
 	fi.Acquires = append(fi.Acquires, ap)
 	if st.touched.has(e.id) || !e.gate.Gate.Crosses() {
 		return
@@ -477,9 +482,13 @@ func (m *model) recordAcquire(fi *FuncInfo, sum *Summary, instr ssa.Instruction,
 // this function had not acquired them: releases on the caller's behalf,
 // with the parameter flag they share, if any.
 func noteEntryReleases(fromEntry map[int]*Flag, instr ssa.Instruction, st *state, es []effect) {
+	var acquired bitset // by an earlier effect of the same call (once.Do)
 	for _, e := range es {
 		k := e.id
-		if e.op != known.Release || st.get(k) != nil {
+		if e.op == known.Acquire {
+			acquired.set(k)
+		}
+		if e.op != known.Release || st.get(k) != nil || acquired.has(k) {
 			continue
 		}
 		g := e.flag

@@ -27,6 +27,9 @@ type effect struct {
 	// acquire may happen (Summary.Drops), by id.
 	drops bitset
 	flag  *Flag
+	// under is a gate the call holds around this effect: the Once of a
+	// once.Do(f) call, around f's effects.
+	under *Holding
 
 	id      int      // the gate's id in its funcState
 	holding *Holding // what holding the gate looks like, for holds
@@ -70,6 +73,9 @@ func (m *model) gateCall(c *ssa.CallCommon) (*types.Func, known.Kind, known.Meth
 // result. For a call of a gate method it is the operation itself; for a
 // call of a summarised function, the summary in the caller's terms.
 func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, at token.Pos) []effect {
+	if es, ok := m.onceEffects(fs, c, at); ok {
+		return es
+	}
 	pos, end := fs.refs.Span(at)
 	if fn, kind, meth, recv, ok := m.gateCall(c); ok {
 		ref, ok := fs.refs.Of(recv)
@@ -313,7 +319,7 @@ func (m *model) instrEffects(fs *funcState, instr ssa.Instruction) []effect {
 func handoff(es []effect) []effect {
 	var out []effect
 	for _, e := range es {
-		if e.op == known.Release {
+		if e.op == known.Release && e.gate.Kind != known.Once {
 			out = append(out, e)
 		}
 	}

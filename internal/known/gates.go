@@ -22,6 +22,7 @@ const (
 	Weighted                 // golang.org/x/sync/semaphore.Weighted
 	ChanSem                  // a buffered channel used as a counting semaphore
 	Locker                   // another sync.Locker, or a //gatevet:gate type
+	Once                     // sync.Once, held by Do while its function runs
 )
 
 func (k Kind) String() string {
@@ -36,6 +37,8 @@ func (k Kind) String() string {
 		return "channel semaphore"
 	case Locker:
 		return "sync.Locker"
+	case Once:
+		return "sync.Once"
 	}
 	return "gate"
 }
@@ -187,4 +190,12 @@ var lockerIface = func() *types.Interface {
 
 func implementsLocker(t types.Type) bool {
 	return types.Implements(t, lockerIface)
+}
+
+// IsOnceDo reports whether fn is (*sync.Once).Do, which holds the Once
+// while its function runs: the function calling Do on the same Once
+// again blocks forever, and a lock it takes is ordered after the Once.
+func IsOnceDo(fn *types.Func) bool {
+	sig, _ := fn.Type().(*types.Signature)
+	return fn.Name() == "Do" && sig != nil && sig.Recv() != nil && IsNamed(sig.Recv().Type(), "sync", "Once")
 }

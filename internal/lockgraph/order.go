@@ -131,7 +131,7 @@ func orders(pass *analysis.Pass, res *gate.Result) []OrderEdge {
 					continue
 				}
 				seen[key] = true
-				e := OrderEdge{From: from, To: to, FromName: h.Gate.Spell(pkg), ToName: ap.GateOp.Gate.Spell(pkg),
+				e := OrderEdge{From: from, To: to, FromName: spell(h.GateOp, pkg), ToName: spell(ap.GateOp, pkg),
 					Func: naming.CalleeName(fi.Fn, pkg), Pkg: pkg, At: gate.PosText(pass.Fset, ap.Pos), FromAt: gate.PosText(pass.Fset, h.Pos),
 					Shared: h.Mode == known.Shared && ap.GateOp.Mode == known.Shared, Chain: ap.Chain, pos: ap.Pos, fromPos: h.Pos}
 				for _, o := range ap.Also {
@@ -198,4 +198,13 @@ func callersHold(res *gate.Result, fi *gate.FuncInfo, held map[*gate.FuncInfo]ma
 		common = slices.DeleteFunc(slices.Clone(common), func(c string) bool { return !slices.Contains(here, c) })
 	}
 	return common
+}
+
+// spell names a gate as code at the edge spells it; a sync.Once, which
+// is held only while its Do runs, says so.
+func spell(op gate.GateOp, pkg string) string {
+	if op.Kind == known.Once {
+		return "sync.Once " + op.Gate.Spell(pkg)
+	}
+	return op.Gate.Spell(pkg)
 }

@@ -67,7 +67,11 @@
 // of gate B while gate A is must-held, directly or inside a callee (through
 // the callee's summary, in this package or another). Gates are compared by
 // class: a package-level variable, or a field of a named type
-// (server.Conn.mu), whatever the instance. The edges are exported as a
+// (server.Conn.mu), whatever the instance. A [sync.Once] is a gate held
+// while its Do runs the function it was given: a lock taken in that
+// function is ordered after the Once, and Do called with a lock held is
+// ordered after the lock, so the first Load (r.once, then r.mu) and a
+// Reset (r.mu, then r.once.Do) at the same time deadlock. The edges are exported as a
 // package fact, so an edge in a package is matched against the edges of the
 // packages it imports.
 //

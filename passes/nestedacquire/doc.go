@@ -2,7 +2,8 @@
 // same path already holds: Lock while locked, RLock while read-locked
 // (recursive read locking deadlocks once a writer queues in between),
 // Lock under RLock and the reverse, Weighted.Acquire while holding
-// permits of the same semaphore, a channel semaphore entered twice.
+// permits of the same semaphore, a channel semaphore entered twice, a
+// sync.Once's Do called again from the function it runs.
 //
 // It reads everything from the gate model: each acquire point there
 // carries the same gate's must-held holding just before it, whether the
@@ -75,6 +76,23 @@
 //	s.mu.Lock()
 //	defer s.mu.Lock() // runs at return while s.mu is still held
 //
+// A [sync.Once] counts as held while its Do runs the function it was
+// given: that function calling Do on the same Once, directly or a few
+// calls down, waits for the Do in progress, which waits for it. So does
+// the function locking a mutex that the caller of Do holds:
+//
+//	func (c *Client) Conf() map[string]string {
+//		c.once.Do(c.load) // call to (*Client).load calls c.once.Do (…) while c.once.Do is running on this path
+//		return c.conf
+//	}
+//
+//	func (c *Client) load() { c.conf = c.defaults() }
+//
+//	func (c *Client) defaults() map[string]string {
+//		c.once.Do(func() {})
+//		return map[string]string{}
+//	}
+//
 // # Fix
 //
 // Call a variant that expects the gate held, or release the gate first:
@@ -100,7 +118,10 @@
 //   - An acquire in a new goroutine ("go func() { s.mu.Lock(); … }()"): it
 //     waits its turn.
 //   - Unlock, then lock again. Early returns that unlock on every path.
-//   - Two instances (a.mu and b.mu) or two different gates.
+//   - Two instances (a.mu and b.mu) or two different gates; a Once whose
+//     function calls Do on another Once; Do called twice in a row (the
+//     second returns at once); Do started on a new goroutine from inside
+//     the function, which waits its turn.
 //   - Retrying on the error branch of Acquire, or after a select that gave
 //     up: nothing is held there.
 //   - A counting semaphore that the function never releases itself: a

@@ -72,6 +72,9 @@ func diagnose(pass *analysis.Pass, ap gate.AcquirePoint, w *writer) analysis.Dia
 		why += " (" + text + " takes the write lock)"
 	}
 	var msg string
+	if ap.GateOp.Kind == known.Once {
+		return onceReentered(pass, ap, name)
+	}
 	if ap.AtReturn {
 		msg = fmt.Sprintf("deferred %s runs at return while %s is still held (%s): the function blocks on its own gate as it returns; "+
 			"defer the release instead (defer %s.Unlock(), or the matching Release)", ap.What, name, where, name)
@@ -148,4 +151,25 @@ func chainText(chain []gate.Hop) string {
 
 func position(pass *analysis.Pass, pos token.Pos) string {
 	return gate.PosText(pass.Fset, pos)
+}
+
+// onceReentered says that ap calls Do on the Once whose Do is running:
+// the inner Do waits for the outer one, which waits for the inner.
+func onceReentered(pass *analysis.Pass, ap gate.AcquirePoint, name string) analysis.Diagnostic {
+	held := ap.Held
+	how := name + ".Do"
+	if len(ap.Chain) > 0 {
+		how = fmt.Sprintf("call to %s calls %s.Do (%s)", ap.What, name, chainText(ap.Chain))
+	}
+	msg := fmt.Sprintf("%s while %s.Do is running on this path (entered at %s): Do waits for the call in progress, which waits for this one, so the goroutine blocks forever; "+
+		"do not call %s.Do from the function it runs: move the work that needs it out of the Once, or give that work a Once of its own",
+		how, name, position(pass, held.Pos), name)
+	d := analysis.Diagnostic{Pos: ap.Pos, End: ap.End, Message: msg,
+		Related: []analysis.RelatedInformation{{Pos: held.Pos, Message: name + ".Do entered here"}}}
+	for _, h := range ap.Chain {
+		if h.Pos().IsValid() {
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: h.Pos(), Message: "then " + h.What})
+		}
+	}
+	return d
 }
