@@ -10,7 +10,9 @@
 // The pass reports a return that holds a gate the function acquired,
 // when the function shows that it means to give the gate back: it defers
 // the release, or releases it before a return that is not an error
-// return. Ownership handed on is not reported: a goroutine or a callback
+// return; or, without that, when none of its callers, all in the
+// package, releases the gate after the call. Ownership handed on is not
+// reported: a goroutine or a callback
 // that releases the gate, a returned func, a returned value with a
 // Release, Close or Unlock method, or results that tell the caller
 // whether it holds the gate (true on one path, false on the other).
@@ -68,12 +70,33 @@
 // it back: it defers the release, or releases it before a return that is not
 // an error return.
 //
+// Without that evidence the function may be an acquire helper, which keeps
+// the gate for its callers by design; so its callers decide. When all of
+// them are in the package (an unexported function or method whose value
+// never escapes and that no interface call reaches) and none releases the
+// gate after the call or returns holding it, the function is not a
+// helper, and the early return is the bug:
+//
+//	func (q *Queue) flush() error {
+//		q.mu.Lock()
+//		if len(q.pending) == 0 {
+//			return nil // this return keeps q.mu (sync.Mutex) held, and no caller of (*Queue).flush releases it …
+//		}
+//		err := q.write(q.pending)
+//		q.mu.Unlock()
+//		return err
+//	}
+//
+// The callers are related information.
+//
 // # What is not reported
 //
 //   - Acquire helpers, which keep the gate on success and release it only on
 //     failure ("mu.Lock(); if closed { mu.Unlock(); return errClosed };
-//     return nil"), and pools that keep a slot with the connection they
-//     return.
+//     return nil"), when a caller releases the gate after the call, or
+//     returns holding it, or the callers are not all known (an exported
+//     function, a method an interface call may reach, a function value);
+//     and pools that keep a slot with the connection they return.
 //   - A …Locked function that lets go of its caller's lock for a while and
 //     takes it again.
 //   - A single result that tells the caller whether it holds the gate

@@ -13,6 +13,7 @@ import (
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/gatepass"
 	"github.com/gatevet/gatevet/internal/known"
+	"github.com/gatevet/gatevet/internal/naming"
 	"github.com/gatevet/gatevet/internal/source"
 )
 
@@ -69,12 +70,19 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 					frees = append(frees, x)
 				}
 			}
-			if len(leaks) == 0 || len(frees) == 0 || !meansToRelease(rels, frees) || signals(leaks, frees) {
+			if len(leaks) == 0 || len(frees) == 0 || signals(leaks, frees) {
 				continue
+			}
+			var sites []ssa.CallInstruction
+			if !meansToRelease(rels, frees) {
+				var judged bool
+				if sites, judged = unreleasedByCallers(res, fi, leaks[0].held[key]); !judged {
+					continue
+				}
 			}
 			for _, x := range leaks {
 				if !returnsReleaser(x.ret) {
-					rep.Certain(diagnose(pass, fi, x, x.held[key], rels[0]))
+					rep.Certain(diagnose(pass, fi, x, x.held[key], rels[0], sites))
 				}
 			}
 		}
@@ -197,7 +205,9 @@ func returnsReleaser(ret *ssa.Return) bool {
 	return false
 }
 
-func diagnose(pass *analysis.Pass, fi *gate.FuncInfo, x exit, h *gate.Holding, rel gate.Event) analysis.Diagnostic {
+// diagnose says that x keeps h; sites, when the function's callers were
+// the evidence, are its calls, none of which releases the gate.
+func diagnose(pass *analysis.Pass, fi *gate.FuncInfo, x exit, h *gate.Holding, rel gate.Event, sites []ssa.CallInstruction) analysis.Diagnostic {
 	pos := x.ret.Pos()
 	if !pos.IsValid() {
 		if syn := fi.Fn.Syntax(); syn != nil {
@@ -209,7 +219,7 @@ func diagnose(pass *analysis.Pass, fi *gate.FuncInfo, x exit, h *gate.Holding, r
 	if rel.Deferred {
 		how = "has its release deferred"
 	}
-	return analysis.Diagnostic{
+	d := analysis.Diagnostic{
 		Pos: pos, End: pos,
 		Message: fmt.Sprintf("this return keeps %s (%s) held: it %s on the other paths, so each pass through here loses it for good; "+
 			"release it before returning, or defer the release right after the acquire", name, h.Kind, how),
@@ -218,4 +228,16 @@ func diagnose(pass *analysis.Pass, fi *gate.FuncInfo, x exit, h *gate.Holding, r
 			{Pos: rel.Pos, Message: "released here on the other paths: " + rel.What},
 		},
 	}
+	if len(sites) > 0 {
+		d.Message = fmt.Sprintf("this return keeps %s (%s) held, and no caller of %s releases it (%d call sites): the function is not an acquire helper, so each pass through here loses %s for good; "+
+			"release it before returning, or defer the release right after the acquire", name, h.Kind, naming.CalleeName(fi.Fn, pass.Pkg.Path()), len(sites), name)
+		for i, call := range sites {
+			if i == 3 {
+				break
+			}
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: call.Pos(),
+				Message: fmt.Sprintf("called here by %s, which never releases %s", naming.CalleeName(call.Parent(), pass.Pkg.Path()), name)})
+		}
+	}
+	return d
 }

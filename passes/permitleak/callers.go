@@ -1,0 +1,68 @@
+package permitleak
+
+import (
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/cfg"
+	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/known"
+	"github.com/gatevet/gatevet/internal/naming"
+)
+
+// unreleasedByCallers judges a function that returns holding gate h on
+// some paths and not on others, without the evidence of a non-error
+// return after its release: an acquire helper keeps the gate for its
+// callers by design, so it is one only if they treat it as one. It
+// returns the call sites when the package's code is all the function's
+// callers (an unexported function or method whose value never escapes
+// and that no interface call can reach) and none of them releases the
+// gate after the call or returns holding it: then the early return is
+// the bug. ok is false when some caller may use it as a helper, or the
+// callers are not all known.
+func unreleasedByCallers(res *gate.Result, fi *gate.FuncInfo, h *gate.Holding) (sites []ssa.CallInstruction, ok bool) {
+	fn := fi.Fn
+	obj := fn.Object()
+	if obj == nil || obj.Exported() || fn.Parent() != nil || res.Escapes(fn) ||
+		(fn.Signature.Recv() != nil && res.Invoked(fn.Name())) {
+		return nil, false
+	}
+	sites = res.CallSites(fn)
+	if len(sites) == 0 {
+		return nil, false
+	}
+	for _, call := range sites {
+		if _, isCall := call.(*ssa.Call); !isCall {
+			return nil, false // deferred or started: not a caller that holds
+		}
+		caller := res.Info(call.Parent())
+		cal, resolved := naming.Resolve(call.Common())
+		if caller == nil || !resolved {
+			return nil, false
+		}
+		r, named := caller.Translate(h.Gate, cal)
+		if !named || handles(caller, call, r.Key()) {
+			return nil, false
+		}
+	}
+	return sites, true
+}
+
+// handles reports whether caller treats the gate key, which the call may
+// leave held, as its own: it releases the gate after the call, or
+// returns holding it to its own caller.
+func handles(caller *gate.FuncInfo, call ssa.CallInstruction, key string) bool {
+	for _, e := range caller.Events() {
+		if e.Op == known.Release && e.Gate.Key() == key && (e.Deferred || cfg.After(call, e.Instr)) {
+			return true
+		}
+	}
+	sum := caller.Summary
+	for _, ops := range [][]gate.GateOp{sum.Holds, sum.HoldsIfNil} {
+		for _, op := range ops {
+			if op.Gate.Key() == key {
+				return true
+			}
+		}
+	}
+	return false
+}
