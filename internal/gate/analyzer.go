@@ -220,6 +220,9 @@ type model struct {
 	bufferedObjs map[types.Object]bool
 	problems     []directive.Problem
 	srcFuncs     []*ssa.Function
+	// fieldTargets are the func-typed fields every store sets to one
+	// function (see dynamic.go).
+	fieldTargets map[*types.Var]*fieldTarget
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -237,6 +240,7 @@ func run(pass *analysis.Pass) (any, error) {
 	m.srcFuncs = srcFuncs
 	if ssaPkg != nil {
 		m.classifyChans(srcFuncs)
+		m.noteFuncFields(srcFuncs)
 	}
 	res := &Result{Directives: m.dirs, Source: srcFuncs, m: m}
 	for _, fn := range srcFuncs {

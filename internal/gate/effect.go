@@ -105,7 +105,7 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 		}
 		return []effect{e}
 	}
-	cal, ok := naming.Resolve(c)
+	cal, ok := m.resolve(c)
 	if !ok {
 		return nil
 	}

@@ -76,6 +76,12 @@
 //	s.mu.Lock()
 //	defer s.mu.Lock() // runs at return while s.mu is still held
 //
+// A call through a func field that the package only ever sets to one
+// function (s.onEvent = s.handleEvent in the constructor), or through an
+// interface that only one of the package's types implements (it has an
+// unexported method), acquires what that function acquires. A field set
+// from outside, or an interface with two implementations, is left alone.
+//
 // A [sync.Once] counts as held while its Do runs the function it was
 // given: that function calling Do on the same Once, directly or a few
 // calls down, waits for the Do in progress, which waits for it. So does
