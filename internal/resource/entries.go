@@ -26,7 +26,19 @@ import (
 
 // Entry reports whether fn can be entered from outside the package or
 // from unknown code.
-func (r *Result) Entry(fn *ssa.Function) bool {
+func (r *Result) Entry(fn *ssa.Function) bool { return r.entry(fn, false) }
+
+// ExcusedEntry reports whether fn is an entry that a convention alone
+// keeps out of Entry: a lifecycle name (Init, Setup, Start, Close, Stop,
+// Shutdown) or a calling contract in its doc comment. Those keep
+// inference quiet; they do not excuse a use that violates an explicit
+// //gatevet:guardedby.
+func (r *Result) ExcusedEntry(fn *ssa.Function) bool {
+	return !r.entry(fn, false) && r.entry(fn, true)
+}
+
+// entry is Entry; strict ignores lifecycle names and doc contracts.
+func (r *Result) entry(fn *ssa.Function, strict bool) bool {
 	if beforePublication(fn) {
 		return false
 	}
@@ -34,7 +46,7 @@ func (r *Result) Entry(fn *ssa.Function) bool {
 		// A returned closure whose maker states a contract ("the
 		// returned function must be called under the lock") is bound
 		// by it.
-		return !statesContract(naming.Outermost(fn))
+		return strict || !statesContract(naming.Outermost(fn))
 	}
 	if fn.Parent() != nil {
 		return false // called in place, started, or run by a callee
@@ -43,7 +55,7 @@ func (r *Result) Entry(fn *ssa.Function) bool {
 	if !ok {
 		return false
 	}
-	if expectsHeld(obj.Name()) || statesContract(fn) || r.testOnly(fn) {
+	if callerLocks(obj.Name()) || r.testOnly(fn) || (!strict && (lifecycle(obj.Name()) || statesContract(fn))) {
 		return false
 	}
 	if recv := fn.Signature.Recv(); recv != nil {
@@ -120,18 +132,25 @@ func containsAny(s string, subs []string) bool {
 	return false
 }
 
-// expectsHeld reports whether a function's name says that its callers
-// synchronise for it (fooLocked, UnsafeLoad), or that it belongs to a
+// callerLocks reports whether a function's name says that its callers
+// synchronise for it (fooLocked, UnsafeLoad): such functions are
+// reached through their callers only.
+func callerLocks(name string) bool {
+	words := naming.Words(name)
+	return words[0] == "unsafe" || words[len(words)-1] == "locked"
+}
+
+// lifecycle reports whether a function's name says that it belongs to a
 // lifecycle phase in which the value is not shared (Init, Start, setup,
-// Close, Stop, Shutdown): such functions are reached through their
-// callers only. Names are matched by their words: Closest is no Close.
-func expectsHeld(name string) bool {
+// Close, Stop, Shutdown). Names are matched by their words: Closest is no
+// Close.
+func lifecycle(name string) bool {
 	words := naming.Words(name)
 	switch words[0] {
-	case "unsafe", "init", "setup", "close", "stop", "shutdown":
+	case "init", "setup", "close", "stop", "shutdown":
 		return true
 	}
-	return words[len(words)-1] == "locked" || (len(words) == 1 && words[0] == "start")
+	return len(words) == 1 && words[0] == "start"
 }
 
 // beforePublication reports whether fn is an init function, a package

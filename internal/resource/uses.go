@@ -15,6 +15,9 @@ type Use struct {
 	// Entry is set when Func is an entry of the package (see
 	// Result.Entry): its uses, callees' included, are the package's paths.
 	Entry bool
+	// Excused is set when only a convention keeps Func out of the
+	// entries (see Result.ExcusedEntry).
+	Excused bool
 	Touch
 	Res Resource
 }
@@ -36,7 +39,7 @@ func (r *Result) findUses() {
 		if beforePublication(fi.Fn) {
 			continue
 		}
-		entry := r.Entry(fi.Fn)
+		entry, excused := r.Entry(fi.Fn), r.ExcusedEntry(fi.Fn)
 		released := releasedOnEntry(fi)
 		for _, t := range r.touches[fi.Fn] {
 			res, ok := Of(fi, t.Res)
@@ -49,7 +52,7 @@ func (r *Result) findUses() {
 			if len(released) > 0 {
 				t.Held = append(released, t.Held...)
 			}
-			all = append(all, Use{Func: fi, Entry: entry, Touch: t, Res: res})
+			all = append(all, Use{Func: fi, Entry: entry, Excused: excused, Touch: t, Res: res})
 			if t.Write {
 				written[res.Key] = true
 			}

@@ -50,7 +50,11 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	byFunc := make(map[*gate.FuncInfo][]resource.Use)
 	var keys []string
 	for _, u := range rs.Uses() {
-		if !u.Entry || !mine(pass, rs, u) {
+		// An annotation is a contract: the conventions that excuse a
+		// function from inference (a lifecycle name, a doc phrase) do
+		// not excuse it from the annotation.
+		entry := u.Entry || (u.Excused && rs.GuardedBy(u.Res) != nil)
+		if !entry || !mine(pass, rs, u) {
 			continue
 		}
 		if _, seen := byRes[u.Res.Key]; !seen {
@@ -84,7 +88,8 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			mixed[u.Func] = true
 		}
 		for _, u := range uses {
-			if holds(u, g) || protected(u, g, uses) || throughEntry(res, rs, u, byFunc) || mixed[u.Func] || setup(byFunc[u.Func], u) {
+			annotated := rs.GuardedBy(u.Res) != nil
+			if holds(u, g) || protected(u, g, uses) || throughEntry(res, rs, u, byFunc) || mixed[u.Func] || (!annotated && setup(byFunc[u.Func], u)) {
 				continue
 			}
 			if s := (site{u.Func, k}); !reported[s] {

@@ -137,6 +137,11 @@
 //     concurrent transactions").
 //   - Test code: _test.go files, functions named …ForTesting or …ForTest.
 //
+// The lifecycle names, doc-comment contracts and setter shape above keep
+// inference quiet; they do not excuse a use of a resource annotated
+// //gatevet:guardedby, which is a contract: a Close that reads an
+// annotated field without its gate is reported.
+//
 // # Suppressing a report
 //
 // Put "//gatevet:ignore bypass reason" on the reported line (the use) or

@@ -63,3 +63,28 @@ func Count() int {
 }
 
 func NewCache() *Cache { return &Cache{items: map[string]int{}} }
+
+// An annotation is a contract: a lifecycle name, a doc phrase or a
+// setter's shape excuses a use from inference, not from the annotation.
+
+// Close reads the annotated audit log without c.mu.
+func (c *Cache) Close() []string {
+	return c.audit // want `latent: Close reads c\.audit without holding c\.mu`
+}
+
+// Replay must only be called before the cache is shared with other
+// goroutines.
+func (c *Cache) Replay() int {
+	return len(c.audit) // want `latent: Replay reads c\.audit without holding c\.mu`
+}
+
+// Configure writes another field with nothing held, as a setter run
+// before sharing does, and the annotated field too.
+func (c *Cache) Configure(items map[string]int) {
+	c.items = items
+	c.audit = nil // want `latent: Configure writes c\.audit without holding c\.mu`
+}
+
+// Shutdown reads the package-level sessions, whose guard is only
+// inferred: the lifecycle name keeps inference quiet.
+func Shutdown() int { return len(sessions) }
