@@ -1,7 +1,10 @@
 package gate
 
 import (
+	"fmt"
 	"go/types"
+
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
@@ -9,11 +12,16 @@ import (
 
 // Class names the class of gate r as fi sees it: the key of a
 // package-level variable, or the named type and field that hold it.
-// Gates that are a variable or parameter themselves have no class.
+// Gates that are a parameter themselves have no class; a gate that is a
+// local variable, or one a function literal captures, is a class of its
+// own: the variable, wherever it is locked (see localClass).
 // Edges between classes are lock orders whatever the instance.
 func (fi *FuncInfo) Class(r naming.Ref) (string, bool) {
 	if r.Root == naming.Global {
 		return r.Key(), true
+	}
+	if k, ok := fi.localClass(r); ok {
+		return k, true
 	}
 	t := fi.RootType(r)
 	if t == nil {
@@ -47,4 +55,89 @@ func (fi *FuncInfo) Class(r naming.Ref) (string, bool) {
 	}
 	obj := owner.Origin().Obj()
 	return obj.Pkg().Path() + "." + obj.Name() + "." + field, true
+}
+
+// localClass names the class of a gate that is a local variable of fi's
+// function or of an enclosing one, locked directly or captured by a
+// function literal: goroutine literals that lock captured a and b in
+// opposite orders deadlock. Its class is the variable, by where its
+// outermost function makes it; only the code of one call of that
+// function can reach it.
+func (fi *FuncInfo) localClass(r naming.Ref) (string, bool) {
+	for _, step := range r.Path {
+		if step != naming.Deref {
+			return "", false
+		}
+	}
+	var v ssa.Value
+	switch r.Root {
+	case naming.Local:
+		if fi.fs != nil {
+			v = fi.fs.refs.LocalValue(r)
+		}
+	case naming.FreeVar:
+		v = capturedOrigin(fi.Fn, r.Index)
+	}
+	a, ok := v.(*ssa.Alloc)
+	if !ok || !a.Pos().IsValid() || !sharedWithGoroutine(a) {
+		return "", false
+	}
+	return fmt.Sprintf("local:%s:%d", naming.Outermost(v.Parent()).String(), v.Pos()), true
+}
+
+// sharedWithGoroutine reports whether a function literal that captures
+// a is started as a goroutine (go f(), g.Go(f), wg.Go(f)): a variable no
+// other goroutine sees is locked in one order at a time.
+func sharedWithGoroutine(a *ssa.Alloc) bool {
+	for _, r := range *a.Referrers() {
+		mc, ok := r.(*ssa.MakeClosure)
+		if !ok {
+			continue
+		}
+		for _, use := range *mc.Referrers() {
+			switch use := use.(type) {
+			case *ssa.Go:
+				return true
+			case *ssa.Call:
+				if _, f, ok := groupGo(&use.Call); ok && f == mc {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// capturedOrigin returns the value free variable i of fn captures, in
+// the function that made it, through enclosing literals; nil if unknown.
+func capturedOrigin(fn *ssa.Function, i int) ssa.Value {
+	for depth := 0; depth < 8; depth++ {
+		parent := fn.Parent()
+		if parent == nil || i >= len(fn.FreeVars) {
+			return nil
+		}
+		var bound ssa.Value
+		for _, b := range parent.Blocks {
+			for _, instr := range b.Instrs {
+				if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn && i < len(mc.Bindings) {
+					bound = mc.Bindings[i]
+				}
+			}
+		}
+		fv, ok := bound.(*ssa.FreeVar)
+		if !ok {
+			return bound
+		}
+		i = -1
+		for j, x := range parent.FreeVars {
+			if x == fv {
+				i = j
+			}
+		}
+		if i < 0 {
+			return nil
+		}
+		fn = parent
+	}
+	return nil
 }

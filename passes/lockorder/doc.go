@@ -85,7 +85,10 @@
 //     one that every caller of a helper holds).
 //   - Two instances of one field (from.mu and to.mu of the same type), whose
 //     order depends on values, not on code.
-//   - Locals and gates passed as parameters themselves.
+//   - Gates passed as parameters themselves, and local variables that no
+//     goroutine literal captures. A local mutex captured by a literal
+//     started with go (or g.Go) is one gate wherever it is locked: two
+//     goroutines that lock captured a and b in opposite orders deadlock.
 //   - Two dependencies that invert each other but are not imported by the
 //     package analysed.
 //
