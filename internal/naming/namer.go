@@ -108,10 +108,25 @@ func (rs *Namer) walk(v ssa.Value, depth int) (Ref, bool) {
 	case *ssa.FieldAddr:
 		return rs.field(v.X, v.Field, depth)
 	case *ssa.Field:
+		if r, ok, done := rs.pointerField(v.X, v.Field, depth); done {
+			return r, ok
+		}
 		return rs.field(v.X, v.Field, depth)
 	case *ssa.UnOp:
 		if v.Op != token.MUL {
 			return Ref{}, false
+		}
+		// A pointer loaded from a field of a copied struct value is the
+		// original's pointer: a handle passed by value shares what it
+		// points to.
+		if fa, ok := v.X.(*ssa.FieldAddr); ok {
+			if a, ok := fa.X.(*ssa.Alloc); ok {
+				if stored := copied(a); stored != nil {
+					if r, ok, done := rs.pointerField(stored, fa.Field, depth); done {
+						return r, ok
+					}
+				}
+			}
 		}
 		// A variable stored once holds the value stored in it: this sees
 		// through captured variables and copies of parameters.
@@ -157,6 +172,35 @@ func (rs *Namer) walk(v ssa.Value, depth int) (Ref, bool) {
 	return Ref{}, false
 }
 
+// pointerField names field i of the struct value x when the field is a
+// pointer: the same pointer as the field of wherever x was loaded from,
+// so a copy of a handle names what the original names. For x loaded
+// from address A, that is A.f loaded (A.f/*), as code that reads the
+// field in place names it. done is false for other fields, which stay
+// the copy's own.
+func (rs *Namer) pointerField(x ssa.Value, i int, depth int) (r Ref, ok, done bool) {
+	st, isStruct := x.Type().Underlying().(*types.Struct)
+	if !isStruct || i >= st.NumFields() {
+		return Ref{}, false, false
+	}
+	if _, isPtr := st.Field(i).Type().Underlying().(*types.Pointer); !isPtr {
+		return Ref{}, false, false
+	}
+	name := st.Field(i).Name()
+	if u, isLoad := x.(*ssa.UnOp); isLoad && u.Op == token.MUL {
+		if a, isAlloc := u.X.(*ssa.Alloc); isAlloc {
+			if stored := copied(a); stored != nil {
+				return rs.pointerField(stored, i, depth+1)
+			}
+			return Ref{}, false, false
+		}
+		r, ok := rs.walk(u.X, depth+1)
+		return r.With(name, Deref), ok, true
+	}
+	r, ok = rs.walk(x, depth+1)
+	return r.With(name), ok, true
+}
+
 // field names field i of the struct x points to (or is).
 func (rs *Namer) field(x ssa.Value, i int, depth int) (Ref, bool) {
 	// A field of a copied struct value is the copy's own: only fields
@@ -191,6 +235,35 @@ func SoleStore(a *ssa.Alloc) ssa.Value {
 			}
 			stored = ref.Val
 		case *ssa.UnOp, *ssa.MakeClosure, *ssa.DebugRef:
+		default:
+			return nil
+		}
+	}
+	return stored
+}
+
+// copied returns the value a variable holds when it is a copy: stored
+// once, as a whole, and otherwise only read, itself or its fields (a
+// value receiver or parameter the function takes the address of); nil
+// otherwise.
+func copied(a *ssa.Alloc) ssa.Value {
+	var stored ssa.Value
+	for _, ref := range *a.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			if ref.Addr != a || stored != nil {
+				return nil
+			}
+			stored = ref.Val
+		case *ssa.FieldAddr:
+			for _, use := range *ref.Referrers() {
+				if u, isLoad := use.(*ssa.UnOp); !isLoad || u.Op != token.MUL {
+					if _, isDebug := use.(*ssa.DebugRef); !isDebug {
+						return nil
+					}
+				}
+			}
+		case *ssa.UnOp, *ssa.DebugRef:
 		default:
 			return nil
 		}
@@ -254,6 +327,18 @@ func (rs *Namer) Translate(r Ref, cal Callee) (Ref, bool) {
 			break
 		}
 		base, path = stored, path[1:]
+	}
+	// A pointer field of a struct passed by value is the caller's
+	// pointer (see pointerField).
+	if st, isStruct := base.Type().Underlying().(*types.Struct); isStruct && len(path) > 0 {
+		for i := 0; i < st.NumFields(); i++ {
+			if st.Field(i).Name() != path[0] {
+				continue
+			}
+			if out, ok, done := rs.pointerField(base, i, 0); done {
+				return out.With(path[1:]...), ok
+			}
+		}
 	}
 	out, ok := rs.Of(base)
 	if !ok {

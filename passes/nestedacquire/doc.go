@@ -137,7 +137,9 @@
 //     the lock. A flag that is not a constant may be false, so that call is
 //     still reported.
 //   - A method with a value receiver: it locks its own copy of the mutex,
-//     not the caller's (go vet's copylocks reports the copy).
+//     not the caller's (go vet's copylocks reports the copy). A copy of a
+//     handle that holds a pointer to the mutex (struct{ mu *sync.Mutex })
+//     locks the same mutex as the original, and is reported.
 //
 // # Suppressing a report
 //
