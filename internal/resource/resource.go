@@ -43,11 +43,6 @@ func Of(fi *gate.FuncInfo, r naming.Ref) (res Resource, ok bool) {
 		if step == naming.Deref {
 			p, isPtr := t.Underlying().(*types.Pointer)
 			if !isPtr {
-				if container(t) {
-					// c.items[k] = v: an element of a map or slice is
-					// part of the field that holds the container.
-					continue
-				}
 				return Resource{}, false
 			}
 			t, res.Obj = p.Elem(), nil

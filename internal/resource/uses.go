@@ -140,13 +140,3 @@ func isPointer(t types.Type) bool {
 	_, ok := t.Underlying().(*types.Pointer)
 	return ok
 }
-
-// container reports whether values of type t hold elements: a map or a
-// slice.
-func container(t types.Type) bool {
-	switch t.Underlying().(type) {
-	case *types.Map, *types.Slice:
-		return true
-	}
-	return false
-}

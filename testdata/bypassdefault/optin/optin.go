@@ -31,6 +31,12 @@ func (c *Cache) Delete(k string) {
 	delete(c.items, k)
 }
 
+func (c *Cache) Reset() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.items = map[string]int{}
+}
+
 // Peek reads a field whose guard is only inferred.
 func (c *Cache) Peek(k string) int { return c.items[k] }
 
