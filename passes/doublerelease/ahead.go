@@ -1,6 +1,9 @@
 package doublerelease
 
 import (
+	"go/types"
+	"slices"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/cfg"
@@ -111,8 +114,48 @@ func (fl *flow) back(instrs []ssa.Instruction, v ahead, atDefers map[ssa.Instruc
 		for j := len(ops) - 1; j >= 0; j-- {
 			v = first(ops[j], instr)
 		}
+		if len(ops) == 0 && mayEnd(instr) {
+			v = ahead{state: fail}
+		}
 	}
 	return v
+}
+
+// mayEnd reports whether instr calls a function that may end the path
+// without returning, when it is called at all: one of the package's own
+// functions that can panic or call a function that never returns
+// (must(err) calling log.Fatal), or any function handed a test's T, B, F
+// or TB (require.NoError(t, err) calling t.Fatal).
+func mayEnd(instr ssa.Instruction) bool {
+	call, ok := instr.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	c := call.Common()
+	if c.IsInvoke() && testing(c.Value.Type()) || slices.ContainsFunc(c.Args, func(a ssa.Value) bool { return testing(a.Type()) }) {
+		return true
+	}
+	fn := c.StaticCallee()
+	if fn != nil && fn.Origin() != nil {
+		fn = fn.Origin()
+	}
+	if fn == nil || fn.Pkg != instr.Parent().Pkg {
+		return false
+	}
+	return slices.ContainsFunc(fn.Blocks, func(b *ssa.BasicBlock) bool {
+		_, panics := b.Instrs[len(b.Instrs)-1].(*ssa.Panic)
+		return panics
+	})
+}
+
+// testing reports whether t is one of package testing's types, or a
+// pointer to one.
+func testing(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "testing"
 }
 
 // first returns what a path meets when e, running at instr, is its first

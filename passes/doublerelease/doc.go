@@ -18,7 +18,9 @@
 // path from a point meets first: for a release that gives back all the
 // function held, a later release that every path from it meets before
 // anything else is a double release too, though other paths reach that
-// release holding the gate. A gate that the function releases anywhere a
+// release holding the gate; a call that may not come back (a helper
+// handed a test's T, a function of the package that can panic or exit)
+// ends such a path. A gate that the function releases anywhere a
 // path may not have acquired it is its caller's, and left alone.
 //
 // # Analyzer doublerelease
@@ -92,10 +94,10 @@
 //     every permit), and acquired nothing of it since.
 //   - There is a release R1 that gives back everything the function holds
 //     of the gate, and every path from R1 runs R before any other
-//     operation on the gate and before returning or panicking: whenever R1
-//     runs, R follows. This reports the Unlock after an error branch that
-//     unlocks without returning, where other paths reach R holding the
-//     lock.
+//     operation on the gate, before returning or panicking, and before
+//     any call that may not come back: whenever R1 runs, R follows. This
+//     reports the Unlock after an error branch that unlocks without
+//     returning, where other paths reach R holding the lock.
 //
 // A deferred release counts where it runs, at each return, when it is
 // pending on every path there; the operations deferred after it run first.
@@ -113,6 +115,9 @@
 //     disagree: "if c { mu.Unlock() }" followed by "if !c { mu.Unlock() }".
 //   - A loop that locks and unlocks in each iteration, or unlocks and
 //     continues early; a lock taken again before the second release.
+//   - An error branch that releases, then calls what may not come back:
+//     a helper handed the test's T ("require.NoError(t, err)"), or a
+//     function of the package that can panic or exit ("must(err)").
 //   - A TryLock or Acquire that failed: only the branch that confirms it
 //     holds the gate.
 //   - Acquires and releases inside callees, closures called in place and

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"log"
 	"sync"
+	"testing"
 )
 
 var errClosed = errors.New("closed")
@@ -30,7 +31,7 @@ func (s *Store) ErrorBranch(k string) {
 		log.Printf("load %s: %v", k, err)
 	}
 	s.cache[k] = v
-	s.mu.Unlock() // want `^certain: s\.mu\.Unlock\(\) unlocks s\.mu a second time on this path: this function locked it at mutex\.go:26 and unlocked it already at mutex\.go:29, with no Lock since; the process dies with "fatal error: sync: unlock of unlocked mutex", which no recover catches \(or, if another goroutine locked it in between, this unlocks theirs\); remove this Unlock, or return after the first one$`
+	s.mu.Unlock() // want `^certain: s\.mu\.Unlock\(\) unlocks s\.mu a second time on this path: this function locked it at mutex\.go:27 and unlocked it already at mutex\.go:30, with no Lock since; the process dies with "fatal error: sync: unlock of unlocked mutex", which no recover catches \(or, if another goroutine locked it in between, this unlocks theirs\); remove this Unlock, or return after the first one$`
 }
 
 // ErrorReturns: the near miss, the error branch returns.
@@ -52,7 +53,7 @@ func (s *Store) Twice() {
 	s.cache["a"] = "b"
 	s.mu.Unlock()
 	if s.closed {
-		s.mu.Unlock() // want `s\.mu\.Unlock\(\) unlocks s\.mu a second time on this path: this function locked it at mutex\.go:51 and unlocked it already at mutex\.go:53`
+		s.mu.Unlock() // want `s\.mu\.Unlock\(\) unlocks s\.mu a second time on this path: this function locked it at mutex\.go:52 and unlocked it already at mutex\.go:54`
 	}
 }
 
@@ -67,7 +68,7 @@ func (s *Store) BreakOut(keys []string) {
 		}
 		s.cache[k] = ""
 	}
-	s.mu.Unlock() // want `unlocked it already at mutex\.go:65`
+	s.mu.Unlock() // want `unlocked it already at mutex\.go:66`
 }
 
 // Correlated: the two Unlocks are on different paths.
@@ -185,7 +186,7 @@ func (s *Store) TryThenUnlock() {
 	if !s.mu.TryLock() {
 		return
 	}
-	defer s.mu.Unlock() // want `the deferred s\.mu\.Unlock\(\), run at the return at mutex\.go:\d+, unlocks s\.mu a second time on this path: this function locked it at mutex\.go:185 and unlocked it already at mutex\.go:190, with no Lock since; .*; remove the earlier Unlock, or Lock again before returning`
+	defer s.mu.Unlock() // want `the deferred s\.mu\.Unlock\(\), run at the return at mutex\.go:\d+, unlocks s\.mu a second time on this path: this function locked it at mutex\.go:186 and unlocked it already at mutex\.go:191, with no Lock since; .*; remove the earlier Unlock, or Lock again before returning`
 	s.cache["t"] = ""
 	s.mu.Unlock()
 }
@@ -194,7 +195,7 @@ func (s *Store) TryThenUnlock() {
 // Unlock. The report deletes the explicit one.
 func (s *Store) Closed() error {
 	s.mu.Lock()
-	defer s.mu.Unlock() // want `the deferred s\.mu\.Unlock\(\), run at the return at mutex\.go:200, unlocks s\.mu a second time on this path`
+	defer s.mu.Unlock() // want `the deferred s\.mu\.Unlock\(\), run at the return at mutex\.go:201, unlocks s\.mu a second time on this path`
 	if s.closed {
 		s.mu.Unlock()
 		return errClosed
@@ -207,7 +208,7 @@ func (s *Store) Closed() error {
 // the return: deleting the Unlock would hold the lock across it.
 func (s *Store) ClosedSlow() error {
 	s.mu.Lock()
-	defer s.mu.Unlock() // want `unlocked it already at mutex\.go:212`
+	defer s.mu.Unlock() // want `unlocked it already at mutex\.go:213`
 	if s.closed {
 		s.mu.Unlock()
 		slow()
@@ -291,7 +292,7 @@ func Global() {
 // FallsOff: the deferred Unlock runs at the closing brace.
 func (s *Store) FallsOff() {
 	s.mu.Lock()
-	defer s.mu.Unlock() // want `the deferred s\.mu\.Unlock\(\), run at the return at mutex\.go:297, unlocks s\.mu a second time`
+	defer s.mu.Unlock() // want `the deferred s\.mu\.Unlock\(\), run at the return at mutex\.go:298, unlocks s\.mu a second time`
 	s.cache["f"] = ""
 	s.mu.Unlock()
 }
@@ -345,4 +346,41 @@ func (c *Counter) Inc() {
 	c.n++
 	c.Unlock()
 	c.Unlock() // want `c\.Mutex\.Unlock\(\) unlocks c\.Mutex a second time`
+}
+
+func requireNoError(t testing.TB, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatalf("unexpected error: %v", err)
+	}
+}
+
+func must(err error) {
+	if err != nil {
+		log.Fatal(err)
+	}
+}
+
+// Asserted and Must: the error branch ends in a helper that does not
+// come back when there is an error.
+func (s *Store) Asserted(t *testing.T, k string) {
+	s.mu.Lock()
+	v, err := s.load(k)
+	if err != nil {
+		s.mu.Unlock()
+		requireNoError(t, err)
+	}
+	s.cache[k] = v
+	s.mu.Unlock()
+}
+
+func (s *Store) Must(k string) {
+	s.mu.Lock()
+	v, err := s.load(k)
+	if err != nil {
+		s.mu.Unlock()
+		must(err)
+	}
+	s.cache[k] = v
+	s.mu.Unlock()
 }
