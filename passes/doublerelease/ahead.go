@@ -13,9 +13,9 @@ import (
 
 // ahead is what every path from a point of the function meets first of
 // its gate's operations: a release of the function's own (sure), or
-// anything else (fail): an acquire, a callee's operation, a return or
-// panic with no release before it. none means no path from the point
-// ends, so far.
+// anything else (fail): an acquire, a callee's operation, a return, a
+// panic or a call that may not come back with no release before it.
+// none means no path from the point ends, so far.
 type ahead struct {
 	state aheadState
 	rel   *gate.Event

@@ -120,9 +120,7 @@ func (fl *flow) step(instr ssa.Instruction, f *fact, r *replay) {
 	switch instr.(type) {
 	case *ssa.Defer:
 		for _, e := range fl.ops[instr] {
-			if r != nil && e.Op == known.Release && f.open {
-				r.callers = true
-			}
+			r.noteCaller(e, f)
 			f.deferOp(e)
 		}
 		return
@@ -142,14 +140,21 @@ func (fl *flow) step(instr ssa.Instruction, f *fact, r *replay) {
 		return
 	}
 	for _, e := range fl.ops[instr] {
-		if r != nil && e.Op == known.Release && f.open {
-			r.callers = true
-		}
+		r.noteCaller(e, f)
 		fl.apply(e, instr, f, r)
 	}
 }
 
-// apply performs e, which runs at instr, on f.
+// noteCaller records e, made (or deferred) where f holds, when it is a
+// release where a path may not have acquired the gate. r may be nil.
+func (r *replay) noteCaller(e *gate.Event, f *fact) {
+	if r != nil && e.Op == known.Release && f.open {
+		r.callers = true
+	}
+}
+
+// apply performs e, which runs at at, on f; r, when not nil, collects
+// what it sees.
 func (fl *flow) apply(e *gate.Event, at ssa.Instruction, f *fact, r *replay) {
 	switch {
 	case e.Via:
