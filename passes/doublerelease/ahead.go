@@ -13,8 +13,9 @@ import (
 
 // ahead is what every path from a point of the function meets first of
 // its gate's operations: a release of the function's own (sure), or
-// anything else (fail): an acquire, a callee's operation, a return, a
-// panic or a call that may not come back with no release before it.
+// anything else (fail): an acquire, a callee's operation, a store that
+// may give the gate's name to another gate, a return, a panic or a call
+// that may not come back with no release before it.
 // none means no path from the point ends, so far.
 type ahead struct {
 	state aheadState
@@ -114,7 +115,7 @@ func (fl *flow) back(instrs []ssa.Instruction, v ahead, atDefers map[ssa.Instruc
 		for j := len(ops) - 1; j >= 0; j-- {
 			v = first(ops[j], instr)
 		}
-		if len(ops) == 0 && mayEnd(instr) {
+		if len(ops) == 0 && (fl.rebinds[instr] || mayEnd(instr)) {
 			v = ahead{state: fail}
 		}
 	}

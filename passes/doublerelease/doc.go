@@ -12,7 +12,9 @@
 // unknown. Conditional acquires count on the branch that their block's
 // If confirms (gate.FuncInfo.Confirms); deferred operations run at each
 // RunDefers, last deferred first, when the same ones are pending on
-// every path. Operations inside callees make the state unknown. A
+// every path. Operations inside callees make the state unknown, and so
+// does a store that may give the gate's name to another gate (m =
+// &other, s.mu = other: names follow locations, not values). A
 // release where the gate is freed is a double release; one in the other
 // mode is a mismatch. A backward analysis (ahead.go) finds what every
 // path from a point meets first: for a release that gives back all the
@@ -118,6 +120,8 @@
 //   - An error branch that releases, then calls what may not come back:
 //     a helper handed the test's T ("require.NoError(t, err)"), or a
 //     function of the package that can panic or exit ("must(err)").
+//   - A name given another gate between the releases ("s.mu = other",
+//     "m = &other").
 //   - A TryLock or Acquire that failed: only the branch that confirms it
 //     holds the gate.
 //   - Acquires and releases inside callees, closures called in place and

@@ -3,6 +3,7 @@ package doublerelease
 import (
 	_ "embed"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -51,6 +52,7 @@ func flows(fi *gate.FuncInfo) []*flow {
 		byGate[k] = append(byGate[k], &events[i])
 	}
 	var out []*flow
+	var stores map[ssa.Instruction]string
 	for _, k := range keys {
 		es := byGate[k]
 		if !slices.ContainsFunc(es, own(known.Acquire)) || !slices.ContainsFunc(es, own(known.Release)) {
@@ -60,7 +62,32 @@ func flows(fi *gate.FuncInfo) []*flow {
 		for _, e := range es {
 			ops[e.Instr] = append(ops[e.Instr], e)
 		}
-		out = append(out, newFlow(fi, es[0].Kind, k, ops))
+		if stores == nil {
+			stores = storesOf(fi)
+		}
+		fl := newFlow(fi, es[0].Kind, k, ops)
+		for instr, loc := range stores {
+			if k == loc || strings.HasPrefix(k, loc+"/") {
+				fl.rebinds[instr] = true
+			}
+		}
+		out = append(out, fl)
+	}
+	return out
+}
+
+// storesOf returns the stores of fi's function, with the key of the
+// location each writes.
+func storesOf(fi *gate.FuncInfo) map[ssa.Instruction]string {
+	out := make(map[ssa.Instruction]string)
+	for _, b := range fi.Fn.Blocks {
+		for _, instr := range b.Instrs {
+			if st, ok := instr.(*ssa.Store); ok {
+				if loc, ok := fi.Location(st.Addr); ok {
+					out[instr] = loc.Key()
+				}
+			}
+		}
 	}
 	return out
 }

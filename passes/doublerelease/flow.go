@@ -14,6 +14,10 @@ type flow struct {
 	fn   *ssa.Function
 	// ops are the function's events on the gate, by instruction.
 	ops map[ssa.Instruction][]*gate.Event
+	// rebinds are the stores that may make the gate's name stand for
+	// another gate: they write a pointer on its path (m = &other, s.mu =
+	// other), or the gate itself.
+	rebinds map[ssa.Instruction]bool
 	// settle holds, for each block whose If settles a conditional
 	// acquire of the gate made in the block, that acquire and the
 	// successor on which it holds.
@@ -28,7 +32,7 @@ type settled struct {
 
 // newFlow prepares the analysis of the gate whose events are ops.
 func newFlow(fi *gate.FuncInfo, kind known.Kind, key string, ops map[ssa.Instruction][]*gate.Event) *flow {
-	fl := &flow{kind: kind, fn: fi.Fn, ops: ops, settle: make(map[*ssa.BasicBlock]settled)}
+	fl := &flow{kind: kind, fn: fi.Fn, ops: ops, rebinds: make(map[ssa.Instruction]bool), settle: make(map[*ssa.BasicBlock]settled)}
 	for instr, es := range ops {
 		for _, e := range es {
 			if e.Op != known.Acquire || e.When == known.Always {
@@ -142,6 +146,9 @@ func (fl *flow) step(instr ssa.Instruction, f *fact, r *replay) {
 	for _, e := range fl.ops[instr] {
 		r.noteCaller(e, f)
 		fl.apply(e, instr, f, r)
+	}
+	if fl.rebinds[instr] {
+		f.forget()
 	}
 }
 

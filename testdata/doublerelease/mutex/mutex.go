@@ -384,3 +384,33 @@ func (s *Store) Must(k string) {
 	s.cache[k] = v
 	s.mu.Unlock()
 }
+
+type Handle struct {
+	mu *sync.Mutex
+}
+
+// Rebound: the field names another mutex after the store.
+func (h *Handle) Rebound(other *sync.Mutex) {
+	h.mu.Lock()
+	h.mu.Unlock()
+	h.mu = other
+	h.mu.Unlock()
+}
+
+// Captured: the variable a closure captures is given another mutex.
+func Captured(a, b *sync.Mutex) func() {
+	m := a
+	m.Lock()
+	m.Unlock()
+	m = b
+	m.Unlock()
+	return func() { m.Lock() }
+}
+
+// NotRebound: a store elsewhere in the struct leaves h.mu alone.
+func (h *Handle) NotRebound(s *Store) {
+	h.mu.Lock()
+	h.mu.Unlock()
+	s.closed = true
+	h.mu.Unlock() // want `h\.mu\.Unlock\(\) unlocks h\.mu a second time`
+}
