@@ -1,7 +1,8 @@
 // Package cfg answers the control-flow questions gatevet's model and
 // passes ask of an SSA function: which blocks a block reaches, whether one
-// instruction can run after another, whether a block lies on a cycle,
-// which loop a block belongs to, and where a select case's code starts.
+// instruction can run after another, which branch of an if on a constant
+// never runs, whether a block lies on a cycle, which loop a block belongs
+// to, and where a select case's code starts.
 //
 // The loop of a block is its innermost natural loop: the blocks of the
 // smallest loop whose header dominates them and that contains the block.
@@ -60,6 +61,20 @@ func After(a, b ssa.Instruction) bool {
 		}
 	}
 	return Reachable(a.Block(), Succs)[b.Block()]
+}
+
+// Taken reports whether b's successor i can run: not the branch that an
+// If on a constant condition (if false { … }) never takes.
+func Taken(b *ssa.BasicBlock, i int) bool {
+	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return true
+	}
+	k, ok := ifi.Cond.(*ssa.Const)
+	if !ok || k.Value == nil || k.Value.Kind() != constant.Bool {
+		return true
+	}
+	return constant.BoolVal(k.Value) == (i == 0)
 }
 
 // OnCycle reports whether b lies on a cycle of its function.

@@ -199,3 +199,45 @@ func TestSelectCase(t *testing.T) {
 		t.Errorf("a case the select does not have starts in %v", got)
 	}
 }
+
+const takenSrc = `package p
+
+func mark(string) {}
+
+func branches(c bool) {
+	if false {
+		mark("dead")
+	}
+	if c {
+		mark("then")
+	}
+}
+`
+
+func TestTaken(t *testing.T) {
+	fn := buildPackage(t, takenSrc).Func("branches")
+	var consts, vars int
+	for _, b := range fn.Blocks {
+		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			if !Taken(b, 0) {
+				t.Errorf("block %d: the only successor is not taken", b.Index)
+			}
+			continue
+		}
+		if _, ok := ifi.Cond.(*ssa.Const); ok {
+			consts++
+			if Taken(b, 0) || !Taken(b, 1) {
+				t.Errorf("if false: then taken %v, else taken %v", Taken(b, 0), Taken(b, 1))
+			}
+			continue
+		}
+		vars++
+		if !Taken(b, 0) || !Taken(b, 1) {
+			t.Error("if c: a branch is not taken")
+		}
+	}
+	if consts != 1 || vars != 1 {
+		t.Fatalf("got %d constant and %d variable ifs, want 1 and 1", consts, vars)
+	}
+}

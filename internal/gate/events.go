@@ -32,8 +32,13 @@ type Event struct {
 	// NeverDone marks a Weighted.Acquire whose context is never
 	// cancelled (context.Background, TODO, WithoutCancel): it cannot fail.
 	NeverDone bool
-	Pos, End  token.Pos
-	What      string // the operation or callee, as code spells it
+	// When says how a conditional acquire whose outcome is read reports
+	// success (a TryLock's bool, an Acquire's error, a select's case);
+	// it is known.Always for other operations, and for acquires whose
+	// outcome nobody reads (see Unchecked).
+	When     known.When
+	Pos, End token.Pos
+	What     string // the operation or callee, as code spells it
 }
 
 // Events returns fi's acquires and releases in block order.
@@ -54,7 +59,7 @@ func (fi *FuncInfo) Events() []Event {
 					continue
 				}
 				ev := Event{Instr: instr, GateOp: e.gate, Op: e.op, Blocking: e.blocking, Deferred: deferred, Via: e.via,
-					Unchecked: e.unchecked, Pos: e.pos, End: e.end, What: e.what}
+					Unchecked: e.unchecked, When: e.cond, Pos: e.pos, End: e.end, What: e.what}
 				if !e.via {
 					ev.Permits = permits(instr, e.gate.Kind)
 					ev.NeverDone = e.op == known.Acquire && e.blocking && e.gate.Kind == known.Weighted && neverDone(instr)
@@ -62,6 +67,39 @@ func (fi *FuncInfo) Events() []Event {
 				out = append(out, ev)
 			}
 		}
+	}
+	return out
+}
+
+// A Confirm is a conditional acquire that the If closing a block
+// settles: the acquire at Instr (a TryLock, an Acquire, a select) holds
+// its gate on the block's successor Succ (0 for the then branch, 1 for
+// the else branch) and not on the other.
+type Confirm struct {
+	Instr ssa.Instruction
+	GateOp
+	Succ int
+}
+
+// Confirms returns the conditional acquires that the If closing b
+// settles, as the must-held dataflow reads them: "if mu.TryLock()",
+// "if err := sem.Acquire(ctx, 1); err != nil", a select's case test. The
+// acquire may lie in an earlier block than b.
+func (fi *FuncInfo) Confirms(b *ssa.BasicBlock) []Confirm {
+	if fi.fs == nil || len(b.Instrs) == 0 {
+		return nil
+	}
+	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return nil
+	}
+	var out []Confirm
+	for _, h := range fi.fs.condHolds(ifi.Cond) {
+		succ := 0
+		if !h.onTrue {
+			succ = 1
+		}
+		out = append(out, Confirm{Instr: valueInstr(h.condVal), GateOp: h.gate, Succ: succ})
 	}
 	return out
 }

@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
 )
@@ -58,7 +59,7 @@ func (fs *funcState) solve() []*state {
 		queued[b.Index] = false
 		outs := fs.transfer(b, in[b.Index].clone(), nil)
 		for i, succ := range b.Succs {
-			if !taken(b, i) {
+			if !cfg.Taken(b, i) {
 				continue // if false { … }: dead code holds nothing
 			}
 			out := outs[0]
@@ -84,20 +85,6 @@ func (fs *funcState) solve() []*state {
 		}
 	}
 	return in
-}
-
-// taken reports whether b's successor i can run: not the branch that an
-// If on a constant condition never takes.
-func taken(b *ssa.BasicBlock, i int) bool {
-	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-	if !ok {
-		return true
-	}
-	k, ok := ifi.Cond.(*ssa.Const)
-	if !ok || k.Value == nil || k.Value.Kind() != constant.Bool {
-		return true
-	}
-	return constant.BoolVal(k.Value) == (i == 0)
 }
 
 // visitor sees each instruction with the state just before it.

@@ -28,30 +28,37 @@ func TestFacts(t *testing.T) {
 	analysistest.Run(t, testdata(t), gate.Analyzer, "./facts/...")
 }
 
+// probe returns a test analyzer that calls visit for each function the
+// gate model analysed.
+func probe(name, doc string, visit func(pass *analysis.Pass, fi *gate.FuncInfo)) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:     name,
+		Doc:      doc,
+		Requires: []*analysis.Analyzer{gate.Analyzer},
+		Run: func(pass *analysis.Pass) (any, error) {
+			for _, fi := range pass.ResultOf[gate.Analyzer].(*gate.Result).Funcs {
+				visit(pass, fi)
+			}
+			return nil, nil
+		},
+	}
+}
+
 // eventProbe reports every acquire point with its kind, mode, blocking
 // and gate key.
-var eventProbe = &analysis.Analyzer{
-	Name:     "eventprobe",
-	Doc:      "test probe: report acquire events",
-	Requires: []*analysis.Analyzer{gate.Analyzer},
-	Run: func(pass *analysis.Pass) (any, error) {
-		res := pass.ResultOf[gate.Analyzer].(*gate.Result)
-		for _, fi := range res.Funcs {
-			for _, ap := range fi.Acquires {
-				mode, block := "exclusive", "try"
-				if ap.GateOp.Mode == known.Shared {
-					mode = "shared"
-				}
-				if ap.Blocking {
-					block = "blocking"
-				}
-				pass.Reportf(ap.Pos, "acquire %s %s %s %s key=%s",
-					ap.GateOp.Gate.Spell(pass.Pkg.Path()), ap.GateOp.Kind, mode, block, ap.GateOp.Gate.Key())
-			}
+var eventProbe = probe("eventprobe", "test probe: report acquire events", func(pass *analysis.Pass, fi *gate.FuncInfo) {
+	for _, ap := range fi.Acquires {
+		mode, block := "exclusive", "try"
+		if ap.GateOp.Mode == known.Shared {
+			mode = "shared"
 		}
-		return nil, nil
-	},
-}
+		if ap.Blocking {
+			block = "blocking"
+		}
+		pass.Reportf(ap.Pos, "acquire %s %s %s %s key=%s",
+			ap.GateOp.Gate.Spell(pass.Pkg.Path()), ap.GateOp.Kind, mode, block, ap.GateOp.Gate.Key())
+	}
+})
 
 func TestEvents(t *testing.T) {
 	analysistest.Run(t, testdata(t), eventProbe, "./events")
@@ -59,41 +66,62 @@ func TestEvents(t *testing.T) {
 
 // heldProbe reports, at each call of a function named probe, the gates
 // the dataflow says are held on every path there.
-var heldProbe = &analysis.Analyzer{
-	Name:     "heldprobe",
-	Doc:      "test probe: report must-held gates at probe() calls",
-	Requires: []*analysis.Analyzer{gate.Analyzer},
-	Run: func(pass *analysis.Pass) (any, error) {
-		res := pass.ResultOf[gate.Analyzer].(*gate.Result)
-		for _, fi := range res.Funcs {
-			fi.Walk(func(instr ssa.Instruction, held gate.Held) {
-				call, ok := instr.(*ssa.Call)
-				if !ok {
-					return
-				}
-				fn, ok := call.Call.Value.(*ssa.Function)
-				if !ok || fn.Name() != "probe" {
-					return
-				}
-				var names []string
-				for _, h := range held.All() {
-					n := h.Gate.Spell(pass.Pkg.Path())
-					if h.Mode == known.Shared {
-						n += "(r)"
-					}
-					names = append(names, n)
-				}
-				sort.Strings(names)
-				if len(names) == 0 {
-					names = []string{"-"}
-				}
-				pass.Reportf(call.Pos(), "held: %s", strings.Join(names, " "))
-			})
+var heldProbe = probe("heldprobe", "test probe: report must-held gates at probe() calls", func(pass *analysis.Pass, fi *gate.FuncInfo) {
+	fi.Walk(func(instr ssa.Instruction, held gate.Held) {
+		call, ok := instr.(*ssa.Call)
+		if !ok {
+			return
 		}
-		return nil, nil
-	},
-}
+		fn, ok := call.Call.Value.(*ssa.Function)
+		if !ok || fn.Name() != "probe" {
+			return
+		}
+		var names []string
+		for _, h := range held.All() {
+			n := h.Gate.Spell(pass.Pkg.Path())
+			if h.Mode == known.Shared {
+				n += "(r)"
+			}
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		if len(names) == 0 {
+			names = []string{"-"}
+		}
+		pass.Reportf(call.Pos(), "held: %s", strings.Join(names, " "))
+	})
+})
 
 func TestHeld(t *testing.T) {
 	analysistest.Run(t, testdata(t), heldProbe, "./held")
+}
+
+// confirmProbe reports each acquire's condition (Event.When) and, for a
+// conditional one, the branch of the If that settles it (Confirms).
+var confirmProbe = probe("confirmprobe", "test probe: report conditional acquires and their confirming branch", func(pass *analysis.Pass, fi *gate.FuncInfo) {
+	branch := make(map[ssa.Instruction]string)
+	for _, b := range fi.Fn.Blocks {
+		for _, c := range fi.Confirms(b) {
+			branch[c.Instr] = [...]string{"then", "else"}[c.Succ]
+		}
+	}
+	for _, e := range fi.Events() {
+		if e.Op != known.Acquire {
+			continue
+		}
+		if e.When == known.Always {
+			pass.Reportf(e.Pos, "%s always", e.What)
+			continue
+		}
+		on, ok := branch[e.Instr]
+		if !ok {
+			on = "nowhere"
+		}
+		when := map[known.When]string{known.IfTrue: "true", known.IfNil: "nil", known.IfIndex: "index"}[e.When]
+		pass.Reportf(e.Pos, "%s when=%s holds on %s", e.What, when, on)
+	}
+})
+
+func TestConfirms(t *testing.T) {
+	analysistest.Run(t, testdata(t), confirmProbe, "./confirms")
 }

@@ -55,7 +55,7 @@ func (m *model) carried(fi *FuncInfo) {
 func (fs *funcState) outTo(p, s *ssa.BasicBlock) *state {
 	outs := fs.transfer(p, fs.in[p.Index].clone(), nil)
 	for i, succ := range p.Succs {
-		if succ == s && taken(p, i) {
+		if succ == s && cfg.Taken(p, i) {
 			if len(outs) > 1 {
 				return outs[i]
 			}
@@ -97,7 +97,7 @@ func (m *model) followBack(fi *FuncInfo, h *ssa.BasicBlock, st *state) {
 			}
 		})
 		for i, succ := range b.Succs {
-			if succ == h || !loop[succ] || !taken(b, i) {
+			if succ == h || !loop[succ] || !cfg.Taken(b, i) {
 				continue
 			}
 			out := outs[0]

@@ -19,6 +19,7 @@ import (
 	"github.com/gatevet/gatevet/passes/condctx"
 	"github.com/gatevet/gatevet/passes/condloop"
 	"github.com/gatevet/gatevet/passes/directives"
+	"github.com/gatevet/gatevet/passes/doublerelease"
 	"github.com/gatevet/gatevet/passes/instancegate"
 	"github.com/gatevet/gatevet/passes/lockorder"
 	"github.com/gatevet/gatevet/passes/nestedacquire"
@@ -38,6 +39,7 @@ var passes = []*analysis.Analyzer{
 	acquireerr.Analyzer,
 	releasecount.Analyzer,
 	permitleak.Analyzer,
+	doublerelease.Analyzer,
 	lockorder.Analyzer,
 }
 

@@ -1,0 +1,9 @@
+// Package gen: a generated file's double release is not reported; the
+// hand-written file beside it is checked.
+package gen
+
+func Hand() {
+	mu.Lock()
+	mu.Unlock()
+	mu.Unlock() // want `mu\.Unlock\(\) unlocks mu a second time`
+}
