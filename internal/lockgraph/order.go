@@ -72,13 +72,20 @@ type OrderEdge struct {
 	FromAt           string // file:line where From was acquired
 	// Shared is set when both gates are held in shared mode (RLock).
 	Shared bool
+	// FromShared and ToShared say which of the two is in shared mode.
+	FromShared, ToShared bool
 	// Also are the classes of the other gates held there: a lock held on
 	// both edges of an inversion serialises them.
 	Also  []string
 	Chain []gate.Hop // inside the callee that acquires To, if any
 
 	pos, fromPos token.Pos // in the package analysed; lost in facts
+	fn           *gate.FuncInfo
 }
+
+// FuncInfo returns the function of an edge of the package analysed, and nil
+// for an edge from a fact.
+func (e OrderEdge) FuncInfo() *gate.FuncInfo { return e.fn }
 
 // Pos is the position of the acquire of To in the package being
 // analysed, and token.NoPos for an edge from a fact.
@@ -133,7 +140,8 @@ func orders(pass *analysis.Pass, res *gate.Result) []OrderEdge {
 				seen[key] = true
 				e := OrderEdge{From: from, To: to, FromName: spell(h.GateOp, pkg), ToName: spell(ap.GateOp, pkg),
 					Func: naming.CalleeName(fi.Fn, pkg), Pkg: pkg, At: gate.PosText(pass.Fset, ap.Pos), FromAt: gate.PosText(pass.Fset, h.Pos),
-					Shared: h.Mode == known.Shared && ap.GateOp.Mode == known.Shared, Chain: ap.Chain, pos: ap.Pos, fromPos: h.Pos}
+					Shared: h.Mode == known.Shared && ap.GateOp.Mode == known.Shared, FromShared: h.Mode == known.Shared, ToShared: ap.GateOp.Mode == known.Shared,
+					Chain: ap.Chain, pos: ap.Pos, fromPos: h.Pos, fn: fi}
 				for _, o := range ap.Also {
 					if c, ok := fi.Class(o.Gate); ok && o != h && c != to {
 						e.Also = append(e.Also, c)

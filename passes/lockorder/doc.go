@@ -78,7 +78,13 @@
 // # What is not reported
 //
 //   - An order taken only with TryLock or TryAcquire: it cannot wait.
-//   - Both orders in shared mode (RLock and RLock).
+//   - Both orders in shared mode (RLock and RLock). Also an inversion
+//     whose one side read-locks a lock the other side holds in read mode:
+//     that read lock waits only while a writer queues, so it is reported
+//     only when a writer of the lock can run meanwhile (in production
+//     code, one in the package's production code; in a test, one on a
+//     goroutine the test starts), as nestedacquire does for a read lock
+//     taken twice.
 //   - A lock the caller holds around a call whose callee lets go of it
 //     (and may take it back) before it acquires the other.
 //   - Both orders under a common outer lock, which serialises them (also

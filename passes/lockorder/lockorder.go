@@ -29,7 +29,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	all := append(append([]lockgraph.OrderEdge(nil), local...), orders.Imported...)
 	for _, e := range local {
 		for _, r := range all {
-			if inverts(e, r) {
+			if inverts(e, r) && blocks(res, e, r) && blocks(res, r, e) {
 				rep.Latent(diagnose(pass.Pkg.Path(), e, r))
 				break
 			}
@@ -49,6 +49,24 @@ func inverts(e, r lockgraph.OrderEdge) bool {
 		}
 	}
 	return true
+}
+
+// blocks reports whether e's acquire can wait while r's path holds the
+// gate: always, unless e takes a read lock that r holds in read mode too;
+// then only a writer queued between them makes it wait, and there must
+// be one that can run meanwhile (gate.Result.Writer). An edge from
+// another package, whose writers are not known here, counts as not
+// waiting.
+func blocks(res *gate.Result, e, r lockgraph.OrderEdge) bool {
+	if !e.ToShared || !r.FromShared {
+		return true
+	}
+	fi := e.FuncInfo()
+	if fi == nil {
+		return false
+	}
+	_, ok := res.Writer(fi, e.To)
+	return ok
 }
 
 func diagnose(pkg string, e, r lockgraph.OrderEdge) analysis.Diagnostic {

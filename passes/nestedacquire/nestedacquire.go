@@ -28,7 +28,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			switch {
 			case !nested(ap):
 			case recursiveRead(ap):
-				if w, ok := readWriter(pass, res, fi, ap); ok {
+				if w, ok := readWriter(res, fi, ap); ok {
 					rep.Latent(diagnose(pass, ap, &w))
 				}
 			case ap.GateOp.Kind.Counting():

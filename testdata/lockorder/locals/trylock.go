@@ -45,3 +45,24 @@ func (c *Cache) Evict() {
 		c.mu.Unlock()
 	}
 }
+
+// Index is read-locked under Meta's write lock and Meta read-locked
+// under Index's read lock. Nothing ever write-locks Index, so the read
+// lock under Meta never waits: no deadlock.
+type Catalog struct {
+	index, meta sync.RWMutex
+}
+
+func (c *Catalog) Scan() {
+	c.index.RLock()
+	defer c.index.RUnlock()
+	c.meta.Lock()
+	c.meta.Unlock()
+}
+
+func (c *Catalog) Rename() {
+	c.meta.RLock()
+	defer c.meta.RUnlock()
+	c.index.RLock()
+	c.index.RUnlock()
+}

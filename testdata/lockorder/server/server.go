@@ -104,11 +104,18 @@ func (s *Server) Load() {
 	s.cfg.Unlock()
 }
 
+// Store's read lock of s.rw waits only while a writer queues for it:
+// Reload is one.
 func (s *Server) Store() {
 	s.cfg.RLock()
 	defer s.cfg.RUnlock()
 	s.rw.RLock() // want `s.rw is acquired while holding s.cfg`
 	s.rw.RUnlock()
+}
+
+func (s *Server) Reload() {
+	s.rw.Lock()
+	s.rw.Unlock()
 }
 
 // The same order everywhere.

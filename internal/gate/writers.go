@@ -1,0 +1,74 @@
+package gate
+
+import (
+	"strings"
+
+	"github.com/gatevet/gatevet/internal/known"
+	"github.com/gatevet/gatevet/internal/naming"
+)
+
+// A read lock blocks only when the RWMutex is write-locked or a writer
+// waits: then new readers queue. A read lock taken under a read lock of
+// the same class, or an order cycle that needs a read lock to wait, can
+// deadlock only if a writer of that class can run meanwhile. Writer
+// names one, or reports that there is none:
+//
+//   - for production code, a writer in the package's production code;
+//   - for test code, a writer that the test runs on another goroutine: a
+//     goroutine the test starts, directly or through what it calls (a
+//     server it starts), reaches it. A test that takes the read lock
+//     twice on one goroutine, with nothing started that could write,
+//     cannot deadlock.
+//
+// A class with no writer in the package is not one that can deadlock
+// here.
+
+// A Writer is a blocking exclusive acquire of an RWMutex's class.
+type Writer struct {
+	Func    *FuncInfo
+	Acquire AcquirePoint
+}
+
+// Writer returns a writer of class (see FuncInfo.Class) that can run
+// while fi's path holds a read lock of it.
+func (r *Result) Writer(fi *FuncInfo, class string) (Writer, bool) {
+	if r.inTest(fi) {
+		_, started := r.Reach(r.outermost(fi))
+		return writerIn(started, class)
+	}
+	var prod []*FuncInfo
+	for _, f := range r.Funcs {
+		if !r.inTest(f) {
+			prod = append(prod, f)
+		}
+	}
+	return writerIn(prod, class)
+}
+
+// writerIn returns the first blocking exclusive acquire of class in funcs.
+func writerIn(funcs []*FuncInfo, class string) (Writer, bool) {
+	for _, f := range funcs {
+		for _, w := range f.Acquires {
+			if w.Blocking && w.GateOp.Mode == known.Exclusive && len(w.Chain) == 0 {
+				if c, ok := f.Class(w.GateOp.Gate); ok && c == class {
+					return Writer{f, w}, true
+				}
+			}
+		}
+	}
+	return Writer{}, false
+}
+
+// outermost returns the named function fi's literal is nested in, as
+// the model knows it.
+func (r *Result) outermost(fi *FuncInfo) *FuncInfo {
+	if out := r.Info(naming.Outermost(fi.Fn)); out != nil {
+		return out
+	}
+	return fi
+}
+
+// inTest reports whether fi is declared in a _test.go file.
+func (r *Result) inTest(fi *FuncInfo) bool {
+	return strings.HasSuffix(r.m.pass.Fset.Position(fi.Fn.Pos()).Filename, "_test.go")
+}
