@@ -40,7 +40,7 @@ func (p *pkgInfo) classBlocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (bloc
 		if !started || gfi == nil {
 			return blocker{}, false // a sender that is no goroutine may answer
 		}
-		b, ok := guarded(gfi, ops, h, func(op compOp, g naming.Ref) bool {
+		b, ok := guarded(p.res, gfi, ops, h, func(op compOp, g naming.Ref) bool {
 			r, ok := gfi.Ref(op.ch)
 			return ok && sameRoot(r, g) && slices.Equal(r.Path, w.ref.Path) && slices.Equal(g.Path, h.Gate.Path)
 		})

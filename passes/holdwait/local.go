@@ -56,7 +56,7 @@ func (p *pkgInfo) localRecvBlocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (
 		case !cfg.Dominates(st.s.Instr, w.instr):
 			return blocker{}, false // it may be started on another path, or later
 		}
-		b, ok := guarded(st.gfi, ops, h, func(_ compOp, g naming.Ref) bool {
+		b, ok := guarded(p.res, st.gfi, ops, h, func(_ compOp, g naming.Ref) bool {
 			t, ok := fi.Translate(g, st.cal)
 			return ok && t.Key() == h.Gate.Key()
 		})
@@ -96,7 +96,7 @@ func (p *pkgInfo) groupBlocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (bloc
 		default:
 			continue
 		}
-		b, ok := guarded(gfi, ops, h, func(_ compOp, g naming.Ref) bool {
+		b, ok := guarded(p.res, gfi, ops, h, func(_ compOp, g naming.Ref) bool {
 			t, ok := fi.Translate(g, cal)
 			return ok && t.Key() == h.Gate.Key()
 		})

@@ -234,3 +234,91 @@ func (r *RW) loop() {
 
 // Bodiless has no body: nothing to look at.
 func Bodiless()
+
+// Pair: Close holds another instance's lock than the one its loop takes.
+type Pair struct {
+	mu   sync.Mutex
+	done chan struct{}
+}
+
+func NewPair() *Pair {
+	p := &Pair{done: make(chan struct{})}
+	go p.loop()
+	return p
+}
+
+func (p *Pair) Close(other *Pair) {
+	other.mu.Lock()
+	defer other.mu.Unlock()
+	<-p.done
+}
+
+func (p *Pair) loop() {
+	p.mu.Lock()
+	p.mu.Unlock()
+	close(p.done)
+}
+
+// Helper: the loop locks inside a helper it calls each time round.
+type Helper struct {
+	mu     sync.Mutex
+	closed bool
+	done   chan struct{}
+}
+
+func NewHelper() *Helper {
+	h := &Helper{done: make(chan struct{})}
+	go h.loop()
+	return h
+}
+
+func (h *Helper) Close() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.closed = true
+	<-h.done // want `<-h\.done waits for \(\*Helper\)\.loop holding h\.mu, but \(\*Helper\)\.loop locks h\.mu before it closes h\.done: a certain deadlock`
+}
+
+func (h *Helper) isClosed() bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.closed
+}
+
+func (h *Helper) loop() {
+	for !h.isClosed() {
+		time.Sleep(time.Millisecond)
+	}
+	close(h.done)
+}
+
+// Maybe: the helper the loop calls locks on some paths only.
+type Maybe struct {
+	mu   sync.Mutex
+	slow bool
+	done chan struct{}
+}
+
+func NewMaybe() *Maybe {
+	m := &Maybe{done: make(chan struct{})}
+	go m.loop()
+	return m
+}
+
+func (m *Maybe) Close() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	<-m.done
+}
+
+func (m *Maybe) check(slow bool) {
+	if slow {
+		m.mu.Lock()
+		m.mu.Unlock()
+	}
+}
+
+func (m *Maybe) loop() {
+	m.check(m.slow)
+	close(m.done)
+}

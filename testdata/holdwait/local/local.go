@@ -241,3 +241,33 @@ func DoneFirst() {
 	}()
 	wg.Wait()
 }
+
+func closer(done chan struct{}) { close(done) }
+
+// PassedOn: the second goroutine hands the channel to a helper, which
+// closes it without the lock.
+func PassedOn() {
+	mu.Lock()
+	defer mu.Unlock()
+	done := make(chan struct{})
+	go func() {
+		mu.Lock()
+		mu.Unlock()
+		done <- struct{}{}
+	}()
+	go func() { closer(done) }()
+	<-done
+}
+
+// NoAdd: the WaitGroup never counts the goroutine, so Wait need not wait.
+func NoAdd() {
+	mu.Lock()
+	defer mu.Unlock()
+	var wg sync.WaitGroup
+	go func() {
+		defer wg.Done()
+		mu.Lock()
+		mu.Unlock()
+	}()
+	wg.Wait()
+}
