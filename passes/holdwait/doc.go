@@ -26,7 +26,9 @@
 // blocking acquire of the gate on every path (the acquire dominates it;
 // a deferred Done or a member's end: every return), in a mode that
 // conflicts with the waiter's: once the waiter holds the gate before the
-// goroutine gets there, neither moves. A channel that goes anywhere else
+// goroutine gets there, neither moves. An acquire inside a callee counts
+// when the callee acquires the gate so before each of its returns
+// (guard.go): a summary's acquire may happen on some paths only. A channel that goes anywhere else
 // (passed to a function, stored, sent, selected on to send) or is
 // buffered leaves the pass silent.
 //
@@ -91,8 +93,8 @@
 //   - A lock released before the wait, or handed over to the goroutine,
 //     which releases it without acquiring it.
 //   - A goroutine that never takes the lock, takes another one, takes it
-//     only with TryLock, takes it only on some paths, or takes it only
-//     after its send, close or Done.
+//     only with TryLock, takes it only on some paths (itself, or inside a
+//     helper it calls), or takes it only after its send, close or Done.
 //   - A read lock held while the goroutine takes a read lock: both can
 //     hold it. Semaphores with permits to spare, and sync.Once.
 //   - A receive from a buffered channel, from a channel that goes

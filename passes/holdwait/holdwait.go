@@ -45,12 +45,11 @@ type wait struct {
 // A blocker is a goroutine that cannot let a wait go on without the gate
 // the waiter holds.
 type blocker struct {
-	name     string    // the goroutine, for messages
-	start    token.Pos // the go statement, or the goroutine function
-	acquire  gate.AcquirePoint
-	op       token.Pos // the operation the wait waits for
-	opWhat   string    // that operation, in the waiter's terms: "closes c.done"
-	lockWord string    // how the goroutine takes the gate: "locks"
+	name    string    // the goroutine, for messages
+	start   token.Pos // the go statement, or the goroutine function
+	acquire gate.AcquirePoint
+	op      token.Pos // the operation the wait waits for
+	opWhat  string    // that operation: "closes", "sends on", "calls", "returns"
 }
 
 func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
