@@ -63,6 +63,24 @@ func After(a, b ssa.Instruction) bool {
 	return Reachable(a.Block(), Succs)[b.Block()]
 }
 
+// Dominates reports whether instruction a runs before instruction b on
+// every path from their function's entry to b: earlier in b's block, or
+// in a block that dominates b's.
+func Dominates(a, b ssa.Instruction) bool {
+	if a.Block() != b.Block() {
+		return a.Block().Dominates(b.Block())
+	}
+	for _, x := range a.Block().Instrs {
+		switch x {
+		case b:
+			return false
+		case a:
+			return true
+		}
+	}
+	return false
+}
+
 // Taken reports whether b's successor i can run: not the branch that an
 // If on a constant condition (if false { … }) never takes.
 func Taken(b *ssa.BasicBlock, i int) bool {

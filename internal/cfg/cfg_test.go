@@ -147,6 +147,20 @@ func TestAfter(t *testing.T) {
 	}
 }
 
+func TestDominates(t *testing.T) {
+	_, m := build(t)
+	first, second := m["straight.first"], m["straight.second"]
+	if !Dominates(first, second) || Dominates(second, first) || Dominates(first, first) {
+		t.Error("straight-line order")
+	}
+	if !Dominates(m["nested.outer"], m["nested.inner"]) || !Dominates(m["nested.outer"], m["nested.between"]) {
+		t.Error("the loop's first statement comes before its body")
+	}
+	if Dominates(m["nested.inner"], m["nested.between"]) || Dominates(m["nested.outer"], m["nested.after"]) {
+		t.Error("a loop body that may not run comes first")
+	}
+}
+
 func TestReachable(t *testing.T) {
 	f, m := build(t)
 	entry := f["nested"].Blocks[0]

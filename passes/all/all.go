@@ -20,6 +20,7 @@ import (
 	"github.com/gatevet/gatevet/passes/condloop"
 	"github.com/gatevet/gatevet/passes/directives"
 	"github.com/gatevet/gatevet/passes/doublerelease"
+	"github.com/gatevet/gatevet/passes/holdwait"
 	"github.com/gatevet/gatevet/passes/instancegate"
 	"github.com/gatevet/gatevet/passes/lockorder"
 	"github.com/gatevet/gatevet/passes/nestedacquire"
@@ -41,6 +42,7 @@ var passes = []*analysis.Analyzer{
 	permitleak.Analyzer,
 	doublerelease.Analyzer,
 	lockorder.Analyzer,
+	holdwait.Analyzer,
 }
 
 // checkDirectives reports malformed directives, and ignores that name

@@ -1,0 +1,82 @@
+package holdwait
+
+import (
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/naming"
+)
+
+// classBlocked judges a receive from a channel field (<-c.done) under a
+// gate of the same instance (c.mu): every send on and close of that
+// field anywhere in the package is in a function the package runs as a
+// goroutine, after a blocking acquire of the same field of the same
+// instance (r.mu, beside r.done).
+func (p *pkgInfo) classBlocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (blocker, bool) {
+	field, _ := fieldOf(w.obj)
+	if !sameRoot(w.ref, h.Gate) {
+		return blocker{}, false
+	}
+	is := func(v ssa.Value) bool {
+		f, ok := fieldOf(v)
+		return ok && f == field
+	}
+	var found blocker
+	any := false
+	for _, fn := range p.res.Source {
+		ops, ok := chanOps(fn, is, nil)
+		if !ok {
+			return blocker{}, false
+		}
+		if len(ops) == 0 {
+			continue
+		}
+		s, started := p.goroutines[fn]
+		gfi := p.res.Info(fn)
+		if !started || gfi == nil {
+			return blocker{}, false // a sender that is no goroutine may answer
+		}
+		b, ok := guarded(p.res, gfi, ops, h, func(op compOp, g naming.Ref) bool {
+			r, ok := gfi.Ref(op.ch)
+			return ok && sameRoot(r, g) && slices.Equal(r.Path, w.ref.Path) && slices.Equal(g.Path, h.Gate.Path)
+		})
+		if !ok {
+			return blocker{}, false
+		}
+		if !any {
+			found, any = b, true
+			found.name, found.start = naming.CalleeName(fn, p.pass.Pkg.Path()), s.Pos
+		}
+	}
+	return found, any
+}
+
+// fieldOf returns the struct field that channel v is loaded from, or
+// that pointer v addresses.
+func fieldOf(v ssa.Value) (*types.Var, bool) {
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			return fieldOf(fa)
+		}
+	case *ssa.FieldAddr:
+		if f := naming.FieldOf(x); f != nil {
+			return f, true
+		}
+	case *ssa.Field:
+		if st, ok := x.X.Type().Underlying().(*types.Struct); ok {
+			return st.Field(x.Field).Origin(), true
+		}
+	}
+	return nil, false
+}
+
+// sameRoot reports whether refs a and b start at the same value.
+func sameRoot(a, b naming.Ref) bool {
+	return naming.Ref{Root: a.Root, Index: a.Index, Pkg: a.Pkg, Name: a.Name}.Key() ==
+		naming.Ref{Root: b.Root, Index: b.Index, Pkg: b.Pkg, Name: b.Name}.Key()
+}

@@ -1,0 +1,121 @@
+// Package holdwait reports a goroutine that waits for another while
+// holding a gate the other must take first: Coffman's hold-and-wait, the
+// way shutdown paths hang.
+//
+// A wait is a plain receive (not a channel semaphore's operation),
+// sync.WaitGroup.Wait or errgroup.Group.Wait; the gate model's must-held
+// dataflow (gate.FuncInfo.Walk) gives the gates held there. A mutex, an
+// RWMutex, a Locker or a //gatevet:gate type counts; a counting
+// semaphore may have permits to spare, and a Once is held only while its
+// Do runs. The goroutines waited for, and the operations the wait waits
+// for in them, are found two ways:
+//
+//   - Goroutines the waiting function starts before the wait
+//     (gate.FuncInfo.Starts): for a receive from a channel the function
+//     made unbuffered and hands only to them, every send and close in
+//     them (local.go); for a Wait, one goroutine its group counts, whose
+//     Done (after an Add on every path to its start) or end (g.Go,
+//     wg.Go) the Wait needs. The goroutine's names are translated into
+//     the waiter's through the values the start hands it.
+//   - For a receive from a channel field (<-c.done), every send on and
+//     close of that field in the package, each of which must be in a
+//     function the package runs as a goroutine, on the same instance as
+//     the gate (r.done beside r.mu, as c.done beside c.mu) (class.go).
+//
+// The report is certain when each of those operations comes after a
+// blocking acquire of the gate on every path (the acquire dominates it;
+// a deferred Done or a member's end: every return), in a mode that
+// conflicts with the waiter's: once the waiter holds the gate before the
+// goroutine gets there, neither moves. An acquire inside a callee counts
+// when the callee acquires the gate so before each of its returns
+// (guard.go): a summary's acquire may happen on some paths only. A channel that goes anywhere else
+// (passed to a function, stored, sent, selected on to send) or is
+// buffered leaves the pass silent.
+//
+// # Analyzer holdwait
+//
+// holdwait: report a wait, holding a lock, for a goroutine that needs that lock first
+//
+// holdwait finds a receive, a [sync.WaitGroup] Wait or an errgroup
+// Wait made while holding a [sync.Mutex], [sync.RWMutex] or other lock,
+// where the goroutine waited for must take that same lock before it can
+// send, close, call Done or return.
+//
+// Findings are certain: when the waiter takes the lock before the
+// goroutine reaches its acquire, both wait for each other for good.
+//
+// # Why it matters
+//
+// This is hold-and-wait, one of the four conditions of a deadlock, and
+// the usual way Close and Stop methods hang: Close takes the lock, marks
+// the client closed and waits for the background loop to finish, but
+// the loop must take the same lock to see that it should finish. Tests
+// pass whenever the loop happens to be between iterations; in production
+// the process hangs at shutdown, holding the lock, so every other caller
+// hangs with it.
+//
+// # Example
+//
+//	func (c *Client) Close() error {
+//		c.mu.Lock()
+//		defer c.mu.Unlock()
+//		c.closed = true
+//		<-c.done // <-c.done waits for (*Client).flushLoop holding c.mu, but (*Client).flushLoop locks c.mu before it closes c.done: a certain deadlock; …
+//		return nil
+//	}
+//
+//	func (c *Client) flushLoop() { // started by New: go c.flushLoop()
+//		for {
+//			c.mu.Lock()
+//			if c.closed {
+//				c.mu.Unlock()
+//				close(c.done)
+//				return
+//			}
+//			c.mu.Unlock()
+//			time.Sleep(time.Millisecond)
+//		}
+//	}
+//
+// The report points at the wait, with where the lock was acquired, where
+// the goroutine is started, its acquire of the lock and the send, close,
+// Done or return it would make only after that.
+//
+// # Fix
+//
+// Release the lock before waiting (set the flag under the lock, unlock,
+// then wait), or let the goroutine see the shutdown without the lock: a
+// channel it selects on, or an atomic flag. A goroutine that only needs
+// the lock opportunistically can use TryLock.
+//
+// # What is not reported
+//
+//   - A lock released before the wait, or handed over to the goroutine,
+//     which releases it without acquiring it.
+//   - A goroutine that never takes the lock, takes another one, takes it
+//     only with TryLock, takes it only on some paths (itself, or inside a
+//     helper it calls), or takes it only after its send, close or Done.
+//   - A read lock held while the goroutine takes a read lock: both can
+//     hold it. Semaphores with permits to spare, and sync.Once.
+//   - A receive from a buffered channel, from a channel that goes
+//     anywhere but to the goroutines (passed to a function, stored, sent,
+//     selected on to send), that the waiting function sends on itself, or
+//     that a goroutine started after the wait, or on some paths only,
+//     sends on.
+//   - A receive from a channel field that a function other than a
+//     goroutine sends on or closes (a Stop method), or a gate of another
+//     instance than the channel's.
+//   - A WaitGroup without an Add before the goroutine's start; a
+//     goroutine that calls Add or passes the WaitGroup on.
+//   - Waits in select statements, and goroutines the wait does not name
+//     (a channel parameter).
+//
+// # Suppressing a report
+//
+// "//gatevet:ignore holdwait reason" on the reported line or the line
+// above. Under golangci-lint, //nolint:gatevet also works.
+//
+// # Run it alone
+//
+//	go vet -vettool="$(go env GOPATH)/bin/gatevet" -vetsuite=false -holdwait ./...
+package holdwait

@@ -1,0 +1,84 @@
+package holdwait
+
+import (
+	"go/token"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/cfg"
+	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/naming"
+)
+
+// guarded reports whether goroutine gfi must take h's gate before each
+// of ops: a blocking acquire of it (is says which gates are h's, as the
+// goroutine names them, for each op) in a mode that conflicts with h's
+// runs before the op on every path. The blocker names the first op and
+// the acquire before it.
+func guarded(res *gate.Result, gfi *gate.FuncInfo, ops []compOp, h *gate.Holding, is func(compOp, naming.Ref) bool) (blocker, bool) {
+	if len(ops) == 0 {
+		return blocker{}, false
+	}
+	var out blocker
+	for i, op := range ops {
+		ap, ok := acquireBefore(res, gfi, op, h, is)
+		if !ok {
+			return blocker{}, false
+		}
+		if i == 0 {
+			out = blocker{acquire: ap, op: op.pos, opWhat: op.what}
+		}
+	}
+	return out, true
+}
+
+// acquireBefore returns a blocking acquire of h's gate that runs before
+// op on every path.
+func acquireBefore(res *gate.Result, gfi *gate.FuncInfo, op compOp, h *gate.Holding, is func(compOp, naming.Ref) bool) (gate.AcquirePoint, bool) {
+	for _, ap := range gfi.Acquires {
+		if ap.Blocking && !ap.AtReturn && counts(h, ap.GateOp.Mode) && is(op, ap.GateOp.Gate) &&
+			cfg.Dominates(ap.Instr, op.at) && surely(res, gfi, ap, maxDepth) {
+			return ap, true
+		}
+	}
+	return gate.AcquirePoint{}, false
+}
+
+// maxDepth bounds how deep surely follows calls.
+const maxDepth = 4
+
+// surely reports whether ap acquires its gate whenever its instruction
+// runs: a gate's own method, or a call of a function that acquires the
+// gate surely before each of its returns. A callee's summary says only
+// that it may acquire: "if x { mu.Lock() }" is no sure acquire.
+func surely(res *gate.Result, fi *gate.FuncInfo, ap gate.AcquirePoint, depth int) bool {
+	call, ok := ap.Instr.(*ssa.Call)
+	switch {
+	case !ok:
+		return false
+	case res.IsGateCall(&call.Call):
+		return len(ap.Chain) == 0 // not a Once's Do running a func that locks
+	case depth == 0:
+		return false
+	}
+	cal, ok := naming.Resolve(&call.Call)
+	if !ok {
+		return false
+	}
+	cfi := res.Info(cal.Fn)
+	rets := atReturns(cal.Fn, token.NoPos, "")
+	if cfi == nil || len(rets) == 0 {
+		return false
+	}
+	for _, ret := range rets {
+		if !slices.ContainsFunc(cfi.Acquires, func(c gate.AcquirePoint) bool {
+			r, ok := fi.Translate(c.GateOp.Gate, cal)
+			return ok && r.Key() == ap.GateOp.Gate.Key() && c.Blocking && !c.AtReturn && c.GateOp.Mode == ap.GateOp.Mode &&
+				cfg.Dominates(c.Instr, ret.at) && surely(res, cfi, c, depth-1)
+		}) {
+			return false
+		}
+	}
+	return true
+}

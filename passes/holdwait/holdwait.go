@@ -1,0 +1,110 @@
+package holdwait
+
+import (
+	_ "embed"
+	"go/token"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/directive"
+	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/gatepass"
+	"github.com/gatevet/gatevet/internal/known"
+	"github.com/gatevet/gatevet/internal/naming"
+)
+
+// doc is the source of doc.go, whose package doc comment holds the
+// analyzer's documentation.
+//
+//go:embed doc.go
+var doc string
+
+// Analyzer is the holdwait pass.
+var Analyzer = gatepass.New("holdwait", doc, run)
+
+// waitKind says what a wait waits for.
+type waitKind uint8
+
+const (
+	recv      waitKind = iota + 1 // <-ch: a send on ch or its close
+	wgWait                        // wg.Wait(): every counted Done
+	groupWait                     // g.Wait() of an errgroup.Group: every g.Go func's return
+)
+
+// A wait is an instruction that blocks until another goroutine acts,
+// with the gates must-held there that a goroutine could need.
+type wait struct {
+	instr ssa.Instruction
+	kind  waitKind
+	obj   ssa.Value  // the channel, or the WaitGroup or Group
+	ref   naming.Ref // obj, as the waiting function names it
+	held  []*gate.Holding
+}
+
+// A blocker is a goroutine that cannot let a wait go on without the gate
+// the waiter holds.
+type blocker struct {
+	name    string    // the goroutine, for messages
+	start   token.Pos // the go statement, or the goroutine function
+	acquire gate.AcquirePoint
+	op      token.Pos // the operation the wait waits for
+	opWhat  string    // that operation: "closes", "sends on", "calls", "returns"
+}
+
+func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
+	pkg := &pkgInfo{pass: pass, res: res, goroutines: goroutines(res)}
+	for _, fi := range res.Funcs {
+		for _, w := range waits(fi) {
+			for _, h := range w.held {
+				b, ok := pkg.blocked(fi, w, h)
+				if ok {
+					rep.Certain(diagnose(pass, fi, w, h, b))
+				}
+			}
+		}
+	}
+}
+
+// pkgInfo is what the pass knows of the package.
+type pkgInfo struct {
+	pass *analysis.Pass
+	res  *gate.Result
+	// goroutines maps each function the package starts as a goroutine
+	// to one of its starts.
+	goroutines map[*ssa.Function]gate.Start
+}
+
+// goroutines maps the functions the package starts as goroutines to one
+// of their starts.
+func goroutines(res *gate.Result) map[*ssa.Function]gate.Start {
+	out := make(map[*ssa.Function]gate.Start)
+	for _, fi := range res.Funcs {
+		for _, s := range fi.Starts() {
+			if _, ok := out[s.Fn]; s.Fn != nil && !ok {
+				out[s.Fn] = s
+			}
+		}
+	}
+	return out
+}
+
+// blocked returns a goroutine that must acquire h's gate before it can
+// end wait w, when one surely does.
+func (p *pkgInfo) blocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (blocker, bool) {
+	switch w.kind {
+	case recv:
+		if _, field := fieldOf(w.obj); field {
+			return p.classBlocked(fi, w, h)
+		}
+		return p.localRecvBlocked(fi, w, h)
+	default:
+		return p.groupBlocked(fi, w, h)
+	}
+}
+
+// counts reports whether a goroutine taking a gate in mode m blocks while
+// the waiter holds h: always, unless both only read.
+func counts(h *gate.Holding, m known.Mode) bool {
+	return h.Mode != known.Shared || m != known.Shared
+}

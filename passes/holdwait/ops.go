@@ -1,0 +1,170 @@
+package holdwait
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/known"
+)
+
+// A compOp is an operation in a function that a wait waits for: a send
+// on or close of its channel, a WaitGroup's Done, a group member's end.
+type compOp struct {
+	at   ssa.Instruction // where it happens: a Return for a deferred Done or a member's end
+	ch   ssa.Value       // the channel sent on or closed
+	pos  token.Pos
+	what string // "closes", "sends on", "calls", "returns"
+}
+
+// chanOps returns fn's sends on and closes of the channel that is picks
+// out (the channel value, or a pointer to the variable or field holding
+// it). ok is false when fn uses that channel otherwise: passes it on,
+// stores it, selects to send on it, except at the instructions allowed
+// (the goroutine starts that hand it over): its operations cannot all be
+// told then.
+func chanOps(fn *ssa.Function, is func(ssa.Value) bool, allowed map[ssa.Instruction]bool) (ops []compOp, ok bool) {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if allowed[instr] {
+				continue
+			}
+			if _, debug := instr.(*ssa.DebugRef); debug {
+				continue
+			}
+			for _, p := range instr.Operands(nil) {
+				v := *p
+				if v == nil || !isChan(v.Type()) && !isChanPtr(v.Type()) || !matches(v, is) {
+					continue
+				}
+				op, isOp, fine := chanUse(instr, v, is)
+				if !fine {
+					return nil, false
+				}
+				if isOp {
+					ops = append(ops, op)
+				}
+			}
+		}
+	}
+	return ops, true
+}
+
+// matches reports whether is picks out v, or a load of pointer v.
+func matches(v ssa.Value, is func(ssa.Value) bool) bool {
+	if is(v) {
+		return true
+	}
+	if !isChanPtr(v.Type()) || v.Referrers() == nil {
+		return false
+	}
+	for _, r := range *v.Referrers() {
+		if u, ok := r.(*ssa.UnOp); ok && u.Op == token.MUL && u.X == v && is(u) {
+			return true
+		}
+	}
+	return false
+}
+
+// chanUse classifies instr's use of channel (or pointer to channel) v,
+// which is picks out: an operation a receive waits for, or another
+// harmless use; fine is false when the channel may go where it cannot be
+// followed.
+func chanUse(instr ssa.Instruction, v ssa.Value, is func(ssa.Value) bool) (op compOp, isOp, fine bool) {
+	switch in := instr.(type) {
+	case *ssa.UnOp:
+		return compOp{}, false, in.Op == token.ARROW || in.Op == token.MUL
+	case *ssa.Store:
+		// Into the variable or field that holds it, not elsewhere.
+		return compOp{}, false, matches(in.Addr, is)
+	case *ssa.ChangeType:
+		// A receive-only view cannot send or close.
+		ch, ok := in.Type().Underlying().(*types.Chan)
+		return compOp{}, false, ok && ch.Dir() == types.RecvOnly
+	case *ssa.Send:
+		return compOp{at: in, ch: v, pos: in.Pos(), what: "sends on"}, in.Chan == v && in.X != v, in.Chan == v && in.X != v
+	case *ssa.Select:
+		for _, st := range in.States {
+			if st.Chan == v && st.Dir == types.SendOnly || st.Send == v {
+				return compOp{}, false, false
+			}
+		}
+		return compOp{}, false, true
+	case *ssa.Call:
+		if b, ok := in.Call.Value.(*ssa.Builtin); ok {
+			switch b.Name() {
+			case "close":
+				return compOp{at: in, ch: v, pos: in.Pos(), what: "closes"}, true, true
+			case "len", "cap":
+				return compOp{}, false, true
+			}
+		}
+	}
+	return compOp{}, false, false
+}
+
+// groupOps returns fn's Done calls on the WaitGroup that is picks out: a
+// deferred one happens at each return. ok is false when fn uses the
+// WaitGroup otherwise (Add, or passes it on).
+func groupOps(fn *ssa.Function, is func(ssa.Value) bool) (ops []compOp, ok bool) {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if _, debug := instr.(*ssa.DebugRef); debug {
+				continue
+			}
+			for _, p := range instr.Operands(nil) {
+				v := *p
+				if v == nil || !known.IsNamed(v.Type(), "sync", "WaitGroup") || !is(v) {
+					continue
+				}
+				call, isCall := instr.(ssa.CallInstruction)
+				var name string
+				if isCall && call.Common().StaticCallee() != nil {
+					name = call.Common().StaticCallee().Name()
+				}
+				switch {
+				case name == "Wait":
+				case name == "Done" && isDefer(instr):
+					ops = append(ops, atReturns(fn, call.Pos(), "calls")...)
+				case name == "Done":
+					ops = append(ops, compOp{at: instr, pos: call.Pos(), what: "calls"})
+				default:
+					return nil, false
+				}
+			}
+		}
+	}
+	return ops, true
+}
+
+func isDefer(instr ssa.Instruction) bool {
+	_, ok := instr.(*ssa.Defer)
+	return ok
+}
+
+// atReturns returns an operation at each of fn's returns, reported at
+// pos (the function's end, or a deferred Done); the return of a panic
+// that a deferred call recovers is not one of them.
+func atReturns(fn *ssa.Function, pos token.Pos, what string) []compOp {
+	var out []compOp
+	for _, b := range fn.Blocks {
+		if b == fn.Recover {
+			continue
+		}
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			out = append(out, compOp{at: ret, pos: pos, what: what})
+		}
+	}
+	return out
+}
+
+func isChan(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Chan)
+	return ok
+}
+
+func isChanPtr(t types.Type) bool {
+	p, ok := t.Underlying().(*types.Pointer)
+	return ok && isChan(p.Elem())
+}

@@ -1,0 +1,58 @@
+package holdwait
+
+import (
+	"fmt"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/known"
+)
+
+// diagnose says that w, holding h, waits for b, which needs h's gate
+// first.
+func diagnose(pass *analysis.Pass, fi *gate.FuncInfo, w wait, h *gate.Holding, b blocker) analysis.Diagnostic {
+	pkg := pass.Pkg.Path()
+	g, obj := h.Gate.Spell(pkg), w.ref.Spell(pkg)
+	what := obj + ".Wait()"
+	if w.kind == recv {
+		what = "<-" + obj
+	}
+	op := b.opWhat
+	switch op {
+	case "sends on", "closes":
+		op += " " + obj
+	case "calls":
+		op += " " + obj + ".Done()"
+	}
+	take := takes(b.acquire.GateOp)
+	pos, end := fi.Span(w.instr.Pos())
+	d := analysis.Diagnostic{
+		Pos: pos, End: end,
+		Message: fmt.Sprintf("%s waits for %s holding %s, but %s %s %s before it %s: a certain deadlock; "+
+			"release %s before waiting, or let %s see the shutdown without %s (a channel or atomic), or have it use TryLock/select",
+			what, b.name, g, b.name, take, g, op, g, b.name, g),
+	}
+	for _, r := range []analysis.RelatedInformation{
+		{Pos: h.Pos, Message: g + " acquired here: " + h.What},
+		{Pos: b.start, Message: "the goroutine waited for is started here"},
+		{Pos: b.acquire.Pos, Message: fmt.Sprintf("%s %s %s here: %s", b.name, take, g, b.acquire.What)},
+		{Pos: b.op, Message: "and only then " + op},
+	} {
+		if r.Pos.IsValid() {
+			d.Related = append(d.Related, r)
+		}
+	}
+	return d
+}
+
+// takes says how an acquire takes its gate.
+func takes(op gate.GateOp) string {
+	switch {
+	case op.Kind == known.RWMutex && op.Mode == known.Shared:
+		return "read-locks"
+	case op.Kind == known.Mutex || op.Kind == known.RWMutex || op.Kind == known.Locker:
+		return "locks"
+	}
+	return "acquires"
+}

@@ -1,0 +1,85 @@
+package holdwait
+
+import (
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/known"
+)
+
+// waits returns fi's waits where a gate a goroutine could block on is
+// must-held: a plain receive that is no channel-semaphore operation,
+// sync.WaitGroup.Wait and errgroup.Group.Wait.
+func waits(fi *gate.FuncInfo) []wait {
+	found := make(map[ssa.Instruction]wait)
+	for _, b := range fi.Fn.Blocks {
+		for _, instr := range b.Instrs {
+			if w, ok := waitAt(fi, instr); ok {
+				found[instr] = w
+			}
+		}
+	}
+	if len(found) == 0 {
+		return nil
+	}
+	for _, e := range fi.Events() {
+		delete(found, e.Instr) // a channel semaphore's operation, or a gate's
+	}
+	var out []wait
+	fi.Walk(func(instr ssa.Instruction, held gate.Held) {
+		w, ok := found[instr]
+		if !ok {
+			return
+		}
+		for _, h := range held.All() {
+			// A counting gate may have permits to spare; a Once is held
+			// only while its Do runs.
+			if h.Kind != known.Once && !h.Kind.Counting() {
+				w.held = append(w.held, h)
+			}
+		}
+		if len(w.held) > 0 {
+			out = append(out, w)
+		}
+	})
+	return out
+}
+
+// waitAt recognises a wait at instr.
+func waitAt(fi *gate.FuncInfo, instr ssa.Instruction) (wait, bool) {
+	w := wait{instr: instr}
+	switch in := instr.(type) {
+	case *ssa.UnOp:
+		if in.Op != token.ARROW {
+			return wait{}, false
+		}
+		w.kind, w.obj = recv, in.X
+	case *ssa.Call:
+		callee := in.Call.StaticCallee()
+		if callee == nil || callee.Name() != "Wait" || len(in.Call.Args) != 1 {
+			return wait{}, false
+		}
+		recvT := callee.Signature.Recv()
+		switch {
+		case recvT == nil:
+			return wait{}, false
+		case known.IsNamed(recvT.Type(), "sync", "WaitGroup"):
+			w.kind = wgWait
+		case known.IsNamed(recvT.Type(), "golang.org/x/sync/errgroup", "Group"):
+			w.kind = groupWait
+		default:
+			return wait{}, false
+		}
+		w.obj = in.Call.Args[0]
+	default:
+		return wait{}, false
+	}
+	ref, ok := fi.Ref(w.obj)
+	if !ok {
+		return wait{}, false
+	}
+	w.ref = ref
+	return w, true
+}
