@@ -223,6 +223,9 @@ type model struct {
 	// fieldTargets are the func-typed fields every store sets to one
 	// function (see dynamic.go).
 	fieldTargets map[*types.Var]*fieldTarget
+	// tables are the package-level slices of functions a loop may range
+	// over (see dynamic.go).
+	tables map[*ssa.Global][]*ssa.Function
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -241,6 +244,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if ssaPkg != nil {
 		m.classifyChans(srcFuncs)
 		m.noteFuncFields(srcFuncs)
+		m.noteTables(srcFuncs)
 	}
 	res := &Result{Directives: m.dirs, Source: srcFuncs, m: m}
 	for _, fn := range srcFuncs {

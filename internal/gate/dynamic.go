@@ -7,6 +7,8 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/cfg"
+	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
 )
 
@@ -15,7 +17,9 @@ import (
 // same function (a constructor's s.onEvent = s.handleEvent, called later
 // as s.onEvent()), and a method called through an interface that only
 // one type of the package can implement (it has an unexported method).
-// Such a call has the effects of that target. A field stored anything
+// Such a call has the effects of that target. A loop over a table of
+// functions (a package-level slice literal) calls every entry: it has
+// each entry's acquires. A field stored anything
 // else (a parameter, a closure, two different functions) or an interface
 // with two implementations stays unresolved: the call has no effects.
 
@@ -169,4 +173,138 @@ func hasUnexported(iface *types.Interface) bool {
 		}
 	}
 	return false
+}
+
+// noteTables finds the package's unexported package-level slices of
+// functions that one composite literal sets and nothing else stores
+// (var migrations = []func(*DB) error{v1, v2}): a loop that ranges over
+// the table calls every entry.
+func (m *model) noteTables(funcs []*ssa.Function) {
+	m.tables = make(map[*ssa.Global][]*ssa.Function)
+	bad := make(map[*ssa.Global]bool)
+	if init := m.ssaPkg.Func("init"); init != nil {
+		funcs = append(funcs[:len(funcs):len(funcs)], init)
+	}
+	var ops []*ssa.Value
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				markOtherUses(instr, bad, ops[:0])
+				st, ok := instr.(*ssa.Store)
+				if !ok {
+					continue
+				}
+				g, ok := st.Addr.(*ssa.Global)
+				if !ok || g.Object() == nil || g.Object().Exported() {
+					continue
+				}
+				if _, isSlice := st.Val.Type().Underlying().(*types.Slice); !isSlice {
+					continue
+				}
+				entries, ok := literalFuncs(st.Val)
+				if !ok || m.tables[g] != nil {
+					bad[g] = true
+					continue
+				}
+				m.tables[g] = entries
+			}
+		}
+	}
+	for g := range m.tables {
+		if bad[g] {
+			delete(m.tables, g)
+		}
+	}
+}
+
+// markOtherUses marks in bad the package-level variables instr uses other
+// than by loading them or storing into them: their address escapes.
+func markOtherUses(instr ssa.Instruction, bad map[*ssa.Global]bool, ops []*ssa.Value) {
+	switch in := instr.(type) {
+	case *ssa.UnOp:
+		if in.Op == token.MUL {
+			return
+		}
+	case *ssa.Store:
+		if _, ok := in.Addr.(*ssa.Global); ok {
+			if g, ok := in.Val.(*ssa.Global); ok {
+				bad[g] = true
+			}
+			return
+		}
+	}
+	for _, op := range instr.Operands(ops) {
+		if g, ok := (*op).(*ssa.Global); ok {
+			bad[g] = true
+		}
+	}
+}
+
+// literalFuncs returns the functions a slice literal of funcs holds,
+// when every element is a package-level function.
+func literalFuncs(v ssa.Value) ([]*ssa.Function, bool) {
+	sl, ok := v.(*ssa.Slice)
+	if !ok {
+		return nil, false
+	}
+	arr, ok := sl.X.(*ssa.Alloc)
+	if !ok {
+		return nil, false
+	}
+	var out []*ssa.Function
+	for _, r := range *arr.Referrers() {
+		ia, ok := r.(*ssa.IndexAddr)
+		if !ok {
+			if r != sl {
+				return nil, false
+			}
+			continue
+		}
+		for _, use := range *ia.Referrers() {
+			st, ok := use.(*ssa.Store)
+			f, isFunc := st.Val.(*ssa.Function)
+			if !ok || st.Addr != ia || !isFunc || f.Parent() != nil {
+				return nil, false
+			}
+			out = append(out, f)
+		}
+	}
+	return out, len(out) > 0
+}
+
+// tableEffects returns the acquires of a call, inside a loop, of an entry
+// of a table (see noteTables) at an index that is not a constant: a
+// range over the table calls each entry, so an acquire any entry makes
+// is one the loop makes. Holds and releases stay out: each entry is
+// taken to give back what it takes.
+func (m *model) tableEffects(fs *funcState, call *ssa.Call) []effect {
+	c := &call.Call
+	load, ok := c.Value.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL || !cfg.InLoop(call) {
+		return nil
+	}
+	ia, ok := load.X.(*ssa.IndexAddr)
+	if !ok {
+		return nil
+	}
+	if _, isConst := ia.Index.(*ssa.Const); isConst {
+		return nil
+	}
+	tl, ok := ia.X.(*ssa.UnOp)
+	if !ok || tl.Op != token.MUL {
+		return nil
+	}
+	g, ok := tl.X.(*ssa.Global)
+	if !ok {
+		return nil
+	}
+	var out []effect
+	for _, f := range m.tables[g] {
+		for _, e := range m.callEffects(fs, &ssa.CallCommon{Value: f, Args: c.Args}, nil, call.Pos()) {
+			if e.op == known.Acquire && !e.hold {
+				out = append(out, e)
+			}
+		}
+	}
+	return out
 }

@@ -296,7 +296,10 @@ func (m *model) instrEffects(fs *funcState, instr ssa.Instruction) []effect {
 			// g.Go(f) starts f as a goroutine: like go f().
 			return handoff(m.callEffects(fs, &ssa.CallCommon{Value: f}, nil, in.Pos()))
 		}
-		return m.callEffects(fs, &in.Call, in, in.Pos())
+		if es := m.callEffects(fs, &in.Call, in, in.Pos()); es != nil {
+			return es
+		}
+		return m.tableEffects(fs, in)
 	case *ssa.Defer:
 		return m.callEffects(fs, &in.Call, nil, in.Pos())
 	case *ssa.Go:
