@@ -69,6 +69,11 @@ func (rs *Namer) localName(v ssa.Value) string {
 				return n
 			}
 		}
+		if call, ok := x.Tuple.(*ssa.Call); ok {
+			if ns := rs.index().results[call.Pos()]; x.Index < len(ns) && ns[x.Index] != "" && ns[x.Index] != "_" {
+				return ns[x.Index]
+			}
+		}
 	}
 	return v.Name()
 }
@@ -151,6 +156,8 @@ func (rs *Namer) walk(v ssa.Value, depth int) (Ref, bool) {
 		switch v.Tuple.(type) {
 		case *ssa.Next, *ssa.Lookup:
 			return rs.local(v), true // ranged over, or looked up with ok
+		case *ssa.Call:
+			return rs.local(v), true // a result of a call: g, ctx := errgroup.WithContext(ctx)
 		}
 	case *ssa.MakeInterface:
 		return rs.walk(v.X, depth+1)

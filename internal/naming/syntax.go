@@ -16,10 +16,14 @@ type syntaxIndex struct {
 	// ranged maps the positions go/ssa gives a range statement's operand
 	// to the name of the statement's value variable.
 	ranged map[token.Pos]string
+	// results maps a call's position to the variables its results
+	// initialise: g, ctx := errgroup.WithContext(ctx).
+	results map[token.Pos][]string
 }
 
 func indexSyntax(fn *ssa.Function) *syntaxIndex {
-	ix := &syntaxIndex{spans: make(map[token.Pos][2]token.Pos), names: make(map[token.Pos]string), ranged: make(map[token.Pos]string)}
+	ix := &syntaxIndex{spans: make(map[token.Pos][2]token.Pos), names: make(map[token.Pos]string), ranged: make(map[token.Pos]string),
+		results: make(map[token.Pos][]string)}
 	syn := fn.Syntax()
 	if syn == nil {
 		return ix
@@ -57,6 +61,18 @@ func indexSyntax(fn *ssa.Function) *syntaxIndex {
 }
 
 func (ix *syntaxIndex) nameCalls(lhs, rhs []ast.Expr) {
+	if len(rhs) == 1 && len(lhs) > 1 {
+		if call, isCall := ast.Unparen(rhs[0]).(*ast.CallExpr); isCall {
+			names := make([]string, len(lhs))
+			for i, l := range lhs {
+				if id, ok := l.(*ast.Ident); ok {
+					names[i] = id.Name
+				}
+			}
+			ix.results[call.Lparen] = names
+		}
+		return
+	}
 	if len(lhs) != len(rhs) {
 		return
 	}

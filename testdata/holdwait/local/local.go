@@ -65,6 +65,20 @@ func ErrGroup(ctx context.Context) error {
 	return g.Wait() // want `g\.Wait\(\) waits for the goroutine started on line 60 holding mu, but the goroutine started on line 60 locks mu before it returns: a certain deadlock`
 }
 
+// WithContext waits for a group made by errgroup.WithContext, whose
+// first result names the group.
+func WithContext(ctx context.Context) error {
+	mu.Lock()
+	defer mu.Unlock()
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() error {
+		mu.Lock()
+		defer mu.Unlock()
+		return gctx.Err()
+	})
+	return g.Wait() // want `g\.Wait\(\) waits for the goroutine started on line \d+ holding mu`
+}
+
 // Generic does the same in a generic function.
 func Generic[T any](v T) T {
 	mu.Lock()
@@ -75,7 +89,7 @@ func Generic[T any](v T) T {
 		mu.Unlock()
 		done <- v
 	}()
-	return <-done // want `<-done waits for the goroutine started on line 73 holding mu, but the goroutine started on line 73 locks mu before it sends on done: a certain deadlock`
+	return <-done // want `<-done waits for the goroutine started on line \d+ holding mu, but the goroutine started on line \d+ locks mu before it sends on done: a certain deadlock`
 }
 
 func ReleasedFirst() {
