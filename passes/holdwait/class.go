@@ -11,14 +11,16 @@ import (
 	"github.com/gatevet/gatevet/internal/naming"
 )
 
-// classBlocked judges a receive from a channel field (<-c.done) under a
-// gate of the same instance (c.mu): every send on and close of that
-// field anywhere in the package is in a function the package runs as a
+// classBlocked judges a receive from a channel field (<-c.done), or a
+// send on one (c.events <- e) that only unbuffered channels are ever
+// stored into, under a gate of the same instance (c.mu): every operation
+// on that field anywhere in the package that the wait waits for (a send
+// or close; a receive) is in a function the package runs as a
 // goroutine, after a blocking acquire of the same field of the same
 // instance (r.mu, beside r.done).
 func (p *pkgInfo) classBlocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (blocker, bool) {
 	field, _ := fieldOf(w.obj)
-	if !sameRoot(w.ref, h.Gate) {
+	if !sameRoot(w.ref, h.Gate) || (w.kind == send && !p.unbufferedField(field)) {
 		return blocker{}, false
 	}
 	is := func(v ssa.Value) bool {
@@ -28,7 +30,7 @@ func (p *pkgInfo) classBlocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (bloc
 	var found blocker
 	any := false
 	for _, fn := range p.res.Source {
-		ops, ok := chanOps(fn, is, nil)
+		ops, ok := chanOps(fn, w.kind, is, nil)
 		if !ok {
 			return blocker{}, false
 		}
@@ -79,4 +81,28 @@ func fieldOf(v ssa.Value) (*types.Var, bool) {
 func sameRoot(a, b naming.Ref) bool {
 	return naming.Ref{Root: a.Root, Index: a.Index, Pkg: a.Pkg, Name: a.Name}.Key() ==
 		naming.Ref{Root: b.Root, Index: b.Index, Pkg: b.Pkg, Name: b.Name}.Key()
+}
+
+// unbufferedField reports whether every channel the package stores into
+// field is made unbuffered, and it stores one at least.
+func (p *pkgInfo) unbufferedField(field *types.Var) bool {
+	stores := 0
+	for _, fn := range p.res.Source {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				st, ok := instr.(*ssa.Store)
+				if !ok {
+					continue
+				}
+				if f, ok := fieldOf(st.Addr); !ok || f != field {
+					continue
+				}
+				if !unbufferedMake(st.Val) {
+					return false
+				}
+				stores++
+			}
+		}
+	}
+	return stores > 0
 }

@@ -2,7 +2,7 @@
 // holding a gate the other must take first: Coffman's hold-and-wait, the
 // way shutdown paths hang.
 //
-// A wait is a plain receive (not a channel semaphore's operation),
+// A wait is a plain receive or send (not a channel semaphore's operation),
 // sync.WaitGroup.Wait or errgroup.Group.Wait; the gate model's must-held
 // dataflow (gate.FuncInfo.Walk) gives the gates held there. A mutex, an
 // RWMutex, a Locker or a //gatevet:gate type counts; a counting
@@ -21,6 +21,9 @@
 //     close of that field in the package, each of which must be in a
 //     function the package runs as a goroutine, on the same instance as
 //     the gate (r.done beside r.mu, as c.done beside c.mu) (class.go).
+//     For a send on a channel field that the package only ever gives
+//     unbuffered channels (c.events <- e), every receive from it, alone
+//     or as a select case, likewise.
 //
 // The report is certain when each of those operations comes after a
 // blocking acquire of the gate on every path (the acquire dominates it;
@@ -36,10 +39,11 @@
 //
 // holdwait: report a wait, holding a lock, for a goroutine that needs that lock first
 //
-// holdwait finds a receive, a [sync.WaitGroup] Wait or an errgroup
-// Wait made while holding a [sync.Mutex], [sync.RWMutex] or other lock,
-// where the goroutine waited for must take that same lock before it can
-// send, close, call Done or return.
+// holdwait finds a receive, a send on an unbuffered channel, a
+// [sync.WaitGroup] Wait or an errgroup Wait made while holding a
+// [sync.Mutex], [sync.RWMutex] or other lock, where the goroutine waited
+// for must take that same lock before it can send, close, receive, call
+// Done or return.
 //
 // Findings are certain: when the waiter takes the lock before the
 // goroutine reaches its acquire, both wait for each other for good.
@@ -105,6 +109,9 @@
 //   - A receive from a channel field that a function other than a
 //     goroutine sends on or closes (a Stop method), or a gate of another
 //     instance than the channel's.
+//   - A send on a channel field that may hold a buffered channel, or on
+//     a channel the function made (only sends on fields are judged); a
+//     receiver that receives first and locks after.
 //   - A WaitGroup without an Add before the goroutine's start; a
 //     goroutine that calls Add or passes the WaitGroup on.
 //   - Waits in select statements, and goroutines the wait does not name

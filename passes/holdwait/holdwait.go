@@ -28,6 +28,7 @@ type waitKind uint8
 
 const (
 	recv      waitKind = iota + 1 // <-ch: a send on ch or its close
+	send                          // ch <- v on an unbuffered channel: a receive
 	wgWait                        // wg.Wait(): every counted Done
 	groupWait                     // g.Wait() of an errgroup.Group: every g.Go func's return
 )
@@ -98,6 +99,11 @@ func (p *pkgInfo) blocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (blocker, 
 			return p.classBlocked(fi, w, h)
 		}
 		return p.localRecvBlocked(fi, w, h)
+	case send:
+		if _, field := fieldOf(w.obj); field {
+			return p.classBlocked(fi, w, h)
+		}
+		return blocker{}, false
 	default:
 		return p.groupBlocked(fi, w, h)
 	}

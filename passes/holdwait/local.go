@@ -41,13 +41,13 @@ func (p *pkgInfo) localRecvBlocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (
 		r, ok := fi.Ref(v)
 		return ok && r.Key() == w.ref.Key()
 	}
-	if own, ok := chanOps(fi.Fn, is, allowed); !ok || len(own) > 0 {
+	if own, ok := chanOps(fi.Fn, recv, is, allowed); !ok || len(own) > 0 {
 		return blocker{}, false // it escapes, or the waiter sends itself
 	}
 	var found blocker
 	any := false
 	for _, st := range ss {
-		ops, ok := chanOps(st.s.Fn, translatedIs(fi, st.gfi, st.cal, w.ref), nil)
+		ops, ok := chanOps(st.s.Fn, recv, translatedIs(fi, st.gfi, st.cal, w.ref), nil)
 		switch {
 		case !ok:
 			return blocker{}, false

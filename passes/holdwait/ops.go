@@ -18,13 +18,15 @@ type compOp struct {
 	what string // "closes", "sends on", "calls", "returns"
 }
 
-// chanOps returns fn's sends on and closes of the channel that is picks
-// out (the channel value, or a pointer to the variable or field holding
-// it). ok is false when fn uses that channel otherwise: passes it on,
-// stores it, selects to send on it, except at the instructions allowed
+// chanOps returns the operations in fn that a wait on the channel that
+// is picks out (the channel value, or a pointer to the variable or field
+// holding it) waits for: for a receive (k is recv), its sends and
+// closes; for a send, its receives, in a select or not. ok is false when
+// fn uses that channel otherwise: passes it on, stores it, or, for a
+// receive, selects to send on it, except at the instructions allowed
 // (the goroutine starts that hand it over): its operations cannot all be
 // told then.
-func chanOps(fn *ssa.Function, is func(ssa.Value) bool, allowed map[ssa.Instruction]bool) (ops []compOp, ok bool) {
+func chanOps(fn *ssa.Function, k waitKind, is func(ssa.Value) bool, allowed map[ssa.Instruction]bool) (ops []compOp, ok bool) {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			if allowed[instr] {
@@ -38,7 +40,7 @@ func chanOps(fn *ssa.Function, is func(ssa.Value) bool, allowed map[ssa.Instruct
 				if v == nil || !isChan(v.Type()) && !isChanPtr(v.Type()) || !matches(v, is) {
 					continue
 				}
-				op, isOp, fine := chanUse(instr, v, is)
+				op, isOp, fine := chanUse(instr, k, v, is)
 				if !fine {
 					return nil, false
 				}
@@ -68,10 +70,13 @@ func matches(v ssa.Value, is func(ssa.Value) bool) bool {
 }
 
 // chanUse classifies instr's use of channel (or pointer to channel) v,
-// which is picks out: an operation a receive waits for, or another
+// which is picks out: an operation a wait of kind k waits for, or another
 // harmless use; fine is false when the channel may go where it cannot be
 // followed.
-func chanUse(instr ssa.Instruction, v ssa.Value, is func(ssa.Value) bool) (op compOp, isOp, fine bool) {
+func chanUse(instr ssa.Instruction, k waitKind, v ssa.Value, is func(ssa.Value) bool) (op compOp, isOp, fine bool) {
+	if k == send {
+		return recvUse(instr, v, is)
+	}
 	switch in := instr.(type) {
 	case *ssa.UnOp:
 		return compOp{}, false, in.Op == token.ARROW || in.Op == token.MUL
@@ -97,6 +102,41 @@ func chanUse(instr ssa.Instruction, v ssa.Value, is func(ssa.Value) bool) (op co
 			case "close":
 				return compOp{at: in, ch: v, pos: in.Pos(), what: "closes"}, true, true
 			case "len", "cap":
+				return compOp{}, false, true
+			}
+		}
+	}
+	return compOp{}, false, false
+}
+
+// recvUse classifies instr's use of channel v for a send waiting on it:
+// a receive (alone or as a select case) is what the send waits for;
+// other sends, a close, len and cap are harmless.
+func recvUse(instr ssa.Instruction, v ssa.Value, is func(ssa.Value) bool) (op compOp, isOp, fine bool) {
+	switch in := instr.(type) {
+	case *ssa.UnOp:
+		if in.Op == token.ARROW {
+			return compOp{at: in, ch: v, pos: in.Pos(), what: "receives from"}, true, true
+		}
+		return compOp{}, false, in.Op == token.MUL
+	case *ssa.Store:
+		return compOp{}, false, matches(in.Addr, is)
+	case *ssa.Send:
+		return compOp{}, false, in.Chan == v && in.X != v
+	case *ssa.Select:
+		for _, st := range in.States {
+			if st.Send == v {
+				return compOp{}, false, false
+			}
+			if st.Chan == v && st.Dir == types.RecvOnly {
+				return compOp{at: in, ch: v, pos: st.Pos, what: "receives from"}, true, true
+			}
+		}
+		return compOp{}, false, true
+	case *ssa.Call:
+		if b, ok := in.Call.Value.(*ssa.Builtin); ok {
+			switch b.Name() {
+			case "close", "len", "cap":
 				return compOp{}, false, true
 			}
 		}

@@ -15,12 +15,15 @@ func diagnose(pass *analysis.Pass, fi *gate.FuncInfo, w wait, h *gate.Holding, b
 	pkg := pass.Pkg.Path()
 	g, obj := h.Gate.Spell(pkg), w.ref.Spell(pkg)
 	what := obj + ".Wait()"
-	if w.kind == recv {
+	switch w.kind {
+	case recv:
 		what = "<-" + obj
+	case send:
+		what = obj + " <- …"
 	}
 	op := b.opWhat
 	switch op {
-	case "sends on", "closes":
+	case "sends on", "closes", "receives from":
 		op += " " + obj
 	case "calls":
 		op += " " + obj + ".Done()"

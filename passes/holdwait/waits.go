@@ -10,8 +10,8 @@ import (
 )
 
 // waits returns fi's waits where a gate a goroutine could block on is
-// must-held: a plain receive that is no channel-semaphore operation,
-// sync.WaitGroup.Wait and errgroup.Group.Wait.
+// must-held: a plain receive or send that is no channel-semaphore
+// operation, sync.WaitGroup.Wait and errgroup.Group.Wait.
 func waits(fi *gate.FuncInfo) []wait {
 	found := make(map[ssa.Instruction]wait)
 	for _, b := range fi.Fn.Blocks {
@@ -56,6 +56,8 @@ func waitAt(fi *gate.FuncInfo, instr ssa.Instruction) (wait, bool) {
 			return wait{}, false
 		}
 		w.kind, w.obj = recv, in.X
+	case *ssa.Send:
+		w.kind, w.obj = send, in.Chan
 	case *ssa.Call:
 		callee := in.Call.StaticCallee()
 		if callee == nil || callee.Name() != "Wait" || len(in.Call.Args) != 1 {
