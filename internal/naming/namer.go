@@ -64,8 +64,12 @@ func (rs *Namer) localName(v ssa.Value) string {
 			return n
 		}
 	case *ssa.Extract:
-		if next, ok := x.Tuple.(*ssa.Next); ok && x.Index == 2 {
-			if n, ok := rs.index().ranged[next.Iter.Pos()]; ok {
+		if next, ok := x.Tuple.(*ssa.Next); ok {
+			names := rs.index().ranged
+			if x.Index == 1 {
+				names = rs.index().rangedKey
+			}
+			if n, ok := names[next.Iter.Pos()]; ok && x.Index > 0 {
 				return n
 			}
 		}

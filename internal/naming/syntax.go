@@ -16,6 +16,8 @@ type syntaxIndex struct {
 	// ranged maps the positions go/ssa gives a range statement's operand
 	// to the name of the statement's value variable.
 	ranged map[token.Pos]string
+	// rangedKey is ranged for the statement's key variable (of a map).
+	rangedKey map[token.Pos]string
 	// results maps a call's position to the variables its results
 	// initialise: g, ctx := errgroup.WithContext(ctx).
 	results map[token.Pos][]string
@@ -23,7 +25,7 @@ type syntaxIndex struct {
 
 func indexSyntax(fn *ssa.Function) *syntaxIndex {
 	ix := &syntaxIndex{spans: make(map[token.Pos][2]token.Pos), names: make(map[token.Pos]string), ranged: make(map[token.Pos]string),
-		results: make(map[token.Pos][]string)}
+		rangedKey: make(map[token.Pos]string), results: make(map[token.Pos][]string)}
 	syn := fn.Syntax()
 	if syn == nil {
 		return ix
@@ -41,6 +43,10 @@ func indexSyntax(fn *ssa.Function) *syntaxIndex {
 		case *ast.AssignStmt:
 			ix.nameCalls(n.Lhs, n.Rhs)
 		case *ast.RangeStmt:
+			if id, ok := n.Key.(*ast.Ident); ok {
+				ix.rangedKey[n.X.Pos()] = id.Name
+				ix.rangedKey[n.For] = id.Name
+			}
 			if id, ok := n.Value.(*ast.Ident); ok {
 				ix.ranged[n.X.Pos()] = id.Name
 				ix.ranged[n.For] = id.Name
