@@ -50,11 +50,11 @@ func (rs *Namer) localName(v ssa.Value) string {
 	if u, ok := v.(*ssa.UnOp); ok {
 		v = u.X
 	}
-	if a, ok := v.(*ssa.Alloc); ok && a.Comment != "" {
-		return a.Comment
-	}
 	if n, ok := rs.index().names[v.Pos()]; ok {
 		return n
+	}
+	if a, ok := v.(*ssa.Alloc); ok && a.Comment != "" {
+		return a.Comment
 	}
 	// The value variable of a range: c in range s.conns, over a slice
 	// (an element's address) or a map (the iterator's value).

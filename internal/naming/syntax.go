@@ -84,8 +84,18 @@ func (ix *syntaxIndex) nameCalls(lhs, rhs []ast.Expr) {
 	}
 	for i, r := range rhs {
 		id, ok := lhs[i].(*ast.Ident)
-		if call, isCall := ast.Unparen(r).(*ast.CallExpr); ok && isCall {
-			ix.names[call.Lparen] = id.Name
+		if !ok {
+			continue
+		}
+		r = ast.Unparen(r)
+		if u, isAddr := r.(*ast.UnaryExpr); isAddr && u.Op == token.AND {
+			r = ast.Unparen(u.X)
+		}
+		switch r := r.(type) {
+		case *ast.CallExpr:
+			ix.names[r.Lparen] = id.Name
+		case *ast.CompositeLit:
+			ix.names[r.Lbrace] = id.Name // p := &pair{}: the allocation
 		}
 	}
 }

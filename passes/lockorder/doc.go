@@ -97,6 +97,10 @@
 //     goroutines that lock captured a and b in opposite orders deadlock.
 //   - Two dependencies that invert each other but are not imported by the
 //     package analysed.
+//   - An order a test takes against the production code's order: a test
+//     takes the locks of the code under test to poke at it, at moments
+//     its own waits choose. Orders are compared within production code,
+//     and within test code (two goroutines of tests).
 //
 // # Suppressing a report
 //

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -29,7 +30,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	all := append(append([]lockgraph.OrderEdge(nil), local...), orders.Imported...)
 	for _, e := range local {
 		for _, r := range all {
-			if inverts(e, r) && blocks(res, e, r) && blocks(res, r, e) {
+			if inverts(e, r) && blocks(res, e, r) && blocks(res, r, e) && inTest(pass, e) == inTest(pass, r) {
 				rep.Latent(diagnose(pass.Pkg.Path(), e, r))
 				break
 			}
@@ -49,6 +50,17 @@ func inverts(e, r lockgraph.OrderEdge) bool {
 		}
 	}
 	return true
+}
+
+// inTest reports whether edge e is taken in a _test.go file. A test
+// drives the code under test, and takes its locks to poke at it, at
+// moments its own waits choose: an order it takes against the
+// production code's is no inversion the production code has, and
+// whether the two overlap depends on the test's timing. Orders are
+// compared within production code, and within test code (two
+// goroutines of tests). An edge from another package is production.
+func inTest(pass *analysis.Pass, e lockgraph.OrderEdge) bool {
+	return e.Pos().IsValid() && strings.HasSuffix(pass.Fset.Position(e.Pos()).Filename, "_test.go")
 }
 
 // blocks reports whether e's acquire can wait while r's path holds the
