@@ -11,13 +11,14 @@ import (
 	"github.com/gatevet/gatevet/internal/naming"
 )
 
-// classBlocked judges a receive from a channel field (<-c.done), or a
-// send on one (c.events <- e) that only unbuffered channels are ever
-// stored into, under a gate of the same instance (c.mu): every operation
-// on that field anywhere in the package that the wait waits for (a send
-// or close; a receive) is in a function the package runs as a
-// goroutine, after a blocking acquire of the same field of the same
-// instance (r.mu, beside r.done).
+// classBlocked judges a receive from a channel field (<-c.done), a send
+// on one (c.events <- e) that only unbuffered channels are ever stored
+// into, or a Wait on a WaitGroup field (s.wg.Wait(), the Stop that waits
+// for the loop its constructor started), under a gate of the same
+// instance (c.mu): every operation on that field anywhere in the package
+// that the wait waits for (a send or close; a receive; a Done) is in a
+// function the package runs as a goroutine, after a blocking acquire of
+// the same field of the same instance (r.mu, beside r.done).
 func (p *pkgInfo) classBlocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (blocker, bool) {
 	field, _ := fieldOf(w.obj)
 	if !sameRoot(w.ref, h.Gate) || (w.kind == send && !p.unbufferedField(field)) {
@@ -30,7 +31,13 @@ func (p *pkgInfo) classBlocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (bloc
 	var found blocker
 	any := false
 	for _, fn := range p.res.Source {
-		ops, ok := chanOps(fn, w.kind, is, nil)
+		var ops []compOp
+		var ok bool
+		if w.kind == wgWait {
+			ops, ok = groupOps(fn, is, true)
+		} else {
+			ops, ok = chanOps(fn, w.kind, is, nil)
+		}
 		if !ok {
 			return blocker{}, false
 		}

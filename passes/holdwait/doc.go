@@ -23,7 +23,9 @@
 //     the gate (r.done beside r.mu, as c.done beside c.mu) (class.go).
 //     For a send on a channel field that the package only ever gives
 //     unbuffered channels (c.events <- e), every receive from it, alone
-//     or as a select case, likewise.
+//     or as a select case, likewise; for a Wait on a WaitGroup field
+//     (s.wg.Wait(), the Stop that waits for the loop its constructor
+//     started), every Done on it.
 //
 // The report is certain when each of those operations comes after a
 // blocking acquire of the gate on every path (the acquire dominates it;

@@ -104,6 +104,14 @@ func (p *pkgInfo) blocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (blocker, 
 			return p.classBlocked(fi, w, h)
 		}
 		return blocker{}, false
+	case wgWait:
+		if b, ok := p.groupBlocked(fi, w, h); ok {
+			return b, true
+		}
+		if _, field := fieldOf(w.obj); field {
+			return p.classBlocked(fi, w, h)
+		}
+		return blocker{}, false
 	default:
 		return p.groupBlocked(fi, w, h)
 	}

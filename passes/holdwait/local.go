@@ -89,7 +89,7 @@ func (p *pkgInfo) groupBlocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (bloc
 			}
 			ops = atReturns(s.Fn, s.Fn.Pos(), "returns")
 		case w.kind == wgWait && addedBefore(fi, w.ref, s.Instr):
-			ops, ok = groupOps(s.Fn, translatedIs(fi, gfi, cal, w.ref))
+			ops, ok = groupOps(s.Fn, translatedIs(fi, gfi, cal, w.ref), false)
 			if !ok {
 				continue
 			}

@@ -13,7 +13,7 @@ import (
 // on or close of its channel, a WaitGroup's Done, a group member's end.
 type compOp struct {
 	at   ssa.Instruction // where it happens: a Return for a deferred Done or a member's end
-	ch   ssa.Value       // the channel sent on or closed
+	ch   ssa.Value       // the channel sent on or closed, or the WaitGroup done
 	pos  token.Pos
 	what string // "closes", "sends on", "calls", "returns"
 }
@@ -144,10 +144,11 @@ func recvUse(instr ssa.Instruction, v ssa.Value, is func(ssa.Value) bool) (op co
 	return compOp{}, false, false
 }
 
-// groupOps returns fn's Done calls on the WaitGroup that is picks out: a
-// deferred one happens at each return. ok is false when fn uses the
-// WaitGroup otherwise (Add, or passes it on).
-func groupOps(fn *ssa.Function, is func(ssa.Value) bool) (ops []compOp, ok bool) {
+// groupOps returns fn's Done calls on the WaitGroup that is picks out
+// (a deferred one happens at each return), with the WaitGroup as the
+// operation's value. ok is false when fn passes the WaitGroup on, or,
+// unless addOK, calls Add on it (a goroutine that counts itself).
+func groupOps(fn *ssa.Function, is func(ssa.Value) bool, addOK bool) (ops []compOp, ok bool) {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			if _, debug := instr.(*ssa.DebugRef); debug {
@@ -164,11 +165,14 @@ func groupOps(fn *ssa.Function, is func(ssa.Value) bool) (ops []compOp, ok bool)
 					name = call.Common().StaticCallee().Name()
 				}
 				switch {
-				case name == "Wait":
+				case name == "Wait" || name == "Add" && addOK:
 				case name == "Done" && isDefer(instr):
-					ops = append(ops, atReturns(fn, call.Pos(), "calls")...)
+					for _, op := range atReturns(fn, call.Pos(), "calls") {
+						op.ch = v
+						ops = append(ops, op)
+					}
 				case name == "Done":
-					ops = append(ops, compOp{at: instr, pos: call.Pos(), what: "calls"})
+					ops = append(ops, compOp{at: instr, ch: v, pos: call.Pos(), what: "calls"})
 				default:
 					return nil, false
 				}
