@@ -116,8 +116,10 @@
 //     receiver that receives first and locks after.
 //   - A WaitGroup without an Add before the goroutine's start; a
 //     goroutine that calls Add or passes the WaitGroup on.
-//   - Waits in select statements, and goroutines the wait does not name
-//     (a channel parameter).
+//   - A select with a default case, or with a case that is not such a
+//     wait (ctx.Done(), a timer, a channel the pass cannot follow): a way
+//     out. A select without default whose every case is one is reported.
+//   - Goroutines the wait does not name (a channel parameter).
 //
 // # Suppressing a report
 //

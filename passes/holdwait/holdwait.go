@@ -3,6 +3,7 @@ package holdwait
 import (
 	_ "embed"
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -27,10 +28,11 @@ var Analyzer = gatepass.New("holdwait", doc, run)
 type waitKind uint8
 
 const (
-	recv      waitKind = iota + 1 // <-ch: a send on ch or its close
-	send                          // ch <- v on an unbuffered channel: a receive
-	wgWait                        // wg.Wait(): every counted Done
-	groupWait                     // g.Wait() of an errgroup.Group: every g.Go func's return
+	recv       waitKind = iota + 1 // <-ch: a send on ch or its close
+	send                           // ch <- v on an unbuffered channel: a receive
+	selectWait                     // a select without default: any of its cases
+	wgWait                         // wg.Wait(): every counted Done
+	groupWait                      // g.Wait() of an errgroup.Group: every g.Go func's return
 )
 
 // A wait is an instruction that blocks until another goroutine acts,
@@ -104,6 +106,8 @@ func (p *pkgInfo) blocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (blocker, 
 			return p.classBlocked(fi, w, h)
 		}
 		return blocker{}, false
+	case selectWait:
+		return p.selectBlocked(fi, w, h)
 	case wgWait:
 		if b, ok := p.groupBlocked(fi, w, h); ok {
 			return b, true
@@ -121,4 +125,31 @@ func (p *pkgInfo) blocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (blocker, 
 // the waiter holds h: always, unless both only read.
 func counts(h *gate.Holding, m known.Mode) bool {
 	return h.Mode != known.Shared || m != known.Shared
+}
+
+// selectBlocked judges a select without default: it goes on when any
+// case can, so every case must be a receive or send that a goroutine
+// answers only after taking h's gate; any other case (ctx.Done(), a
+// timer, a channel the pass cannot follow) is a way out.
+func (p *pkgInfo) selectBlocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (blocker, bool) {
+	sel := w.instr.(*ssa.Select)
+	var first blocker
+	for i, st := range sel.States {
+		ref, ok := fi.Ref(st.Chan)
+		if !ok {
+			return blocker{}, false
+		}
+		c := wait{instr: w.instr, kind: recv, obj: st.Chan, ref: ref, held: w.held}
+		if st.Dir == types.SendOnly {
+			c.kind = send
+		}
+		b, ok := p.blocked(fi, c, h)
+		if !ok {
+			return blocker{}, false
+		}
+		if i == 0 {
+			first = b
+		}
+	}
+	return first, len(sel.States) > 0
 }

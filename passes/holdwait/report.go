@@ -20,6 +20,8 @@ func diagnose(pass *analysis.Pass, fi *gate.FuncInfo, w wait, h *gate.Holding, b
 		what = "<-" + obj
 	case send:
 		what = obj + " <- …"
+	case selectWait:
+		what = "the select on " + obj
 	}
 	op := b.opWhat
 	switch op {

@@ -11,7 +11,8 @@ import (
 
 // waits returns fi's waits where a gate a goroutine could block on is
 // must-held: a plain receive or send that is no channel-semaphore
-// operation, sync.WaitGroup.Wait and errgroup.Group.Wait.
+// operation, a select without default, sync.WaitGroup.Wait and
+// errgroup.Group.Wait.
 func waits(fi *gate.FuncInfo) []wait {
 	found := make(map[ssa.Instruction]wait)
 	for _, b := range fi.Fn.Blocks {
@@ -58,6 +59,11 @@ func waitAt(fi *gate.FuncInfo, instr ssa.Instruction) (wait, bool) {
 		w.kind, w.obj = recv, in.X
 	case *ssa.Send:
 		w.kind, w.obj = send, in.Chan
+	case *ssa.Select:
+		if !in.Blocking || len(in.States) == 0 {
+			return wait{}, false // a default case: it does not wait
+		}
+		w.kind, w.obj = selectWait, in.States[0].Chan
 	case *ssa.Call:
 		callee := in.Call.StaticCallee()
 		if callee == nil || callee.Name() != "Wait" || len(in.Call.Args) != 1 {
