@@ -95,6 +95,19 @@ func FieldOf(fa *ssa.FieldAddr) *types.Var {
 // FuncOf returns the source function a func value is (see Target), or
 // nil when it can be several or is a synthetic wrapper.
 func FuncOf(v ssa.Value) *ssa.Function {
+	// A func converted to a named func type or put in an interface
+	// (return http.HandlerFunc(f) as an http.Handler) is still f.
+	for {
+		switch x := v.(type) {
+		case *ssa.ChangeType:
+			v = x.X
+			continue
+		case *ssa.MakeInterface:
+			v = x.X
+			continue
+		}
+		break
+	}
 	t, ok := Target(v)
 	if !ok || t.Fn.Synthetic != "" {
 		return nil

@@ -104,7 +104,9 @@
 //     reported.
 //   - A use in an unexported helper (such as xxxLocked) whose callers hold
 //     the gate. Paths start at the package's entries (exported functions,
-//     functions whose value escapes), so a helper is judged at its callers.
+//     functions whose value escapes, also through a conversion, such as a
+//     func literal an unexported helper returns as an http.HandlerFunc),
+//     so a helper is judged at its callers.
 //   - A method of an unexported type whose values never leave the package
 //     (no exported function, field or variable hands one out, no type that
 //     leaves embeds it, and it is never converted to an interface): only the
