@@ -13,7 +13,7 @@
 //   - Goroutines the waiting function starts before the wait
 //     (gate.FuncInfo.Starts): for a receive from a channel the function
 //     made unbuffered and hands only to them, every send and close in
-//     them (local.go); for a Wait, one goroutine its group counts, whose
+//     them (for a send on it, every receive) (local.go); for a Wait, one goroutine its group counts, whose
 //     Done (after an Add on every path to its start) or end (g.Go,
 //     wg.Go) the Wait needs. The goroutine's names are translated into
 //     the waiter's through the values the start hands it.
@@ -111,9 +111,9 @@
 //   - A receive from a channel field that a function other than a
 //     goroutine sends on or closes (a Stop method), or a gate of another
 //     instance than the channel's.
-//   - A send on a channel field that may hold a buffered channel, or on
-//     a channel the function made (only sends on fields are judged); a
-//     receiver that receives first and locks after.
+//   - A send on a channel that may be buffered (a field the package may
+//     give a buffered channel, a make with a size); a receiver that
+//     receives first and locks after.
 //   - A WaitGroup without an Add before the goroutine's start; a
 //     goroutine that calls Add or passes the WaitGroup on.
 //   - A select with a default case, or with a case that is not such a

@@ -105,7 +105,7 @@ func (p *pkgInfo) blocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (blocker, 
 		if _, field := fieldOf(w.obj); field {
 			return p.classBlocked(fi, w, h)
 		}
-		return blocker{}, false
+		return p.localRecvBlocked(fi, w, h)
 	case selectWait:
 		return p.selectBlocked(fi, w, h)
 	case wgWait:

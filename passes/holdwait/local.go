@@ -11,10 +11,11 @@ import (
 	"github.com/gatevet/gatevet/internal/naming"
 )
 
-// localRecvBlocked judges a receive from a channel the function made
-// unbuffered itself and hands only to goroutines it starts: every send
-// and close is in those goroutines, started before the receive, and
-// each comes after a blocking acquire of h's gate.
+// localRecvBlocked judges a receive from (or a send on) a channel the
+// function made unbuffered itself and hands only to goroutines it
+// starts: every send and close (every receive) is in those goroutines,
+// started before the wait, and each comes after a blocking acquire of
+// h's gate.
 func (p *pkgInfo) localRecvBlocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (blocker, bool) {
 	if !unbufferedMake(w.obj) {
 		return blocker{}, false
@@ -41,13 +42,13 @@ func (p *pkgInfo) localRecvBlocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (
 		r, ok := fi.Ref(v)
 		return ok && r.Key() == w.ref.Key()
 	}
-	if own, ok := chanOps(fi.Fn, recv, is, allowed); !ok || len(own) > 0 {
-		return blocker{}, false // it escapes, or the waiter sends itself
+	if own, ok := chanOps(fi.Fn, w.kind, is, allowed); !ok || len(own) > 0 {
+		return blocker{}, false // it escapes, or the waiter answers itself
 	}
 	var found blocker
 	any := false
 	for _, st := range ss {
-		ops, ok := chanOps(st.s.Fn, recv, translatedIs(fi, st.gfi, st.cal, w.ref), nil)
+		ops, ok := chanOps(st.s.Fn, w.kind, translatedIs(fi, st.gfi, st.cal, w.ref), nil)
 		switch {
 		case !ok:
 			return blocker{}, false
