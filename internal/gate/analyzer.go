@@ -243,8 +243,7 @@ func run(pass *analysis.Pass) (any, error) {
 	m.srcFuncs = srcFuncs
 	if ssaPkg != nil {
 		m.classifyChans(srcFuncs)
-		m.noteFuncFields(srcFuncs)
-		m.noteTables(srcFuncs)
+		m.noteDynamic(srcFuncs)
 	}
 	res := &Result{Directives: m.dirs, Source: srcFuncs, m: m}
 	for _, fn := range srcFuncs {

@@ -3,7 +3,6 @@ package gate
 import (
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -30,40 +29,32 @@ type fieldTarget struct {
 	self bool
 }
 
-// noteFuncFields finds the func-typed fields of the package's types that
-// every store sets to one known function, before any function is
-// analysed.
-func (m *model) noteFuncFields(funcs []*ssa.Function) {
+// noteDynamic finds, before any function is analysed, in one scan of
+// the package's code: the func-typed fields of its types that every
+// store sets to one known function, and its tables of functions (see
+// tableEffects).
+func (m *model) noteDynamic(funcs []*ssa.Function) {
 	targets := make(map[*types.Var]*fieldTarget)
 	unknown := make(map[*types.Var]bool)
+	m.tables = make(map[*ssa.Global][]*ssa.Function)
+	badTables := make(map[*ssa.Global]bool)
 	if init := m.ssaPkg.Func("init"); init != nil {
 		funcs = append(funcs[:len(funcs):len(funcs)], init)
 	}
+	var ops []*ssa.Value
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
+				markOtherUses(instr, badTables, ops[:0])
 				st, ok := instr.(*ssa.Store)
 				if !ok {
 					continue
 				}
-				fa, ok := st.Addr.(*ssa.FieldAddr)
-				if !ok {
-					continue
-				}
-				field := naming.FieldOf(fa)
-				if field == nil || field.Pkg() != m.pass.Pkg || field.Exported() {
-					continue
-				}
-				if _, isFunc := field.Type().Underlying().(*types.Signature); !isFunc {
-					continue
-				}
-				t, ok := storedTarget(fa, st.Val)
-				if prev := targets[field]; !ok || (prev != nil && *prev != t) {
-					unknown[field] = true
-					continue
-				}
-				if t.fn != nil {
-					targets[field] = &t
+				switch addr := st.Addr.(type) {
+				case *ssa.FieldAddr:
+					m.noteFieldStore(addr, st.Val, targets, unknown)
+				case *ssa.Global:
+					m.noteTableStore(addr, st.Val, badTables)
 				}
 			}
 		}
@@ -73,6 +64,32 @@ func (m *model) noteFuncFields(funcs []*ssa.Function) {
 		if !unknown[f] {
 			m.fieldTargets[f] = t
 		}
+	}
+	for g := range m.tables {
+		if badTables[g] {
+			delete(m.tables, g)
+		}
+	}
+}
+
+// noteFieldStore records the store of v into fa, when fa is an
+// unexported func-typed field of the package's own: the target it sets,
+// or that the field's targets are not known.
+func (m *model) noteFieldStore(fa *ssa.FieldAddr, v ssa.Value, targets map[*types.Var]*fieldTarget, unknown map[*types.Var]bool) {
+	field := naming.FieldOf(fa)
+	if field == nil || field.Pkg() != m.pass.Pkg || field.Exported() {
+		return
+	}
+	if _, isFunc := field.Type().Underlying().(*types.Signature); !isFunc {
+		return
+	}
+	t, ok := storedTarget(fa, v)
+	if prev := targets[field]; !ok || (prev != nil && *prev != t) {
+		unknown[field] = true
+		return
+	}
+	if t.fn != nil {
+		targets[field] = &t
 	}
 }
 
@@ -86,12 +103,13 @@ func storedTarget(fa *ssa.FieldAddr, v ssa.Value) (fieldTarget, bool) {
 	case *ssa.Const:
 		return fieldTarget{}, v.IsNil()
 	case *ssa.MakeClosure:
-		fn, _ := v.Fn.(*ssa.Function)
-		if fn == nil || !strings.HasPrefix(fn.Synthetic, "bound method wrapper") || len(v.Bindings) != 1 || v.Bindings[0] != fa.X {
+		// A method value is a closure naming.Target sees through, with
+		// its receiver as the one argument.
+		cal, ok := naming.Target(v)
+		if !ok || len(cal.Args) != 1 || cal.Args[0] != fa.X {
 			return fieldTarget{}, false
 		}
-		cal, ok := naming.Target(v)
-		return fieldTarget{fn: cal.Fn, self: true}, ok
+		return fieldTarget{fn: cal.Fn, self: true}, true
 	}
 	return fieldTarget{}, false
 }
@@ -175,46 +193,24 @@ func hasUnexported(iface *types.Interface) bool {
 	return false
 }
 
-// noteTables finds the package's unexported package-level slices of
-// functions that one composite literal sets and nothing else stores
-// (var migrations = []func(*DB) error{v1, v2}): a loop that ranges over
+// noteTableStore records the store of v into g, when g is an
+// unexported package-level slice: a table of functions if v is a
+// literal of package-level functions and the only value g is given
+// (var migrations = []func(*DB) error{v1, v2}); a loop that ranges over
 // the table calls every entry.
-func (m *model) noteTables(funcs []*ssa.Function) {
-	m.tables = make(map[*ssa.Global][]*ssa.Function)
-	bad := make(map[*ssa.Global]bool)
-	if init := m.ssaPkg.Func("init"); init != nil {
-		funcs = append(funcs[:len(funcs):len(funcs)], init)
+func (m *model) noteTableStore(g *ssa.Global, v ssa.Value, bad map[*ssa.Global]bool) {
+	if g.Object() == nil || g.Object().Exported() {
+		return
 	}
-	var ops []*ssa.Value
-	for _, fn := range funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				markOtherUses(instr, bad, ops[:0])
-				st, ok := instr.(*ssa.Store)
-				if !ok {
-					continue
-				}
-				g, ok := st.Addr.(*ssa.Global)
-				if !ok || g.Object() == nil || g.Object().Exported() {
-					continue
-				}
-				if _, isSlice := st.Val.Type().Underlying().(*types.Slice); !isSlice {
-					continue
-				}
-				entries, ok := literalFuncs(st.Val)
-				if !ok || m.tables[g] != nil {
-					bad[g] = true
-					continue
-				}
-				m.tables[g] = entries
-			}
-		}
+	if _, isSlice := v.Type().Underlying().(*types.Slice); !isSlice {
+		return
 	}
-	for g := range m.tables {
-		if bad[g] {
-			delete(m.tables, g)
-		}
+	entries, ok := literalFuncs(v)
+	if !ok || m.tables[g] != nil {
+		bad[g] = true
+		return
 	}
+	m.tables[g] = entries
 }
 
 // markOtherUses marks in bad the package-level variables instr uses other
@@ -273,7 +269,7 @@ func literalFuncs(v ssa.Value) ([]*ssa.Function, bool) {
 }
 
 // tableEffects returns the acquires of a call, inside a loop, of an entry
-// of a table (see noteTables) at an index that is not a constant: a
+// of a table (see noteTableStore) at an index that is not a constant: a
 // range over the table calls each entry, so an acquire any entry makes
 // is one the loop makes. Holds and releases stay out: each entry is
 // taken to give back what it takes.

@@ -236,28 +236,18 @@ func fieldName(t types.Type, i int) string {
 
 // SoleStore returns the value stored in a, if a is a variable that is
 // stored exactly once and never has its address taken for other uses.
-func SoleStore(a *ssa.Alloc) ssa.Value {
-	var stored ssa.Value
-	for _, ref := range *a.Referrers() {
-		switch ref := ref.(type) {
-		case *ssa.Store:
-			if ref.Addr != a || stored != nil {
-				return nil
-			}
-			stored = ref.Val
-		case *ssa.UnOp, *ssa.MakeClosure, *ssa.DebugRef:
-		default:
-			return nil
-		}
-	}
-	return stored
-}
+func SoleStore(a *ssa.Alloc) ssa.Value { return storedOnce(a, false) }
 
 // copied returns the value a variable holds when it is a copy: stored
 // once, as a whole, and otherwise only read, itself or its fields (a
 // value receiver or parameter the function takes the address of); nil
 // otherwise.
-func copied(a *ssa.Alloc) ssa.Value {
+func copied(a *ssa.Alloc) ssa.Value { return storedOnce(a, true) }
+
+// storedOnce returns the one value stored in a as a whole, when a's
+// other uses only load it, capture it or (with fieldReads) load its
+// fields; nil otherwise.
+func storedOnce(a *ssa.Alloc, fieldReads bool) ssa.Value {
 	var stored ssa.Value
 	for _, ref := range *a.Referrers() {
 		switch ref := ref.(type) {
@@ -267,12 +257,12 @@ func copied(a *ssa.Alloc) ssa.Value {
 			}
 			stored = ref.Val
 		case *ssa.FieldAddr:
-			for _, use := range *ref.Referrers() {
-				if u, isLoad := use.(*ssa.UnOp); !isLoad || u.Op != token.MUL {
-					if _, isDebug := use.(*ssa.DebugRef); !isDebug {
-						return nil
-					}
-				}
+			if !fieldReads || !onlyLoaded(ref) {
+				return nil
+			}
+		case *ssa.MakeClosure:
+			if fieldReads {
+				return nil
 			}
 		case *ssa.UnOp, *ssa.DebugRef:
 		default:
@@ -280,6 +270,19 @@ func copied(a *ssa.Alloc) ssa.Value {
 		}
 	}
 	return stored
+}
+
+// onlyLoaded reports whether address v is only loaded from.
+func onlyLoaded(v ssa.Value) bool {
+	for _, use := range *v.Referrers() {
+		if u, isLoad := use.(*ssa.UnOp); isLoad && u.Op == token.MUL {
+			continue
+		}
+		if _, isDebug := use.(*ssa.DebugRef); !isDebug {
+			return false
+		}
+	}
+	return true
 }
 
 // Location names the location v, seeing through indexing and slicing:

@@ -163,8 +163,8 @@ func (r *Result) callTouches(fi *gate.FuncInfo, c *ssa.CallCommon, at token.Pos,
 // packageOnce reports whether cal is the Do of a package-level
 // sync.Once, which runs its func once for the whole process.
 func packageOnce(fi *gate.FuncInfo, cal naming.Callee) bool {
-	recv := cal.Fn.Signature.Recv()
-	if cal.Fn.Name() != "Do" || recv == nil || !known.IsNamed(recv.Type(), "sync", "Once") || len(cal.Args) == 0 {
+	obj, _ := cal.Fn.Object().(*types.Func)
+	if obj == nil || !known.IsOnceDo(obj) || len(cal.Args) == 0 {
 		return false
 	}
 	r, ok := fi.Ref(cal.Args[0])

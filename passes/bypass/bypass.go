@@ -29,7 +29,7 @@ var Analyzer = gatepass.New("bypass", doc, run, resource.Analyzer)
 
 // inferFields is the -bypass.fields flag: also report fields of
 // instances whose guard is inferred, not annotated. It is off by default:
-// on real code only 3 of 10 of those reports were true (docs/realworld.md),
+// on real code only 2 of 9 of those reports were true (docs/realworld.md),
 // because whether two methods can run at once often depends on which
 // goroutine calls them, or on a lock their callers hold in another
 // package, and neither is in the package's code.

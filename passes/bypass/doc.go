@@ -25,7 +25,7 @@
 // By default a struct field is reported only when it is annotated
 // //gatevet:guardedby; package-level variables are reported with a guard
 // inferred from their uses. The flag -bypass.fields also reports fields
-// whose guard is inferred: on real code only 3 of 10 such reports were
+// whose guard is inferred: on real code only 2 of 9 such reports were
 // true, because whether two methods of a type run at once often depends
 // on which goroutine calls them, or on a lock held by callers in another
 // package.
