@@ -121,8 +121,8 @@ func (r *Result) wayOut(v ssa.Value, depth int) bool {
 			}
 		}
 	case *ssa.Call:
-		if f := x.Call.StaticCallee(); f != nil && f.Pkg != nil {
-			switch f.Pkg.Pkg.Path() {
+		if f := x.Call.StaticCallee(); f != nil {
+			switch known.PkgPath(f) {
 			case "sync/atomic", "time":
 				return true
 			}

@@ -35,7 +35,7 @@ func Watchers(fi *gate.FuncInfo) []Watcher {
 				continue
 			}
 			callee := call.Call.StaticCallee()
-			if callee != nil && callee.Pkg != nil && callee.Pkg.Pkg.Path() == "context" && callee.Name() == "AfterFunc" && len(call.Call.Args) == 2 {
+			if callee != nil && known.PkgPath(callee) == "context" && callee.Name() == "AfterFunc" && len(call.Call.Args) == 2 {
 				add(naming.FuncOf(call.Call.Args[1]), true, call.Pos())
 			}
 		}

@@ -141,7 +141,7 @@ func neverDone(instr ssa.Instruction) bool {
 		return false
 	}
 	f := ctx.Call.StaticCallee()
-	if f == nil || f.Pkg == nil || f.Pkg.Pkg.Path() != "context" {
+	if f == nil || known.PkgPath(f) != "context" {
 		return false
 	}
 	switch f.Name() {

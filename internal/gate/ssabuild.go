@@ -5,6 +5,7 @@ import (
 	"go/build"
 	"go/types"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -25,9 +26,11 @@ func buildSSA(pass *analysis.Pass) (*ssa.Package, []*ssa.Function) {
 	if standardLibrary(pass) || generated(pass) {
 		return nil, nil
 	}
-	prog := ssa.NewProgram(pass.Fset, 0)
+	// BareInits: the package initializer does not call the imports'
+	// initializers, so only the imports the package names need creating.
+	prog := ssa.NewProgram(pass.Fset, ssa.BareInits)
 	prog.SetNoReturn(pass.ResultOf[ctrlflow.Analyzer].(*ctrlflow.CFGs).NoReturn)
-	for _, p := range pass.Pkg.Imports() {
+	for _, p := range namedImports(pass) {
 		prog.CreatePackage(p, nil, nil, true)
 	}
 	pkg := prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
@@ -50,6 +53,40 @@ func buildSSA(pass *analysis.Pass) (*ssa.Package, []*ssa.Function) {
 		}
 	}
 	return pkg, funcs
+}
+
+// namedImports lists the imported packages whose package-level functions
+// or variables the package refers to: the only ones the SSA builder must
+// find created. Creating an imported package makes a member for every
+// object in its scope and every method of its types, which was a third
+// of the model's time (x/sys/unix, protobuf and gRPC are imported
+// widely and are large); a method of a package not created is made on
+// demand when called, with no Pkg (see known.PkgPath).
+func namedImports(pass *analysis.Pass) []*types.Package {
+	seen := make(map[*types.Package]bool)
+	var out []*types.Package
+	for _, obj := range pass.TypesInfo.Uses {
+		p := obj.Pkg()
+		if p == nil || p == pass.Pkg || seen[p] {
+			continue
+		}
+		switch obj := obj.(type) {
+		case *types.Func:
+			if obj.Signature().Recv() != nil {
+				continue
+			}
+		case *types.Var:
+			if p.Scope().Lookup(obj.Name()) != obj {
+				continue
+			}
+		default:
+			continue
+		}
+		seen[p] = true
+		out = append(out, p)
+	}
+	slices.SortFunc(out, func(a, b *types.Package) int { return strings.Compare(a.Path(), b.Path()) })
+	return out
 }
 
 // standardLibrary reports whether the package's files lie in GOROOT/src.

@@ -178,7 +178,7 @@ func (s Start) Describe(pkg string) string {
 	for _, b := range s.Fn.Blocks {
 		for _, instr := range b.Instrs {
 			if c, ok := instr.(*ssa.Call); ok {
-				if f := c.Call.StaticCallee(); f != nil && f.Pkg != nil {
+				if f := c.Call.StaticCallee(); f != nil && known.PkgPath(f) != "" {
 					return "a func literal running " + naming.CalleeName(f, pkg)
 				}
 			}

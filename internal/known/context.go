@@ -16,6 +16,24 @@ func IsNamed(t types.Type, path, name string) bool {
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == path && n.Obj().Name() == name
 }
 
+// PkgPath returns the import path of the package that declares fn, or
+// "" for a synthetic function. It does not need fn.Pkg, which is nil for
+// a method of a package the SSA program did not create (the gate model
+// creates only the imports whose functions or variables the package
+// names; their methods are made on demand).
+func PkgPath(fn *ssa.Function) string {
+	if fn.Pkg != nil {
+		return fn.Pkg.Pkg.Path()
+	}
+	if obj := fn.Object(); obj != nil && obj.Pkg() != nil {
+		return obj.Pkg().Path()
+	}
+	if o := fn.Origin(); o != nil && o != fn {
+		return PkgPath(o)
+	}
+	return ""
+}
+
 // IsContextDone reports whether v is ctx.Done() on a context.Context.
 func IsContextDone(v ssa.Value) bool {
 	c, ok := v.(*ssa.Call)
@@ -31,7 +49,7 @@ func Cancellation(ch ssa.Value) string {
 	switch v := ch.(type) {
 	case *ssa.Call:
 		c := v.Common()
-		if f := c.StaticCallee(); f != nil && f.Pkg != nil && f.Pkg.Pkg.Path() == "time" && (f.Name() == "After" || f.Name() == "Tick") {
+		if f := c.StaticCallee(); f != nil && PkgPath(f) == "time" && (f.Name() == "After" || f.Name() == "Tick") {
 			return "time." + f.Name()
 		}
 	case *ssa.UnOp:

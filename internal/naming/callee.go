@@ -70,16 +70,29 @@ func Target(v ssa.Value) (Callee, bool) {
 			return Callee{}, false
 		}
 		if strings.HasPrefix(fn.Synthetic, "bound method wrapper") && len(v.Bindings) == 1 {
-			if m, ok := fn.Object().(*types.Func); ok {
-				if real := fn.Prog.FuncValue(m); real != nil {
-					return Callee{Fn: real, Args: []ssa.Value{v.Bindings[0]}}, true
-				}
+			if real := boundMethod(fn); real != nil {
+				return Callee{Fn: real, Args: []ssa.Value{v.Bindings[0]}}, true
 			}
 			return Callee{}, false
 		}
 		return Callee{Fn: fn, Bindings: v.Bindings}, true
 	}
 	return Callee{}, false
+}
+
+// boundMethod returns the method a bound method wrapper calls: the static
+// callee of the wrapper's one call, or nil for an interface method's
+// wrapper, which invokes. The wrapper's body, not Program.FuncValue,
+// because the method's package may not be created (see known.PkgPath).
+func boundMethod(wrapper *ssa.Function) *ssa.Function {
+	for _, b := range wrapper.Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(*ssa.Call); ok {
+				return c.Call.StaticCallee()
+			}
+		}
+	}
+	return nil
 }
 
 // FieldOf returns the field a FieldAddr addresses, as declared (the

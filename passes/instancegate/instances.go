@@ -69,7 +69,7 @@ func freshGate(v ssa.Value) bool {
 		return freshGate(v.X) // a sync.Locker field given &sync.Mutex{}
 	case *ssa.Call:
 		callee := v.Call.StaticCallee()
-		return callee != nil && callee.Pkg != nil && callee.Pkg.Pkg.Path() == "golang.org/x/sync/semaphore" && callee.Name() == "NewWeighted"
+		return callee != nil && known.PkgPath(callee) == "golang.org/x/sync/semaphore" && callee.Name() == "NewWeighted"
 	}
 	return false
 }
