@@ -220,9 +220,12 @@ type model struct {
 	bufferedObjs map[types.Object]bool
 	problems     []directive.Problem
 	srcFuncs     []*ssa.Function
-	// fieldTargets are the func-typed fields every store sets to one
+	// fieldTargets are the func-typed fields every store sets to a known
 	// function (see dynamic.go).
-	fieldTargets map[*types.Var]*fieldTarget
+	fieldTargets map[*types.Var][]fieldTarget
+	// named are the package's named types, local ones included, that an
+	// interface call may run a method of (see implementations).
+	named []*types.Named
 	// tables are the package-level slices of functions a loop may range
 	// over (see dynamic.go).
 	tables map[*ssa.Global][]*ssa.Function

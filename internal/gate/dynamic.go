@@ -1,8 +1,11 @@
 package gate
 
 import (
+	"cmp"
+	"fmt"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -11,19 +14,21 @@ import (
 	"github.com/gatevet/gatevet/internal/naming"
 )
 
-// Dynamic calls whose target the package's own code settles: a call
-// through a func-typed field that every store in the package sets to the
-// same function (a constructor's s.onEvent = s.handleEvent, called later
-// as s.onEvent()), and a method called through an interface that only
-// one type of the package can implement (it has an unexported method).
-// Such a call has the effects of that target. A loop over a table of
-// functions (a package-level slice literal) calls every entry: it has
-// each entry's acquires. A field stored anything
-// else (a parameter, a closure, two different functions) or an interface
-// with two implementations stays unresolved: the call has no effects.
+// Dynamic calls whose targets the package's own code settles: a call
+// through a func-typed field that every store in the package sets to a
+// known function (a constructor's s.onEvent = s.handleEvent, called
+// later as s.onEvent()), and a method called through an interface that
+// only the package's types can implement (it has an unexported method).
+// A call with one target has that target's effects. A call with several
+// has the acquires every target makes, and nothing else: a deadlock that
+// needs one particular implementation is not certain at the call. A
+// loop over a table of functions (a package-level slice literal) calls
+// every entry: it has each entry's acquires. A field stored anything
+// else (a parameter, a closure) stays unresolved: the call has no
+// effects.
 
-// fieldTarget is the one function a func-typed field is ever set to;
-// self when it is a method value of the struct that holds the field.
+// fieldTarget is a function a func-typed field is set to; self when it is
+// a method value of the struct that holds the field.
 type fieldTarget struct {
 	fn   *ssa.Function
 	self bool
@@ -31,10 +36,11 @@ type fieldTarget struct {
 
 // noteDynamic finds, before any function is analysed, in one scan of
 // the package's code: the func-typed fields of its types that every
-// store sets to one known function, and its tables of functions (see
-// tableEffects).
+// store sets to a known function, and its tables of functions (see
+// tableEffects); and it lists the package's named types.
 func (m *model) noteDynamic(funcs []*ssa.Function) {
-	targets := make(map[*types.Var]*fieldTarget)
+	m.named = namedTypes(m.pass.TypesInfo)
+	targets := make(map[*types.Var][]fieldTarget)
 	unknown := make(map[*types.Var]bool)
 	m.tables = make(map[*ssa.Global][]*ssa.Function)
 	badTables := make(map[*ssa.Global]bool)
@@ -59,7 +65,7 @@ func (m *model) noteDynamic(funcs []*ssa.Function) {
 			}
 		}
 	}
-	m.fieldTargets = make(map[*types.Var]*fieldTarget)
+	m.fieldTargets = make(map[*types.Var][]fieldTarget)
 	for f, t := range targets {
 		if !unknown[f] {
 			m.fieldTargets[f] = t
@@ -75,7 +81,7 @@ func (m *model) noteDynamic(funcs []*ssa.Function) {
 // noteFieldStore records the store of v into fa, when fa is an
 // unexported func-typed field of the package's own: the target it sets,
 // or that the field's targets are not known.
-func (m *model) noteFieldStore(fa *ssa.FieldAddr, v ssa.Value, targets map[*types.Var]*fieldTarget, unknown map[*types.Var]bool) {
+func (m *model) noteFieldStore(fa *ssa.FieldAddr, v ssa.Value, targets map[*types.Var][]fieldTarget, unknown map[*types.Var]bool) {
 	field := naming.FieldOf(fa)
 	if field == nil || field.Pkg() != m.pass.Pkg || field.Exported() {
 		return
@@ -84,12 +90,12 @@ func (m *model) noteFieldStore(fa *ssa.FieldAddr, v ssa.Value, targets map[*type
 		return
 	}
 	t, ok := storedTarget(fa, v)
-	if prev := targets[field]; !ok || (prev != nil && *prev != t) {
+	if !ok {
 		unknown[field] = true
 		return
 	}
-	if t.fn != nil {
-		targets[field] = &t
+	if t.fn != nil && !slices.Contains(targets[field], t) {
+		targets[field] = append(targets[field], t)
 	}
 }
 
@@ -114,73 +120,131 @@ func storedTarget(fa *ssa.FieldAddr, v ssa.Value) (fieldTarget, bool) {
 	return fieldTarget{}, false
 }
 
-// resolve returns the function a call runs, with its arguments: a static
-// callee, or a dynamic one the package settles (see above).
-func (m *model) resolve(c *ssa.CallCommon) (naming.Callee, bool) {
+// targets returns the functions a call may run, with their arguments: a
+// static callee, or the dynamic ones the package settles (see above).
+// None when the call's targets are not known.
+func (m *model) targets(c *ssa.CallCommon) []naming.Callee {
 	if cal, ok := naming.Resolve(c); ok {
-		return cal, true
+		return []naming.Callee{cal}
 	}
+	var out []naming.Callee
 	if c.IsInvoke() {
-		fn := m.soleImplementation(c)
-		if fn == nil {
-			return naming.Callee{}, false
+		for _, fn := range m.implementations(c) {
+			out = append(out, naming.Callee{Fn: fn, Args: append([]ssa.Value{c.Value}, c.Args...)})
 		}
-		return naming.Callee{Fn: fn, Args: append([]ssa.Value{c.Value}, c.Args...)}, true
+		return out
 	}
 	load, ok := c.Value.(*ssa.UnOp)
 	if !ok || load.Op != token.MUL {
-		return naming.Callee{}, false
+		return nil
 	}
 	fa, ok := load.X.(*ssa.FieldAddr)
 	if !ok {
-		return naming.Callee{}, false
+		return nil
 	}
-	t := m.fieldTargets[naming.FieldOf(fa)]
-	switch {
-	case t == nil:
-		return naming.Callee{}, false
-	case t.self:
-		return naming.Callee{Fn: t.fn, Args: append([]ssa.Value{fa.X}, c.Args...)}, true
+	for _, t := range m.fieldTargets[naming.FieldOf(fa)] {
+		if t.self {
+			out = append(out, naming.Callee{Fn: t.fn, Args: append([]ssa.Value{fa.X}, c.Args...)})
+		} else {
+			out = append(out, naming.Callee{Fn: t.fn, Args: c.Args})
+		}
 	}
-	return naming.Callee{Fn: t.fn, Args: c.Args}, true
+	return out
 }
 
-// soleImplementation returns the method an interface call runs when the
+// implementations returns the methods an interface call may run when the
 // interface has an unexported method, so that only the package's types
-// implement it, and exactly one of them does.
-func (m *model) soleImplementation(c *ssa.CallCommon) *ssa.Function {
+// implement it (a type elsewhere can only embed one of them, and runs
+// its method): the method of every named type of the package, local
+// types included, that implements the interface. Nil when the interface
+// is exported-only, or a generic type of the package has a method of
+// that name (its instances are not known here).
+func (m *model) implementations(c *ssa.CallCommon) []*ssa.Function {
 	iface, ok := c.Value.Type().Underlying().(*types.Interface)
 	if !ok || !hasUnexported(iface) {
 		return nil
 	}
-	var impl types.Type
-	scope := m.pass.Pkg.Scope()
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
+	var out []*ssa.Function
+	for _, n := range m.named {
+		if n.TypeParams().Len() > 0 {
+			for i := 0; i < n.NumMethods(); i++ {
+				if n.Method(i).Name() == c.Method.Name() {
+					return nil
+				}
+			}
+			continue
+		}
+		for _, t := range []types.Type{n, types.NewPointer(n)} {
+			if !types.Implements(t, iface) {
+				continue
+			}
+			sel := m.ssaPkg.Prog.MethodSets.MethodSet(t).Lookup(c.Method.Pkg(), c.Method.Name())
+			if sel == nil {
+				return nil
+			}
+			out = append(out, m.ssaPkg.Prog.MethodValue(sel))
+			break
+		}
+	}
+	return out
+}
+
+// namedTypes lists the named non-interface types info defines.
+func namedTypes(info *types.Info) []*types.Named {
+	var out []*types.Named
+	for _, obj := range info.Defs {
+		tn, ok := obj.(*types.TypeName)
 		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
 			continue
 		}
-		if n, ok := tn.Type().(*types.Named); ok && n.TypeParams().Len() > 0 {
-			continue
+		if n, ok := tn.Type().(*types.Named); ok {
+			out = append(out, n)
 		}
-		for _, t := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
-			if types.Implements(t, iface) {
-				if impl != nil {
-					return nil
-				}
-				impl = t
-				break
+	}
+	slices.SortFunc(out, func(a, b *types.Named) int { return cmp.Compare(a.Obj().Pos(), b.Obj().Pos()) })
+	return out
+}
+
+// commonAcquires returns the effects of call c, which may run any of
+// cals: the acquires every target makes, each as the first target makes
+// it, named for the call. What only some targets do (an acquire, a
+// release, a gate kept held) is left out.
+func (m *model) commonAcquires(fs *funcState, c *ssa.CallCommon, cals []naming.Callee, pos, end token.Pos) []effect {
+	type key struct {
+		gate string
+		mode known.Mode
+	}
+	var common []effect
+	for i, cal := range cals {
+		keys := make(map[key]bool)
+		var here []effect
+		for _, e := range m.calleeEffects(fs, cal, nil, pos, end) {
+			if e.op == known.Acquire && !e.hold && e.cond == known.Always {
+				keys[key{e.gate.Gate.Key(), e.gate.Mode}] = true
+				here = append(here, e)
 			}
 		}
+		if i == 0 {
+			common = here
+			continue
+		}
+		common = slices.DeleteFunc(common, func(e effect) bool { return !keys[key{e.gate.Gate.Key(), e.gate.Mode}] })
 	}
-	if impl == nil {
-		return nil
+	what := m.dynamicName(c, len(cals))
+	for i := range common {
+		common[i].what = what
 	}
-	sel := m.ssaPkg.Prog.MethodSets.MethodSet(impl).Lookup(c.Method.Pkg(), c.Method.Name())
-	if sel == nil {
-		return nil
+	return common
+}
+
+// dynamicName names a call with n targets: the interface method, or the
+// func field, and how many targets it has.
+func (m *model) dynamicName(c *ssa.CallCommon, n int) string {
+	if c.IsInvoke() {
+		return fmt.Sprintf("%s (all %d implementations)", types.TypeString(c.Value.Type(), types.RelativeTo(m.pass.Pkg))+"."+c.Method.Name(), n)
 	}
-	return m.ssaPkg.Prog.MethodValue(sel)
+	field := naming.FieldOf(c.Value.(*ssa.UnOp).X.(*ssa.FieldAddr))
+	return fmt.Sprintf("%s (all %d functions it is set to)", field.Name(), n)
 }
 
 // hasUnexported reports whether iface has an unexported method.

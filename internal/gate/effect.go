@@ -105,10 +105,19 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 		}
 		return []effect{e}
 	}
-	cal, ok := m.resolve(c)
-	if !ok {
+	switch cals := m.targets(c); len(cals) {
+	case 0:
 		return nil
+	case 1:
+		return m.calleeEffects(fs, cals[0], result, pos, end)
+	default:
+		return m.commonAcquires(fs, c, cals, pos, end)
 	}
+}
+
+// calleeEffects returns the effects of a call of cal: its summary in the
+// caller's terms.
+func (m *model) calleeEffects(fs *funcState, cal naming.Callee, result ssa.Value, pos, end token.Pos) []effect {
 	sum := m.summaryOf(cal.Fn)
 	if sum.empty() {
 		return nil

@@ -76,15 +76,17 @@
 //	s.mu.Lock()
 //	defer s.mu.Lock() // runs at return while s.mu is still held
 //
-// A call through a func field that the package only ever sets to one
-// function (s.onEvent = s.handleEvent in the constructor), or through an
-// interface that only one of the package's types implements (it has an
-// unexported method), acquires what that function acquires. A loop over
-// a table of functions (an unexported package-level slice literal that
-// nothing else sets, such as a list of migrations) calls every entry, so
-// it acquires what any entry acquires. A field set from outside, an
-// interface with two implementations, or a table callers can append to,
-// is left alone.
+// A call through a func field that the package only ever sets to known
+// functions (s.onEvent = s.handleEvent in the constructor), or through an
+// interface that only the package's types can implement (it has an
+// unexported method), acquires what every one of those functions
+// acquires: with two implementations that both lock the mutex the caller
+// holds, the call deadlocks whichever runs. A loop over a table of
+// functions (an unexported package-level slice literal that nothing else
+// sets, such as a list of migrations) calls every entry, so it acquires
+// what any entry acquires. A field set from outside, an acquire only some
+// implementations make, an implementation that wraps another value of
+// the interface, or a table callers can append to, is left alone.
 //
 // A [sync.Once] counts as held while its Do runs the function it was
 // given: that function calling Do on the same Once, directly or a few
