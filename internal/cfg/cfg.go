@@ -95,6 +95,32 @@ func Taken(b *ssa.BasicBlock, i int) bool {
 	return constant.BoolVal(k.Value) == (i == 0)
 }
 
+// NonNilOn reports whether v is known not to be nil in block b: b lies
+// on the non-nil branch of a dominating v != nil (or v == nil) test.
+func NonNilOn(b *ssa.BasicBlock, v ssa.Value) bool {
+	for d := b.Idom(); d != nil; d = d.Idom() {
+		ifi, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
+		if !ok || d.Succs[0] == d.Succs[1] {
+			continue
+		}
+		cmp, ok := ifi.Cond.(*ssa.BinOp)
+		if !ok || !(cmp.X == v && isNil(cmp.Y) || cmp.Y == v && isNil(cmp.X)) {
+			continue
+		}
+		switch {
+		case cmp.Op == token.NEQ && d.Succs[0].Dominates(b),
+			cmp.Op == token.EQL && d.Succs[1].Dominates(b):
+			return true
+		}
+	}
+	return false
+}
+
+func isNil(v ssa.Value) bool {
+	k, ok := v.(*ssa.Const)
+	return ok && k.IsNil()
+}
+
 // OnCycle reports whether b lies on a cycle of its function.
 func OnCycle(b *ssa.BasicBlock) bool { return Reachable(b, Succs)[b] }
 

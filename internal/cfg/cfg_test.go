@@ -255,3 +255,63 @@ func TestTaken(t *testing.T) {
 		t.Fatalf("got %d constant and %d variable ifs, want 1 and 1", consts, vars)
 	}
 }
+
+const nilSrc = `package p
+
+func mark(string) {}
+
+func checks(err error, other error) {
+	if err != nil {
+		mark("checked")
+		if other == nil {
+			mark("other nil")
+			return
+		}
+		mark("both")
+	}
+	if err == nil {
+		mark("nil")
+		return
+	}
+	mark("else of == nil")
+}
+`
+
+func TestNonNilOn(t *testing.T) {
+	fn := buildPackage(t, nilSrc).Func("checks")
+	err, other := fn.Params[0], fn.Params[1]
+	for _, tc := range []struct {
+		mark       string
+		err, other bool
+	}{
+		{"checked", true, false},
+		{"other nil", true, false},
+		{"both", true, true},
+		{"nil", false, false},
+		{"else of == nil", true, false},
+	} {
+		b := markCall(t, fn, tc.mark).Block()
+		if got := NonNilOn(b, err); got != tc.err {
+			t.Errorf("%s: NonNilOn(err) = %v, want %v", tc.mark, got, tc.err)
+		}
+		if got := NonNilOn(b, other); got != tc.other {
+			t.Errorf("%s: NonNilOn(other) = %v, want %v", tc.mark, got, tc.other)
+		}
+	}
+}
+
+// markCall returns fn's mark(name) call.
+func markCall(t *testing.T, fn *ssa.Function, name string) *ssa.Call {
+	t.Helper()
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(*ssa.Call); ok && len(c.Call.Args) == 1 {
+				if k, ok := c.Call.Args[0].(*ssa.Const); ok && markName(k) == name {
+					return c
+				}
+			}
+		}
+	}
+	t.Fatalf("no mark(%q) in %s", name, fn.Name())
+	return nil
+}

@@ -93,19 +93,9 @@ type BlockingCall struct {
 // BlockingCalls returns fi's calls of functions that may block in a Wait.
 func (r *Result) BlockingCalls(fi *gate.FuncInfo) []BlockingCall {
 	var out []BlockingCall
-	for _, b := range fi.Fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
-			if !ok {
-				continue
-			}
-			cal, ok := naming.Resolve(&call.Call)
-			if !ok {
-				continue
-			}
-			if blocks := r.BlocksOf(cal.Fn); len(blocks) > 0 {
-				out = append(out, BlockingCall{Call: call, Callee: cal.Fn, Blocks: blocks})
-			}
+	for call, cal := range fi.StaticCalls() {
+		if blocks := r.BlocksOf(cal.Fn); len(blocks) > 0 {
+			out = append(out, BlockingCall{Call: call, Callee: cal.Fn, Blocks: blocks})
 		}
 	}
 	return out

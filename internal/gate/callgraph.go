@@ -1,6 +1,8 @@
 package gate
 
 import (
+	"iter"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/naming"
@@ -119,4 +121,22 @@ func (m *model) noteCall(g *callGraph, call ssa.CallInstruction) {
 func syncCallback(call ssa.CallInstruction) bool {
 	_, isGo := call.(*ssa.Go)
 	return !isGo
+}
+
+// StaticCalls yields fi's plain calls (not go or defer) whose callee
+// naming.Resolve knows, with that callee.
+func (fi *FuncInfo) StaticCalls() iter.Seq2[*ssa.Call, naming.Callee] {
+	return func(yield func(*ssa.Call, naming.Callee) bool) {
+		for _, b := range fi.Fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(*ssa.Call)
+				if !ok {
+					continue
+				}
+				if cal, ok := naming.Resolve(&call.Call); ok && !yield(call, cal) {
+					return
+				}
+			}
+		}
+	}
 }

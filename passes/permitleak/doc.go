@@ -89,6 +89,17 @@
 //
 // The callers are related information.
 //
+// An exported function of that shape is judged in the packages that call
+// it, through a fact, when some return that releases the gate may succeed
+// (it returns no error, nil, or an error nobody checked): the caller cannot
+// tell which way it went. A call whose caller neither releases the gate
+// afterwards nor returns holding it is reported at the call, naming the
+// return that keeps the gate:
+//
+//	func Flush(q *store.Queue) error {
+//		return q.Drain() // (*store.Queue).Drain may return with q.mu (sync.Mutex) still held: its return at callers.go:86 keeps it …
+//	}
+//
 // # What is not reported
 //
 //   - Acquire helpers, which keep the gate on success and release it only on

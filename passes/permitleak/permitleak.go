@@ -4,6 +4,8 @@ import (
 	_ "embed"
 	"fmt"
 	"go/types"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -24,7 +26,11 @@ import (
 var doc string
 
 // Analyzer is the permitleak pass.
-var Analyzer = gatepass.New("permitleak", doc, run)
+var Analyzer = func() *analysis.Analyzer {
+	a := gatepass.New("permitleak", doc, run)
+	a.FactTypes = []analysis.Fact{new(LeakFact)}
+	return a
+}()
 
 // exit is a return with the gates held on it.
 type exit struct {
@@ -43,6 +49,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			continue // nothing to leak against: skip the replay
 		}
 		var exits []exit
+		var fact LeakFact                // the leaks only importers can judge
 		callers := make(map[string]bool) // gates released where not held: the caller's
 		fi.Walk(func(instr ssa.Instruction, held gate.Held) {
 			ret, ok := instr.(*ssa.Return)
@@ -77,6 +84,9 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			if !meansToRelease(rels, frees) {
 				var judged bool
 				if sites, judged = unreleasedByCallers(res, fi, leaks[0].held[key]); !judged {
+					if l, ok := leakOf(pass, fi, leaks[0], leaks[0].held[key], rels[0], frees); ok {
+						fact.Leaks = append(fact.Leaks, l)
+					}
 					continue
 				}
 			}
@@ -86,7 +96,12 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 				}
 			}
 		}
+		if len(fact.Leaks) > 0 {
+			slices.SortFunc(fact.Leaks, func(a, b Leak) int { return strings.Compare(a.Gate.Gate.Key(), b.Gate.Gate.Key()) })
+			pass.ExportObjectFact(fi.Fn.Object(), &fact)
+		}
 	}
+	importedLeaks(pass, res, rep)
 }
 
 // noteCallers records the gates that instr releases while they are not

@@ -1,0 +1,118 @@
+package permitleak
+
+import (
+	"fmt"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/cfg"
+	"github.com/gatevet/gatevet/internal/directive"
+	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/known"
+	"github.com/gatevet/gatevet/internal/naming"
+)
+
+// An exported function that returns holding a gate on some paths, with
+// no sign that it means to (no deferred release, no release before a
+// non-error return, no result that tells which way it went), cannot be
+// judged in its own package: its callers are elsewhere. It is judged
+// where they are. Whichever way a caller treats it, one of its paths is
+// wrong: a caller that does not release the gate loses it whenever the
+// function takes the early return. So a call whose caller neither
+// releases the gate afterwards nor returns holding it is reported there,
+// naming the return that keeps the gate.
+
+// LeakFact says that an exported function may return holding gates on
+// some paths that it releases on the others.
+type LeakFact struct{ Leaks []Leak }
+
+// A Leak is one gate an exported function may return holding.
+type Leak struct {
+	Gate    gate.GateOp // in the function's own terms
+	Return  string      // file:line of a return that keeps the gate
+	Release string      // file:line of a release on the other paths
+}
+
+// AFact marks LeakFact as an analysis fact.
+func (*LeakFact) AFact() {}
+
+func (f *LeakFact) String() string {
+	s := "leaks"
+	for _, l := range f.Leaks {
+		s += " " + l.Gate.Gate.Key() + " at " + l.Return
+	}
+	return s
+}
+
+// leakOf returns fi's leak of h at return x, for importing packages, when
+// fi is exported, the gate is one its callers can name, and some return
+// that releases it may succeed: a function that gives the gate back only
+// with an error it checked (a pool slot kept with the connection on
+// success) is an acquire helper that says which way it went.
+func leakOf(pass *analysis.Pass, fi *gate.FuncInfo, x exit, h *gate.Holding, rel gate.Event, frees []exit) (Leak, bool) {
+	if _, ok := gate.ExportedFunc(pass, fi.Fn); !ok || !h.Gate.Crosses() || returnsReleaser(x.ret) {
+		return Leak{}, false
+	}
+	if !slices.ContainsFunc(frees, func(f exit) bool { return maySucceed(f.ret) }) {
+		return Leak{}, false
+	}
+	return Leak{Gate: h.GateOp, Return: gate.PosText(pass.Fset, x.ret.Pos()), Release: gate.PosText(pass.Fset, rel.Pos)}, true
+}
+
+// importedLeaks reports the package's calls of other packages' functions
+// that may return holding a gate (LeakFact) where the caller does not
+// handle it.
+func importedLeaks(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
+	for _, fi := range res.Funcs {
+		for call, cal := range fi.StaticCalls() {
+			var f LeakFact
+			if !gate.ImportFuncFact(pass, cal.Fn, &f) {
+				continue
+			}
+			for _, l := range f.Leaks {
+				if ref, ok := fi.Translate(l.Gate.Gate, cal); ok && !handles(fi, call, ref.Key()) {
+					rep.Certain(leakAt(pass, fi, call, cal.Fn, ref, l))
+				}
+			}
+		}
+	}
+}
+
+// leakAt says that call, to fn, may leave gate ref held and fi does not
+// give it back.
+func leakAt(pass *analysis.Pass, fi *gate.FuncInfo, call *ssa.Call, fn *ssa.Function, ref naming.Ref, f Leak) analysis.Diagnostic {
+	pkg := pass.Pkg.Path()
+	callee, name := naming.CalleeName(fn, pkg), ref.Spell(pkg)
+	d := analysis.Diagnostic{
+		Pos: call.Pos(), End: call.Pos(),
+		Message: fmt.Sprintf("%s may return with %s (%s) still held: its return at %s keeps it, while its other paths release it (%s), and %s neither releases %s after the call nor returns holding it, "+
+			"so each time %s takes that return %s is lost for good; make %s release %s on every path (defer the release right after the acquire)",
+			callee, name, f.Gate.Kind, f.Return, f.Release, naming.CalleeName(fi.Fn, pkg), name, callee, name, callee, name),
+	}
+	if obj, ok := fn.Object().(*types.Func); ok && obj.Pos().IsValid() {
+		d.Related = []analysis.RelatedInformation{{Pos: obj.Pos(), Message: fmt.Sprintf("%s, which keeps %s on its return at %s", callee, name, f.Return)}}
+	}
+	return d
+}
+
+// maySucceed reports whether ret may return no error: the function
+// returns none, or a nil constant, or a value that is neither made as an
+// error here nor checked to be non-nil on the way to ret.
+func maySucceed(ret *ssa.Return) bool {
+	if !errorReturn(ret) {
+		return true
+	}
+	v := ret.Results[len(ret.Results)-1]
+	if c, ok := v.(*ssa.Call); ok {
+		if f := c.Call.StaticCallee(); f != nil {
+			switch known.PkgPath(f) + "." + f.Name() {
+			case "errors.New", "fmt.Errorf":
+				return false
+			}
+		}
+	}
+	return !cfg.NonNilOn(ret.Block(), v)
+}
