@@ -218,8 +218,11 @@ type model struct {
 	chanObjs map[types.Object]chanDir
 	// bufferedObjs are variables and fields given a buffered channel.
 	bufferedObjs map[types.Object]bool
-	problems     []directive.Problem
-	srcFuncs     []*ssa.Function
+	// capacity is the permits of the counting gates variables and fields
+	// are given, -1 when not one constant (see permits.go).
+	capacity map[types.Object]int64
+	problems []directive.Problem
+	srcFuncs []*ssa.Function
 	// fieldTargets are the func-typed fields every store sets to a known
 	// function (see dynamic.go).
 	fieldTargets map[*types.Var][]fieldTarget
@@ -242,6 +245,7 @@ func run(pass *analysis.Pass) (any, error) {
 		busy:         make(map[*ssa.Function]bool),
 		chanObjs:     make(map[types.Object]chanDir),
 		bufferedObjs: make(map[types.Object]bool),
+		capacity:     make(map[types.Object]int64),
 	}
 	m.srcFuncs = srcFuncs
 	if ssaPkg != nil {

@@ -145,7 +145,8 @@ func nonZero(v ssa.Value) bool {
 }
 
 // noteBuffered records the variables and fields that a buffered make is
-// stored into in fn.
+// stored into in fn, and the capacities of the counting gates stored
+// into them (a make, or semaphore.NewWeighted).
 func (m *model) noteBuffered(fn *ssa.Function) {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -153,17 +154,25 @@ func (m *model) noteBuffered(fn *ssa.Function) {
 			if !ok {
 				continue
 			}
-			mc, ok := st.Val.(*ssa.MakeChan)
-			if !ok || !nonZero(mc.Size) {
-				continue
-			}
+			var obj types.Object
 			switch addr := st.Addr.(type) {
 			case *ssa.Global:
-				m.bufferedObjs[addr.Object()] = true
+				obj = addr.Object()
 			case *ssa.FieldAddr:
 				if f := fieldVar(addr.X.Type(), addr.Field); f != nil {
-					m.bufferedObjs[f] = true
+					obj = f
 				}
+			}
+			if obj == nil {
+				continue
+			}
+			if mc, ok := st.Val.(*ssa.MakeChan); ok {
+				m.noteCapacity(obj, mc.Size)
+				if nonZero(mc.Size) {
+					m.bufferedObjs[obj] = true
+				}
+			} else if size, ok := newWeighted(st.Val); ok {
+				m.noteCapacity(obj, size)
 			}
 		}
 	}

@@ -5,9 +5,11 @@
 // A wait is a plain receive or send (not a channel semaphore's operation),
 // sync.WaitGroup.Wait or errgroup.Group.Wait; the gate model's must-held
 // dataflow (gate.FuncInfo.Walk) gives the gates held there. A mutex, an
-// RWMutex, a Locker or a //gatevet:gate type counts; a counting
-// semaphore may have permits to spare, and a Once is held only while its
-// Do runs. The goroutines waited for, and the operations the wait waits
+// RWMutex, a Locker or a //gatevet:gate type counts, and so does a
+// semaphore (semaphore.Weighted, a channel semaphore) made with one
+// permit that the waiter takes whole (gate.Result.Exclusive); another
+// counting semaphore may have permits to spare, and a Once is held only
+// while its Do runs. The goroutines waited for, and the operations the wait waits
 // for in them, are found two ways:
 //
 //   - Goroutines the waiting function starts before the wait
@@ -43,7 +45,9 @@
 //
 // holdwait finds a receive, a send on an unbuffered channel, a
 // [sync.WaitGroup] Wait or an errgroup Wait made while holding a
-// [sync.Mutex], [sync.RWMutex] or other lock, where the goroutine waited
+// [sync.Mutex], [sync.RWMutex], other lock, or the one permit of a
+// semaphore made with one (semaphore.NewWeighted(1), make(chan
+// struct{}, 1)), where the goroutine waited
 // for must take that same lock before it can send, close, receive, call
 // Done or return.
 //

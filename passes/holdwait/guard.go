@@ -49,10 +49,14 @@ func acquireBefore(res *gate.Result, gfi *gate.FuncInfo, op compOp, h *gate.Hold
 const maxDepth = 4
 
 // surely reports whether ap acquires its gate whenever its instruction
-// runs: a gate's own method, or a call of a function that acquires the
-// gate surely before each of its returns. A callee's summary says only
-// that it may acquire: "if x { mu.Lock() }" is no sure acquire.
+// runs: a gate's own method, a channel semaphore's send, or a call of a
+// function that acquires the gate surely before each of its returns. A
+// callee's summary says only that it may acquire: "if x { mu.Lock() }"
+// is no sure acquire.
 func surely(res *gate.Result, fi *gate.FuncInfo, ap gate.AcquirePoint, depth int) bool {
+	if _, ok := ap.Instr.(*ssa.Send); ok {
+		return true
+	}
 	call, ok := ap.Instr.(*ssa.Call)
 	switch {
 	case !ok:

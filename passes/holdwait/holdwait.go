@@ -58,7 +58,7 @@ type blocker struct {
 func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	pkg := &pkgInfo{pass: pass, res: res, goroutines: goroutines(res)}
 	for _, fi := range res.Funcs {
-		for _, w := range waits(fi) {
+		for _, w := range waits(res, fi) {
 			for _, h := range w.held {
 				b, ok := pkg.blocked(fi, w, h)
 				if ok {

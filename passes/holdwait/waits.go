@@ -13,7 +13,7 @@ import (
 // must-held: a plain receive or send that is no channel-semaphore
 // operation, a select without default, sync.WaitGroup.Wait and
 // errgroup.Group.Wait.
-func waits(fi *gate.FuncInfo) []wait {
+func waits(res *gate.Result, fi *gate.FuncInfo) []wait {
 	found := make(map[ssa.Instruction]wait)
 	for _, b := range fi.Fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -35,9 +35,10 @@ func waits(fi *gate.FuncInfo) []wait {
 			return
 		}
 		for _, h := range held.All() {
-			// A counting gate may have permits to spare; a Once is held
-			// only while its Do runs.
-			if h.Kind != known.Once && !h.Kind.Counting() {
+			// A counting gate may have permits to spare, unless it has
+			// one and the waiter took it; a Once is held only while its
+			// Do runs.
+			if res.Exclusive(fi, h) {
 				w.held = append(w.held, h)
 			}
 		}
