@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"os"
 	"reflect"
+	"slices"
 	"sort"
 
 	"golang.org/x/tools/go/analysis"
@@ -268,7 +269,12 @@ func run(pass *analysis.Pass) (any, error) {
 // export publishes an exported function's summary as a fact.
 func (m *model) export(fi *FuncInfo) {
 	if obj, ok := ExportedFunc(m.pass, fi.Fn); ok && !fi.Summary.empty() {
-		m.pass.ExportObjectFact(obj, &FuncFact{Summary: *fi.Summary})
+		sum := *fi.Summary
+		sum.Acquires = slices.Clone(sum.Acquires)
+		for i := range sum.Acquires {
+			sum.Acquires[i].Chain = FactChain(sum.Acquires[i].Chain)
+		}
+		m.pass.ExportObjectFact(obj, &FuncFact{Summary: sum})
 	}
 }
 

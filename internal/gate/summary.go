@@ -159,6 +159,18 @@ func NewHop(fset *token.FileSet, what string, pos, end token.Pos) Hop {
 	return Hop{What: what, At: PosText(fset, pos), pos: pos, end: end}
 }
 
+// FactChain is chain as a fact carries it: its last hop only, the gate
+// operation with its file:line. The hops between were most of a fact's
+// bytes, and go vet copies the facts about methods into the facts of
+// every package above them, so each package read and wrote them all
+// again; in another package they give no position either.
+func FactChain(chain []Hop) []Hop {
+	if len(chain) > 1 {
+		return chain[len(chain)-1:]
+	}
+	return chain
+}
+
 // Prepend returns chain with h in front, bounded by maxChain.
 func Prepend(h Hop, chain []Hop) []Hop {
 	out := append([]Hop{h}, chain...)

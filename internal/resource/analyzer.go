@@ -160,6 +160,7 @@ func (r *Result) export(fi *gate.FuncInfo) {
 	var writes []SumTouch
 	for _, t := range r.sums[fi.Fn] {
 		if t.Write {
+			t.Chain = gate.FactChain(t.Chain)
 			writes = append(writes, t)
 		}
 	}
