@@ -121,6 +121,24 @@ func isNil(v ssa.Value) bool {
 	return ok && k.IsNil()
 }
 
+// Forward visits each block reachable from the blocks from, from
+// included, once; visit says whether to go on to the block's successors.
+func Forward(from []*ssa.BasicBlock, visit func(*ssa.BasicBlock) bool) {
+	seen := make(map[*ssa.BasicBlock]bool)
+	work := append([]*ssa.BasicBlock(nil), from...)
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		if visit(b) {
+			work = append(work, b.Succs...)
+		}
+	}
+}
+
 // OnCycle reports whether b lies on a cycle of its function.
 func OnCycle(b *ssa.BasicBlock) bool { return Reachable(b, Succs)[b] }
 

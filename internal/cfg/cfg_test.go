@@ -315,3 +315,18 @@ func markCall(t *testing.T, fn *ssa.Function, name string) *ssa.Call {
 	t.Fatalf("no mark(%q) in %s", name, fn.Name())
 	return nil
 }
+
+func TestForward(t *testing.T) {
+	funcs, marks := build(t)
+	fn := funcs["nested"]
+	all, cut := 0, 0
+	Forward(fn.Blocks[:1], func(*ssa.BasicBlock) bool { all++; return true })
+	if all != len(fn.Blocks) {
+		t.Errorf("Forward from the entry visited %d of %d blocks", all, len(fn.Blocks))
+	}
+	outer := marks["nested.outer"].Block()
+	Forward(fn.Blocks[:1], func(b *ssa.BasicBlock) bool { cut++; return b != outer })
+	if cut >= all {
+		t.Errorf("Forward went on past a block whose visit said stop: %d of %d", cut, all)
+	}
+}

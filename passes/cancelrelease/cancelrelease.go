@@ -138,24 +138,6 @@ func check(pass *analysis.Pass, s gate.Start, h *gate.Holding, cases []cancelCas
 	return analysis.Diagnostic{}, cancelCase{}, release{}, false
 }
 
-// forward visits each block reachable from the blocks from, once; visit
-// says whether to go on to the block's successors.
-func forward(from []*ssa.BasicBlock, visit func(*ssa.BasicBlock) bool) {
-	seen := make(map[*ssa.BasicBlock]bool)
-	work := append([]*ssa.BasicBlock(nil), from...)
-	for len(work) > 0 {
-		b := work[len(work)-1]
-		work = work[:len(work)-1]
-		if seen[b] {
-			continue
-		}
-		seen[b] = true
-		if visit(b) {
-			work = append(work, b.Succs...)
-		}
-	}
-}
-
 // release is where a gate is released: the instruction, and the
 // position to report (the return that runs a deferred release).
 type release struct {
@@ -169,7 +151,7 @@ type release struct {
 func releaseBeforeWait(start *ssa.BasicBlock, key string, s gate.Start, held map[ssa.Instruction]map[string]*gate.Holding) (release, bool) {
 	var rel release
 	found := false
-	forward([]*ssa.BasicBlock{start}, func(b *ssa.BasicBlock) bool {
+	cfg.Forward([]*ssa.BasicBlock{start}, func(b *ssa.BasicBlock) bool {
 		if found {
 			return false
 		}

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/source"
@@ -65,7 +66,7 @@ func moveRelease(pass *analysis.Pass, s gate.Start, h *gate.Holding, sel *ssa.Se
 // but ctx.Err().
 func onlyReturns(sel *ssa.Select) bool {
 	ok := true
-	forward(sel.Block().Succs, func(b *ssa.BasicBlock) bool {
+	cfg.Forward(sel.Block().Succs, func(b *ssa.BasicBlock) bool {
 		for _, instr := range b.Instrs {
 			switch in := instr.(type) {
 			case *ssa.Call:

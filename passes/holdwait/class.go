@@ -60,6 +60,7 @@ func (p *pkgInfo) classBlocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (bloc
 			found, any = b, true
 			found.name, found.start = naming.CalleeName(fn, p.pass.Pkg.Path()), s.Pos
 		}
+		found.latent = found.latent || b.latent
 	}
 	return found, any
 }

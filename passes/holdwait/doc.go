@@ -39,6 +39,11 @@
 // (passed to a function, stored, sent, selected on to send) or is
 // buffered leaves the pass silent.
 //
+// It is latent when, short of that, the goroutine can reach a blocking
+// acquire of the gate before any of the operations, and one of them can
+// follow it: a loop that locks only when an item is pending or a timer
+// fired, before it looks at the stop channel (guard.go, latentGuard).
+//
 // # Analyzer holdwait
 //
 // holdwait: report a wait, holding a lock, for a goroutine that needs that lock first
@@ -51,8 +56,12 @@
 // for must take that same lock before it can send, close, receive, call
 // Done or return.
 //
-// Findings are certain: when the waiter takes the lock before the
-// goroutine reaches its acquire, both wait for each other for good.
+// Findings are certain when the goroutine takes the lock on every path
+// to what the wait waits for: when the waiter takes the lock first, both
+// wait for each other for good. They are latent when it takes the lock
+// on some paths only (a worker that locks when its timer fires, before
+// it sees the quit channel): the deadlock needs it to be on one of them
+// when the wait starts.
 //
 // # Why it matters
 //
@@ -103,8 +112,9 @@
 //   - A lock released before the wait, or handed over to the goroutine,
 //     which releases it without acquiring it.
 //   - A goroutine that never takes the lock, takes another one, takes it
-//     only with TryLock, takes it only on some paths (itself, or inside a
-//     helper it calls), or takes it only after its send, close or Done.
+//     only with TryLock, takes it inside a helper that locks on some paths
+//     only, or takes it only after its send, close or Done. (One that
+//     takes it itself on some paths before is latent, above.)
 //   - A read lock held while the goroutine takes a read lock: both can
 //     hold it. Semaphores with permits to spare, and sync.Once.
 //   - A receive from a buffered channel, from a channel that goes

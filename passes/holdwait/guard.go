@@ -14,8 +14,11 @@ import (
 // guarded reports whether goroutine gfi must take h's gate before each
 // of ops: a blocking acquire of it (is says which gates are h's, as the
 // goroutine names them, for each op) in a mode that conflicts with h's
-// runs before the op on every path. The blocker names the first op and
-// the acquire before it.
+// runs before the op on every path. Failing that, it reports a latent
+// blocker when some path may: an acquire of the gate that the goroutine
+// can reach before any of ops, and after which one of them can follow
+// (a loop that locks only when an item is pending, before it sees the
+// stop). The blocker names the first op and the acquire before it.
 func guarded(res *gate.Result, gfi *gate.FuncInfo, ops []compOp, h *gate.Holding, is func(compOp, naming.Ref) bool) (blocker, bool) {
 	if len(ops) == 0 {
 		return blocker{}, false
@@ -24,13 +27,51 @@ func guarded(res *gate.Result, gfi *gate.FuncInfo, ops []compOp, h *gate.Holding
 	for i, op := range ops {
 		ap, ok := acquireBefore(res, gfi, op, h, is)
 		if !ok {
-			return blocker{}, false
+			return latentGuard(res, gfi, ops, h, is)
 		}
 		if i == 0 {
 			out = blocker{acquire: ap, op: op.pos, opWhat: op.what}
 		}
 	}
 	return out, true
+}
+
+// latentGuard returns a blocking acquire of h's gate that gfi can reach
+// from its start before any of ops, and after which one of them can run.
+func latentGuard(res *gate.Result, gfi *gate.FuncInfo, ops []compOp, h *gate.Holding, is func(compOp, naming.Ref) bool) (blocker, bool) {
+	for _, ap := range gfi.Acquires {
+		if !ap.Blocking || ap.AtReturn || !counts(h, ap.GateOp.Mode) || !surely(res, gfi, ap, maxDepth) || !beforeAll(gfi.Fn, ap.Instr, ops) {
+			continue
+		}
+		for _, op := range ops {
+			if is(op, ap.GateOp.Gate) && cfg.After(ap.Instr, op.at) {
+				return blocker{acquire: ap, op: op.pos, opWhat: op.what, latent: true}, true
+			}
+		}
+	}
+	return blocker{}, false
+}
+
+// beforeAll reports whether a path from fn's entry reaches instr without
+// passing any of ops.
+func beforeAll(fn *ssa.Function, instr ssa.Instruction, ops []compOp) bool {
+	stop := make(map[ssa.Instruction]bool, len(ops))
+	for _, op := range ops {
+		stop[op.at] = true
+	}
+	found := false
+	cfg.Forward(fn.Blocks[:1], func(b *ssa.BasicBlock) bool {
+		for _, x := range b.Instrs {
+			if x == instr {
+				found = true
+			}
+			if found || stop[x] {
+				return false
+			}
+		}
+		return true
+	})
+	return found
 }
 
 // acquireBefore returns a blocking acquire of h's gate that runs before

@@ -53,6 +53,9 @@ type blocker struct {
 	acquire gate.AcquirePoint
 	op      token.Pos // the operation the wait waits for
 	opWhat  string    // that operation: "closes", "sends on", "calls", "returns"
+	// latent: the goroutine takes the gate before the operation on some
+	// paths only, so the deadlock needs it to take one of them.
+	latent bool
 }
 
 func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
@@ -61,7 +64,10 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 		for _, w := range waits(res, fi) {
 			for _, h := range w.held {
 				b, ok := pkg.blocked(fi, w, h)
-				if ok {
+				switch {
+				case ok && b.latent:
+					rep.Latent(diagnose(pass, fi, w, h, b))
+				case ok:
 					rep.Certain(diagnose(pass, fi, w, h, b))
 				}
 			}
@@ -150,6 +156,7 @@ func (p *pkgInfo) selectBlocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (blo
 		if i == 0 {
 			first = b
 		}
+		first.latent = first.latent || b.latent
 	}
 	return first, len(sel.States) > 0
 }

@@ -68,6 +68,7 @@ func (p *pkgInfo) localRecvBlocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (
 			found, any = b, true
 			found.name, found.start = p.goroutineName(st.s), st.s.Pos
 		}
+		found.latent = found.latent || b.latent
 	}
 	return found, any
 }

@@ -130,7 +130,8 @@ func (t *Tried) loop() {
 	}
 }
 
-// Sometimes: the loop takes the lock on some paths only.
+// Sometimes: the loop takes the lock on some paths only (a slow client):
+// latent, it deadlocks when it takes one of them.
 type Sometimes struct {
 	mu   sync.Mutex
 	slow bool
@@ -146,7 +147,7 @@ func NewSometimes(slow bool) *Sometimes {
 func (s *Sometimes) Close() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	<-s.done
+	<-s.done // want `latent: <-s\.done waits for \(\*Sometimes\)\.loop holding s\.mu, and \(\*Sometimes\)\.loop locks s\.mu on some paths before it closes s\.done`
 }
 
 func (s *Sometimes) loop() {

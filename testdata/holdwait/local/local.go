@@ -151,7 +151,7 @@ func SomePaths(x bool) {
 		}
 		close(done)
 	}()
-	<-done
+	<-done // want `latent: <-done waits for the goroutine started on line \d+ holding mu, and the goroutine started on line \d+ locks mu on some paths before it closes done`
 }
 
 func Buffered() {
