@@ -33,9 +33,12 @@ func (p *pkgInfo) classBlocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (bloc
 	for _, fn := range p.res.Source {
 		var ops []compOp
 		var ok bool
-		if w.kind == wgWait {
+		switch w.kind {
+		case wgWait:
 			ops, ok = groupOps(fn, is, true)
-		} else {
+		case condWait:
+			ops, ok = condOps(fn, is), true
+		default:
 			ops, ok = chanOps(fn, w.kind, is, nil)
 		}
 		if !ok {
@@ -94,23 +97,28 @@ func sameRoot(a, b naming.Ref) bool {
 // unbufferedField reports whether every channel the package stores into
 // field is made unbuffered, and it stores one at least.
 func (p *pkgInfo) unbufferedField(field *types.Var) bool {
-	stores := 0
+	stores := p.fieldStores(field)
+	for _, st := range stores {
+		if !unbufferedMake(st.Val) {
+			return false
+		}
+	}
+	return len(stores) > 0
+}
+
+// fieldStores returns the package's stores into field.
+func (p *pkgInfo) fieldStores(field *types.Var) []*ssa.Store {
+	var out []*ssa.Store
 	for _, fn := range p.res.Source {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				st, ok := instr.(*ssa.Store)
-				if !ok {
-					continue
+				if st, ok := instr.(*ssa.Store); ok {
+					if f, ok := fieldOf(st.Addr); ok && f == field {
+						out = append(out, st)
+					}
 				}
-				if f, ok := fieldOf(st.Addr); !ok || f != field {
-					continue
-				}
-				if !unbufferedMake(st.Val) {
-					return false
-				}
-				stores++
 			}
 		}
 	}
-	return stores > 0
+	return out
 }

@@ -3,7 +3,10 @@
 // way shutdown paths hang.
 //
 // A wait is a plain receive or send (not a channel semaphore's operation),
-// sync.WaitGroup.Wait or errgroup.Group.Wait; the gate model's must-held
+// sync.WaitGroup.Wait, errgroup.Group.Wait, or sync.Cond.Wait, which
+// lets go of the Cond's own lock only (cond.go: judged when every
+// sync.NewCond the package stores into the Cond's field is given the
+// same lock field); the gate model's must-held
 // dataflow (gate.FuncInfo.Walk) gives the gates held there. A mutex, an
 // RWMutex, a Locker or a //gatevet:gate type counts, and so does a
 // semaphore (semaphore.Weighted, a channel semaphore) made with one
@@ -27,7 +30,8 @@
 //     unbuffered channels (c.events <- e), every receive from it, alone
 //     or as a select case, likewise; for a Wait on a WaitGroup field
 //     (s.wg.Wait(), the Stop that waits for the loop its constructor
-//     started), every Done on it.
+//     started), every Done on it; for a Wait on a Cond field, every
+//     Signal and Broadcast on it.
 //
 // The report is certain when each of those operations comes after a
 // blocking acquire of the gate on every path (the acquire dominates it;
@@ -49,12 +53,13 @@
 // holdwait: report a wait, holding a lock, for a goroutine that needs that lock first
 //
 // holdwait finds a receive, a send on an unbuffered channel, a
-// [sync.WaitGroup] Wait or an errgroup Wait made while holding a
+// [sync.WaitGroup] Wait, an errgroup Wait, or a [sync.Cond] Wait (which
+// lets go of the Cond's own lock, not of the others) made while holding a
 // [sync.Mutex], [sync.RWMutex], other lock, or the one permit of a
 // semaphore made with one (semaphore.NewWeighted(1), make(chan
 // struct{}, 1)), where the goroutine waited
 // for must take that same lock before it can send, close, receive, call
-// Done or return.
+// Done, return, or Signal or Broadcast the Cond.
 //
 // Findings are certain when the goroutine takes the lock on every path
 // to what the wait waits for: when the waiter takes the lock first, both

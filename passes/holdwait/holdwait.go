@@ -33,6 +33,7 @@ const (
 	selectWait                     // a select without default: any of its cases
 	wgWait                         // wg.Wait(): every counted Done
 	groupWait                      // g.Wait() of an errgroup.Group: every g.Go func's return
+	condWait                       // c.cond.Wait() holding another gate: a Signal or Broadcast
 )
 
 // A wait is an instruction that blocks until another goroutine acts,
@@ -62,6 +63,9 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	pkg := &pkgInfo{pass: pass, res: res, goroutines: goroutines(res)}
 	for _, fi := range res.Funcs {
 		for _, w := range waits(res, fi) {
+			if w.kind == condWait {
+				w.held = pkg.condWaitHeld(w, w.held)
+			}
 			for _, h := range w.held {
 				b, ok := pkg.blocked(fi, w, h)
 				switch {
@@ -114,6 +118,11 @@ func (p *pkgInfo) blocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (blocker, 
 		return p.localRecvBlocked(fi, w, h)
 	case selectWait:
 		return p.selectBlocked(fi, w, h)
+	case condWait:
+		if _, field := fieldOf(w.obj); field {
+			return p.classBlocked(fi, w, h)
+		}
+		return blocker{}, false
 	case wgWait:
 		if b, ok := p.groupBlocked(fi, w, h); ok {
 			return b, true

@@ -25,7 +25,7 @@ func diagnose(pass *analysis.Pass, fi *gate.FuncInfo, w wait, h *gate.Holding, b
 	}
 	op := b.opWhat
 	switch op {
-	case "sends on", "closes", "receives from":
+	case "sends on", "closes", "receives from", "wakes":
 		op += " " + obj
 	case "calls":
 		op += " " + obj + ".Done()"

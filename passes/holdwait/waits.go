@@ -11,8 +11,8 @@ import (
 
 // waits returns fi's waits where a gate a goroutine could block on is
 // must-held: a plain receive or send that is no channel-semaphore
-// operation, a select without default, sync.WaitGroup.Wait and
-// errgroup.Group.Wait.
+// operation, a select without default, sync.WaitGroup.Wait,
+// errgroup.Group.Wait and sync.Cond.Wait (see cond.go).
 func waits(res *gate.Result, fi *gate.FuncInfo) []wait {
 	found := make(map[ssa.Instruction]wait)
 	for _, b := range fi.Fn.Blocks {
@@ -78,6 +78,8 @@ func waitAt(fi *gate.FuncInfo, instr ssa.Instruction) (wait, bool) {
 			w.kind = wgWait
 		case known.IsNamed(recvT.Type(), "golang.org/x/sync/errgroup", "Group"):
 			w.kind = groupWait
+		case known.IsNamed(recvT.Type(), "sync", "Cond"):
+			w.kind = condWait
 		default:
 			return wait{}, false
 		}
