@@ -33,5 +33,11 @@ func ImportFuncFact(pass *analysis.Pass, fn *ssa.Function, f analysis.Fact) bool
 	if !ok || obj.Pkg() == nil || obj.Pkg() == pass.Pkg {
 		return false
 	}
-	return pass.ImportObjectFact(obj, f)
+	if !pass.ImportObjectFact(obj, f) {
+		return false
+	}
+	if l, ok := f.(LazyFact); ok && l.Load() != nil {
+		return false // a fact that cannot be read says nothing
+	}
+	return true
 }

@@ -84,13 +84,18 @@ func (s *Summary) empty() bool {
 	return s == nil || len(s.Acquires)+len(s.Holds)+len(s.HoldsIfNil)+len(s.Releases)+len(s.Requires)+len(s.Drops)+len(s.Runs)+len(s.Spawns) == 0
 }
 
-// FuncFact carries a function's Summary to importing packages.
-type FuncFact struct{ Summary }
+// FuncFact carries a function's Summary to importing packages (encoded
+// by factcodec.go).
+type FuncFact struct {
+	Summary
+	lazy *Lazy[Summary] // set when read from a file, until Load
+}
 
 // AFact marks FuncFact as an analysis fact.
 func (*FuncFact) AFact() {}
 
 func (f *FuncFact) String() string {
+	f.Load()
 	var parts []string
 	for _, a := range f.Acquires {
 		w := "acquires"

@@ -70,13 +70,48 @@ type Result struct {
 
 // TouchFact carries the writes of an exported function, its callees'
 // included, to importing packages; the reads matter only to the fields
-// of this package's types, used here.
-type TouchFact struct{ Touches []SumTouch }
+// of this package's types, used here. It is encoded as the gate model's
+// FuncFact is, and decoded on first use (gate/factcodec.go).
+type TouchFact struct {
+	Touches []SumTouch
+	lazy    *gate.Lazy[[]SumTouch] // set when read from a file, until Load
+}
 
 // AFact marks TouchFact as an analysis fact.
 func (*TouchFact) AFact() {}
 
+// GobEncode writes f compactly, or as it was read.
+func (f *TouchFact) GobEncode() ([]byte, error) {
+	return gate.EncodeFact(f.lazy, f.Touches, encodeTouches), nil
+}
+
+// GobDecode keeps b, to be decoded by Load.
+func (f *TouchFact) GobDecode(b []byte) error {
+	f.lazy = gate.NewLazy[[]SumTouch](b)
+	return nil
+}
+
+// Load decodes f's touches if f was read from a file.
+func (f *TouchFact) Load() error { return gate.LoadFact(f.lazy, &f.Touches, decodeTouches) }
+
+func encodeTouches(e *gate.FactEncoder, ts []SumTouch) {
+	gate.EncodeEach(e, ts, func(t SumTouch) {
+		e.Ref(t.Res)
+		e.Bool(t.Write)
+		e.Ops(t.Held)
+		e.Hops(t.Chain)
+		e.Bool(t.Once)
+	})
+}
+
+func decodeTouches(d *gate.FactDecoder) []SumTouch {
+	return gate.DecodeEach(d, func() SumTouch {
+		return SumTouch{Res: d.Ref(), Write: d.Bool(), Held: d.Ops(), Chain: d.Hops(), Once: d.Bool()}
+	})
+}
+
 func (f *TouchFact) String() string {
+	f.Load()
 	s := "touches("
 	for i, t := range f.Touches {
 		if i > 0 {
