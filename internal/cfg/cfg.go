@@ -107,14 +107,19 @@ func NonNilOn(b *ssa.BasicBlock, v ssa.Value) bool {
 		if !ok || !(cmp.X == v && isNil(cmp.Y) || cmp.Y == v && isNil(cmp.X)) {
 			continue
 		}
+		// The branch must be entered from d alone: a loop header it
+		// jumps back to dominates b without the test holding there.
 		switch {
-		case cmp.Op == token.NEQ && d.Succs[0].Dominates(b),
-			cmp.Op == token.EQL && d.Succs[1].Dominates(b):
+		case cmp.Op == token.NEQ && onlyFrom(d.Succs[0], d) && d.Succs[0].Dominates(b),
+			cmp.Op == token.EQL && onlyFrom(d.Succs[1], d) && d.Succs[1].Dominates(b):
 			return true
 		}
 	}
 	return false
 }
+
+// onlyFrom reports whether b's one predecessor is d.
+func onlyFrom(b, d *ssa.BasicBlock) bool { return len(b.Preds) == 1 && b.Preds[0] == d }
 
 func isNil(v ssa.Value) bool {
 	k, ok := v.(*ssa.Const)

@@ -275,6 +275,17 @@ func checks(err error, other error) {
 	}
 	mark("else of == nil")
 }
+
+func retry(next func() error) {
+	for {
+		err := next()
+		if err != nil {
+			continue
+		}
+		mark("after continue")
+		return
+	}
+}
 `
 
 func TestNonNilOn(t *testing.T) {
@@ -298,6 +309,25 @@ func TestNonNilOn(t *testing.T) {
 			t.Errorf("%s: NonNilOn(other) = %v, want %v", tc.mark, got, tc.other)
 		}
 	}
+}
+
+// TestNonNilOnLoop: the true branch of err != nil that continues jumps
+// to the loop header, which dominates the code after the test too; err
+// is nil there.
+func TestNonNilOnLoop(t *testing.T) {
+	fn := buildPackage(t, nilSrc).Func("retry")
+	b := markCall(t, fn, "after continue").Block()
+	for _, blk := range fn.Blocks {
+		for _, instr := range blk.Instrs {
+			if c, ok := instr.(*ssa.Call); ok && c.Call.Signature().Results().Len() == 1 && c.Call.StaticCallee() == nil {
+				if NonNilOn(b, c) {
+					t.Error("err is non-nil after the test that continues when it is not nil")
+				}
+				return
+			}
+		}
+	}
+	t.Fatal("no call of next")
 }
 
 // markCall returns fn's mark(name) call.

@@ -173,6 +173,8 @@ func (m *model) noteBuffered(fn *ssa.Function) {
 				}
 			} else if size, ok := newWeighted(st.Val); ok {
 				m.noteCapacity(obj, size)
+			} else if _, isChan := st.Val.Type().Underlying().(*types.Chan); isChan || known.IsNamed(st.Val.Type(), "golang.org/x/sync/semaphore", "Weighted") {
+				m.capacity[obj] = -1 // given one from elsewhere: its size is not known
 			}
 		}
 	}

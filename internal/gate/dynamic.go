@@ -182,7 +182,11 @@ func (m *model) implementations(c *ssa.CallCommon) []*ssa.Function {
 			if sel == nil {
 				return nil
 			}
-			out = append(out, m.ssaPkg.Prog.MethodValue(sel))
+			fn := m.ssaPkg.Prog.MethodValue(sel)
+			if fn == nil {
+				return nil // a type in a generic function: its instances are not known
+			}
+			out = append(out, fn)
 			break
 		}
 	}

@@ -2,11 +2,13 @@ package holdwait
 
 import (
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/known"
+	"github.com/gatevet/gatevet/internal/naming"
 )
 
 // A sync.Cond's Wait lets go of the Cond's own lock while it waits, and
@@ -67,10 +69,19 @@ func (p *pkgInfo) condWaitHeld(w wait, held []*gate.Holding) []*gate.Holding {
 	if lock == nil {
 		return nil
 	}
+	// The lock is the field beside the Cond: w.ref's path, with the
+	// Cond's field (and the loads after it) replaced by the lock's.
+	prefix := w.ref.Path
+	for len(prefix) > 0 && prefix[len(prefix)-1] == naming.Deref {
+		prefix = prefix[:len(prefix)-1]
+	}
+	if len(prefix) == 0 || prefix[len(prefix)-1] != cond.Name() {
+		return nil
+	}
+	own := append(slices.Clone(prefix[:len(prefix)-1]), lock.Name())
 	var out []*gate.Holding
 	for _, h := range held {
-		path := h.Gate.Path
-		if sameRoot(h.Gate, w.ref) && len(path) == 1 && path[0] == lock.Name() {
+		if sameRoot(h.Gate, w.ref) && slices.Equal(h.Gate.Path, own) {
 			continue
 		}
 		out = append(out, h)

@@ -115,3 +115,53 @@ func (s *Shared) loop() {
 	s.cond.Broadcast()
 	s.other.Unlock()
 }
+
+// Nested: the Cond and its lock sit one struct down; Drain holds only
+// the Cond's own lock.
+type condQueue struct {
+	mu    sync.Mutex
+	cond  *sync.Cond
+	items []string
+}
+
+type Nested struct {
+	mu sync.Mutex
+	q  condQueue
+}
+
+func NewNested() *Nested {
+	n := &Nested{}
+	n.q.cond = sync.NewCond(&n.q.mu)
+	go n.loop()
+	return n
+}
+
+func (n *Nested) Drain() {
+	n.q.mu.Lock()
+	for len(n.q.items) > 0 {
+		n.q.cond.Wait()
+	}
+	n.q.mu.Unlock()
+}
+
+// Hold keeps the outer n.mu, another lock than the Cond's n.q.mu.
+func (n *Nested) Hold() {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.q.mu.Lock()
+	for len(n.q.items) > 0 {
+		n.q.cond.Wait() // want `n\.q\.cond\.Wait\(\) waits for \(\*Nested\)\.loop holding n\.mu, but \(\*Nested\)\.loop locks n\.mu before it wakes n\.q\.cond`
+	}
+	n.q.mu.Unlock()
+}
+
+func (n *Nested) loop() {
+	for {
+		n.mu.Lock()
+		n.q.mu.Lock()
+		n.q.items = nil
+		n.q.cond.Broadcast()
+		n.q.mu.Unlock()
+		n.mu.Unlock()
+	}
+}

@@ -144,3 +144,42 @@ func (s *Sized) loop() {
 		s.sem.Release(1)
 	}
 }
+
+// Lent is given its semaphore by a second constructor too: whether it
+// has one permit is not known.
+type Lent struct {
+	sem     *semaphore.Weighted
+	stopped bool
+	done    chan struct{}
+}
+
+func NewLent() *Lent {
+	l := &Lent{sem: semaphore.NewWeighted(1), done: make(chan struct{})}
+	go l.loop()
+	return l
+}
+
+func NewLentFrom(sem *semaphore.Weighted) *Lent {
+	l := &Lent{sem: sem, done: make(chan struct{})}
+	go l.loop()
+	return l
+}
+
+func (l *Lent) Stop() {
+	l.sem.Acquire(context.Background(), 1)
+	defer l.sem.Release(1)
+	l.stopped = true
+	<-l.done
+}
+
+func (l *Lent) loop() {
+	for {
+		l.sem.Acquire(context.Background(), 1)
+		if l.stopped {
+			l.sem.Release(1)
+			close(l.done)
+			return
+		}
+		l.sem.Release(1)
+	}
+}
