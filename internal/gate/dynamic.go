@@ -154,9 +154,10 @@ func (m *model) targets(c *ssa.CallCommon) []naming.Callee {
 
 // implementations returns the methods an interface call may run when the
 // interface has an unexported method, so that only the package's types
-// implement it (a type elsewhere can only embed one of them, and runs
-// its method): the method of every named type of the package, local
-// types included, that implements the interface. Nil when the interface
+// implement it (a type elsewhere can only embed one of them): the method
+// of every named type of the package, local types included, that
+// implements the interface. An exported method of an exported type is
+// not settled: a type elsewhere that embeds it may override it. Nil when the interface
 // is exported-only, or a generic type of the package has a method of
 // that name (its instances are not known here).
 func (m *model) implementations(c *ssa.CallCommon) []*ssa.Function {
@@ -177,6 +178,10 @@ func (m *model) implementations(c *ssa.CallCommon) []*ssa.Function {
 		for _, t := range []types.Type{n, types.NewPointer(n)} {
 			if !types.Implements(t, iface) {
 				continue
+			}
+			if c.Method.Exported() && n.Obj().Exported() {
+				// Another package may embed n and override the method.
+				return nil
 			}
 			sel := m.ssaPkg.Prog.MethodSets.MethodSet(t).Lookup(c.Method.Pkg(), c.Method.Name())
 			if sel == nil {

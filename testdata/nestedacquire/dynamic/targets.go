@@ -120,3 +120,25 @@ func (r *Registry) Wrap(s sink) {
 	r.sink = local{s}
 	r.sink = countingSink{sink: lockingSink{}}
 }
+
+// Sealed has an unexported method, but Flush is exported and Disk is
+// exported: a type in another package can embed Disk and override Flush.
+type Sealed interface {
+	Flush(r *Registry)
+	sealed()
+}
+
+type Disk struct{}
+
+func (Disk) Flush(r *Registry) {
+	r.mu.Lock()
+	r.mu.Unlock()
+}
+
+func (Disk) sealed() {}
+
+func (r *Registry) FlushTo(s Sealed) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	s.Flush(r)
+}
