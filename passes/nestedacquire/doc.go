@@ -86,7 +86,9 @@
 // sets, such as a list of migrations) calls every entry, so it acquires
 // what any entry acquires. A field set from outside, an acquire only some
 // implementations make, an implementation that wraps another value of
-// the interface, or a table callers can append to, is left alone.
+// the interface, an exported method of an exported type (another package
+// may embed the type and override it), or a table callers can append to,
+// is left alone.
 //
 // A [sync.Once] counts as held while its Do runs the function it was
 // given: that function calling Do on the same Once, directly or a few
