@@ -227,8 +227,8 @@ type model struct {
 	// fieldTargets are the func-typed fields every store sets to a known
 	// function (see dynamic.go).
 	fieldTargets map[*types.Var][]fieldTarget
-	// named are the package's named types, local ones included, that an
-	// interface call may run a method of (see implementations).
+	// named are the package's named types, local ones included, listed
+	// on the first interface call that needs them (see implementations).
 	named []*types.Named
 	// tables are the package-level slices of functions a loop may range
 	// over (see dynamic.go).

@@ -171,7 +171,7 @@ func (m *model) noteBuffered(fn *ssa.Function) {
 				if nonZero(mc.Size) {
 					m.bufferedObjs[obj] = true
 				}
-			} else if size, ok := newWeighted(st.Val); ok {
+			} else if size, ok := known.NewWeighted(st.Val); ok {
 				m.noteCapacity(obj, size)
 			} else if _, isChan := st.Val.Type().Underlying().(*types.Chan); isChan || known.IsNamed(st.Val.Type(), "golang.org/x/sync/semaphore", "Weighted") {
 				m.capacity[obj] = -1 // given one from elsewhere: its size is not known

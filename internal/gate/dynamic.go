@@ -37,9 +37,8 @@ type fieldTarget struct {
 // noteDynamic finds, before any function is analysed, in one scan of
 // the package's code: the func-typed fields of its types that every
 // store sets to a known function, and its tables of functions (see
-// tableEffects); and it lists the package's named types.
+// tableEffects).
 func (m *model) noteDynamic(funcs []*ssa.Function) {
-	m.named = namedTypes(m.pass.TypesInfo)
 	targets := make(map[*types.Var][]fieldTarget)
 	unknown := make(map[*types.Var]bool)
 	m.tables = make(map[*ssa.Global][]*ssa.Function)
@@ -165,6 +164,9 @@ func (m *model) implementations(c *ssa.CallCommon) []*ssa.Function {
 	if !ok || !hasUnexported(iface) {
 		return nil
 	}
+	if m.named == nil {
+		m.named = namedTypes(m.pass.TypesInfo)
+	}
 	var out []*ssa.Function
 	for _, n := range m.named {
 		if n.TypeParams().Len() > 0 {
@@ -198,9 +200,10 @@ func (m *model) implementations(c *ssa.CallCommon) []*ssa.Function {
 	return out
 }
 
-// namedTypes lists the named non-interface types info defines.
+// namedTypes lists the named non-interface types info defines (never
+// nil, so that it is computed once).
 func namedTypes(info *types.Info) []*types.Named {
-	var out []*types.Named
+	out := []*types.Named{}
 	for _, obj := range info.Defs {
 		tn, ok := obj.(*types.TypeName)
 		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {

@@ -2,7 +2,6 @@ package gate
 
 import (
 	"go/constant"
-	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -39,19 +38,6 @@ func constSize(v ssa.Value) int64 {
 	return n
 }
 
-// newWeighted returns the size a semaphore.NewWeighted call is given.
-func newWeighted(v ssa.Value) (ssa.Value, bool) {
-	c, ok := v.(*ssa.Call)
-	if !ok {
-		return nil, false
-	}
-	f := c.Call.StaticCallee()
-	if f == nil || f.Name() != "NewWeighted" || known.PkgPath(f) != "golang.org/x/sync/semaphore" || len(c.Call.Args) != 1 {
-		return nil, false
-	}
-	return c.Call.Args[0], true
-}
-
 // capacityOf returns the permits of the counting gate v: made here, or
 // loaded from a variable or field every store gives the same constant
 // capacity; -1 when not known.
@@ -59,7 +45,7 @@ func (m *model) capacityOf(v ssa.Value) int64 {
 	if mc, ok := v.(*ssa.MakeChan); ok {
 		return constSize(mc.Size)
 	}
-	if size, ok := newWeighted(v); ok {
+	if size, ok := known.NewWeighted(v); ok {
 		return constSize(size)
 	}
 	if obj := chanObject(v); obj != nil {
@@ -93,7 +79,9 @@ func (r *Result) Exclusive(fi *FuncInfo, h *Holding) bool {
 }
 
 // gateValue returns the counting gate an acquiring instruction operates
-// on: a Weighted method's receiver, or the channel a send fills.
+// on: a Weighted method's receiver, or the channel a send fills. A
+// receive that acquires takes a token from a semaphore filled up front,
+// whose capacity is not what a holder takes: nil.
 func gateValue(instr ssa.Instruction) ssa.Value {
 	switch in := instr.(type) {
 	case *ssa.Call:
@@ -102,10 +90,6 @@ func gateValue(instr ssa.Instruction) ssa.Value {
 		}
 	case *ssa.Send:
 		return in.Chan
-	case *ssa.UnOp:
-		if in.Op == token.ARROW {
-			return nil // a semaphore filled up front: its capacity is not what a holder takes
-		}
 	}
 	return nil
 }

@@ -34,6 +34,20 @@ func PkgPath(fn *ssa.Function) string {
 	return ""
 }
 
+// NewWeighted returns the size given to semaphore.NewWeighted, when v is
+// such a call.
+func NewWeighted(v ssa.Value) (ssa.Value, bool) {
+	c, ok := v.(*ssa.Call)
+	if !ok || len(c.Call.Args) != 1 {
+		return nil, false
+	}
+	f := c.Call.StaticCallee()
+	if f == nil || f.Name() != "NewWeighted" || PkgPath(f) != "golang.org/x/sync/semaphore" {
+		return nil, false
+	}
+	return c.Call.Args[0], true
+}
+
 // IsContextDone reports whether v is ctx.Done() on a context.Context.
 func IsContextDone(v ssa.Value) bool {
 	c, ok := v.(*ssa.Call)

@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/condwait"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
@@ -96,14 +97,7 @@ func condOps(fn *ssa.Function, is func(ssa.Value) bool) []compOp {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(*ssa.Call)
-			if !ok || len(call.Call.Args) == 0 {
-				continue
-			}
-			f := call.Call.StaticCallee()
-			if f == nil || f.Signature.Recv() == nil || !known.IsNamed(f.Signature.Recv().Type(), "sync", "Cond") {
-				continue
-			}
-			if (f.Name() == "Signal" || f.Name() == "Broadcast") && is(call.Call.Args[0]) {
+			if ok && condwait.IsWake(&call.Call) && is(call.Call.Args[0]) {
 				ops = append(ops, compOp{at: call, ch: call.Call.Args[0], pos: call.Pos(), what: "wakes"})
 			}
 		}

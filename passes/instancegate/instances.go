@@ -68,8 +68,8 @@ func freshGate(v ssa.Value) bool {
 	case *ssa.MakeInterface:
 		return freshGate(v.X) // a sync.Locker field given &sync.Mutex{}
 	case *ssa.Call:
-		callee := v.Call.StaticCallee()
-		return callee != nil && known.PkgPath(callee) == "golang.org/x/sync/semaphore" && callee.Name() == "NewWeighted"
+		_, ok := known.NewWeighted(v)
+		return ok
 	}
 	return false
 }
