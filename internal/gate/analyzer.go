@@ -233,6 +233,9 @@ type model struct {
 	// tables are the package-level slices of functions a loop may range
 	// over (see dynamic.go).
 	tables map[*ssa.Global][]*ssa.Function
+	// namers name each function's values, one per function: a Namer
+	// indexes its function's syntax on first use.
+	namers map[*ssa.Function]*naming.Namer
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -247,6 +250,7 @@ func run(pass *analysis.Pass) (any, error) {
 		chanObjs:     make(map[types.Object]chanDir),
 		bufferedObjs: make(map[types.Object]bool),
 		capacity:     make(map[types.Object]int64),
+		namers:       make(map[*ssa.Function]*naming.Namer),
 	}
 	m.srcFuncs = srcFuncs
 	if ssaPkg != nil {
@@ -276,6 +280,16 @@ func (m *model) export(fi *FuncInfo) {
 		}
 		m.pass.ExportObjectFact(obj, &FuncFact{Summary: sum})
 	}
+}
+
+// namer returns fn's Namer.
+func (m *model) namer(fn *ssa.Function) *naming.Namer {
+	nm, ok := m.namers[fn]
+	if !ok {
+		nm = naming.NewNamer(fn)
+		m.namers[fn] = nm
+	}
+	return nm
 }
 
 func (m *model) isGateType(tn *types.TypeName) bool {
@@ -366,7 +380,7 @@ func (m *model) analyse(fn *ssa.Function) (fi *FuncInfo) {
 
 	fs := &funcState{
 		fn:      fn,
-		refs:    naming.NewNamer(fn),
+		refs:    m.namer(fn),
 		chans:   classify(m.scanChans(fn), dominates),
 		effects: make(map[ssa.Instruction][]effect),
 		gateIDs: make(map[string]int),

@@ -37,7 +37,7 @@ func (m *model) buildCallGraph(funcs []*ssa.Function) *callGraph {
 					m.noteCall(g, call)
 					continue
 				}
-				if !publishes(instr) {
+				if !publishes(m.namer(fn), instr) {
 					continue
 				}
 				ops = instr.Operands(ops[:0])
@@ -56,13 +56,13 @@ func (m *model) buildCallGraph(funcs []*ssa.Function) *callGraph {
 // function does not control: a store into a field or variable that
 // outlives the call, a send, a return. A func value kept in a local (a
 // slice of callbacks run later) stays its parent's, and silent.
-func publishes(instr ssa.Instruction) bool {
+func publishes(names *naming.Namer, instr ssa.Instruction) bool {
 	switch in := instr.(type) {
 	case *ssa.Store:
-		r, ok := naming.NewNamer(in.Parent()).Location(in.Addr)
+		r, ok := names.Location(in.Addr)
 		return !ok || r.Crosses()
 	case *ssa.MapUpdate:
-		r, ok := naming.NewNamer(in.Parent()).Location(in.Map)
+		r, ok := names.Location(in.Map)
 		return !ok || r.Crosses()
 	case *ssa.Send, *ssa.Return:
 		return true

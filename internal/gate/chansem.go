@@ -60,7 +60,7 @@ type chanOp struct {
 // scanChans lists fn's channel operations, including those of closures
 // it defers, translated into fn's terms.
 func (m *model) scanChans(fn *ssa.Function) []chanOp {
-	rs := naming.NewNamer(fn)
+	rs := m.namer(fn)
 	var ops []chanOp
 	add := func(ch ssa.Value, send, deferred bool, b *ssa.BasicBlock, i int, ref naming.Ref) {
 		elem, _ := ch.Type().Underlying().(*types.Chan)
@@ -86,7 +86,7 @@ func (m *model) scanChans(fn *ssa.Function) []chanOp {
 			if !ok || cal.Fn.Parent() != fn {
 				continue
 			}
-			inner := naming.NewNamer(cal.Fn)
+			inner := m.namer(cal.Fn)
 			for _, ib := range cal.Fn.Blocks {
 				for _, iinstr := range ib.Instrs {
 					for _, o := range directChanOps(iinstr) {
