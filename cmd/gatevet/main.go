@@ -37,7 +37,6 @@ import (
 	"fmt"
 	"os"
 	"slices"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/multichecker"
@@ -78,6 +77,9 @@ func main() {
 		fmt.Fprintln(out, "\nFlags:")
 		flag.PrintDefaults()
 	}
+	if vetConfig(args) != "" {
+		relaxGC()
+	}
 	// multichecker.Main hands over to unitchecker when go vet passes a
 	// .cfg argument, and otherwise loads packages itself.
 	multichecker.Main(factsOnly(withVetSuite(all.Analyzers(), args), args)...)
@@ -95,7 +97,7 @@ func withVetSuite(gatevet []*analysis.Analyzer, args []string) []*analysis.Analy
 		return gatevet
 	}
 	last := args[len(args)-1]
-	if last != "-V=full" && last != "-flags" && !strings.HasSuffix(last, ".cfg") {
+	if last != "-V=full" && last != "-flags" && vetConfig(args) == "" {
 		return gatevet
 	}
 	return append(append([]*analysis.Analyzer(nil), gatevet...), vet.Suite...)

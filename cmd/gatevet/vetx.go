@@ -21,10 +21,11 @@ import (
 // only what produces facts, so the facts come out exactly as in a full
 // run.
 func factsOnly(analyzers []*analysis.Analyzer, args []string) []*analysis.Analyzer {
-	if len(args) == 0 || !strings.HasSuffix(args[len(args)-1], ".cfg") {
+	cfgFile := vetConfig(args)
+	if cfgFile == "" {
 		return analyzers
 	}
-	data, err := os.ReadFile(args[len(args)-1])
+	data, err := os.ReadFile(cfgFile)
 	if err != nil {
 		return analyzers // unitchecker reports it
 	}
@@ -49,6 +50,15 @@ func factsOnly(analyzers []*analysis.Analyzer, args []string) []*analysis.Analyz
 		out[i] = &idle
 	}
 	return out
+}
+
+// vetConfig returns the .cfg file go vet passes as the last argument of
+// a per-package run, or "".
+func vetConfig(args []string) string {
+	if len(args) == 0 || !strings.HasSuffix(args[len(args)-1], ".cfg") {
+		return ""
+	}
+	return args[len(args)-1]
 }
 
 // producesFacts reports whether a or one of its requirements exports facts.
