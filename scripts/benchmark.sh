@@ -10,6 +10,8 @@
 #
 #	stock         go vet PKGS
 #	gatevet       go vet -vettool=gatevet -vetsuite=false PKGS
+#	superset      go vet -vettool=gatevet PKGS   (the vet suite too: what
+#	              a CI that swaps go vet for gatevet runs)
 #	gatevet-base  the same with gatevet built at BASE (only if BASE is set)
 #	static        staticcheck PKGS   (v0.8.2, its own cache emptied)
 #
@@ -37,8 +39,9 @@
 #	REPS      repetitions (default 3)
 #	SHARES    package shares in percent (default "10 50 100")
 #	BASE      a git revision of this repository to compare gatevet with
-#	TOOLS     which of stock, gatevet, gatevet-base and static to run
-#	          (default all; gatevet-base only with BASE), e.g.
+#	TOOLS     which of stock, gatevet, superset, gatevet-base and static
+#	          to run (default all but superset; gatevet-base only with
+#	          BASE), e.g.
 #	          TOOLS="stock gatevet gatevet-base" to skip staticcheck
 #	TABLE     where to write the table
 #	KEEP=1    keep the scratch directory
@@ -55,7 +58,7 @@ TABLE="${TABLE:-$PWD/benchmark-report.md}"
 
 for tool in $TOOLS; do
 	case $tool in
-	stock | gatevet | static) ;;
+	stock | gatevet | superset | static) ;;
 	gatevet-base)
 		if [ -z "$BASE" ]; then
 			echo "benchmark.sh: TOOLS names gatevet-base but BASE is not set" >&2
@@ -63,13 +66,13 @@ for tool in $TOOLS; do
 		fi
 		;;
 	*)
-		echo "benchmark.sh: unknown tool $tool in TOOLS (stock, gatevet, gatevet-base, static)" >&2
+		echo "benchmark.sh: unknown tool $tool in TOOLS (stock, gatevet, superset, gatevet-base, static)" >&2
 		exit 2
 		;;
 	esac
 done
 turns=() # the tools of TOOLS, in the fixed turn order
-for tool in stock gatevet gatevet-base static; do
+for tool in stock gatevet superset gatevet-base static; do
 	case " $TOOLS " in *" $tool "*) turns+=("$tool") ;; esac
 done
 has() { case " ${turns[*]} " in *" $1 "*) return 0 ;; esac; return 1; }
@@ -139,6 +142,7 @@ for spec in $MODULES; do
 				case $tool in
 				stock) GOCACHE="$cache" "$work/measure" -o "$m" go vet "${pkgs[@]}" >/dev/null 2>&1 || true ;;
 				gatevet) GOCACHE="$cache" "$work/measure" -o "$m" go vet -vettool="$work/gatevet" -vetsuite=false "${pkgs[@]}" >/dev/null 2>&1 || true ;;
+				superset) GOCACHE="$cache" "$work/measure" -o "$m" go vet -vettool="$work/gatevet" "${pkgs[@]}" >/dev/null 2>&1 || true ;;
 				gatevet-base) GOCACHE="$cache" "$work/measure" -o "$m" go vet -vettool="$work/base/gatevet" -vetsuite=false "${pkgs[@]}" >/dev/null 2>&1 || true ;;
 				static) GOCACHE="$cache" XDG_CACHE_HOME="$work/xdg" "$work/measure" -o "$m" "$work/staticcheck" "${pkgs[@]}" >/dev/null 2>&1 || true ;;
 				esac
@@ -176,7 +180,7 @@ if with_base:
     cols += ["wall ÷ base", "cpu ÷ base", "MiB ÷ base"]
 print("| " + " | ".join(cols) + " |")
 print("|" + "---|" * len(cols))
-names = {"stock": "go vet", "gatevet": "go vet -vettool=gatevet", "gatevet-base": "go vet -vettool=gatevet-base", "static": "staticcheck 0.8.2"}
+names = {"stock": "go vet", "gatevet": "go vet -vettool=gatevet -vetsuite=false", "superset": "go vet -vettool=gatevet", "gatevet-base": "go vet -vettool=gatevet-base", "static": "staticcheck 0.8.2"}
 def ratios(m, to):
     return [f"{m[i] / to[i]:.2f}" if to and to[i] else "-" for i in range(3)]
 for (spec, share), (n, lines) in meta.items():
