@@ -113,7 +113,7 @@ for spec in $MODULES; do
 	mod="${spec%@*}"
 	section "$spec"
 	dir="$work/mod-$(echo "$mod" | tr '/.' '__')"
-	scratch_module "$dir" "$spec"
+	setup_module "$dir" "$spec"
 	cd "$dir"
 	go list -e "$mod/..." | sort >all.txt
 	mapfile -t all <all.txt

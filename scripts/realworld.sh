@@ -60,28 +60,6 @@ errors="$work/errors.txt" # gatevet crashes and analyzer errors
 : >"$errors"
 failed=0
 
-# setup_module DIR MODULE@VERSION is scratch_module, or, for a module
-# whose root directory is not a package (containerd/v2), the same with the
-# first of its packages that another module can import.
-setup_module() {
-	scratch_module "$1" "$2" && return 0
-	local pkg="" p
-	for p in $(cd "$1" && go list -e -f '{{if and (ne .Name "main") (not .Error)}}{{.ImportPath}}{{end}}' "${2%@*}/..." 2>/dev/null); do
-		case "$p" in
-		*/internal/* | */internal) ;;
-		*) pkg="$p" && break ;;
-		esac
-	done
-	[ -n "$pkg" ] || return 1
-	echo "${2%@*} is not a package: importing $pkg instead"
-	(
-		cd "$1"
-		printf 'package scratch\n\nimport _ "%s"\n' "$pkg" >deps.go
-		go get "$2" >/dev/null
-		go mod tidy >/dev/null
-	)
-}
-
 for spec in $MODULES; do
 	mod="${spec%@*}"
 	section "$spec"
