@@ -35,7 +35,7 @@ func (p *pkgInfo) classBlocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (bloc
 		var ok bool
 		switch w.kind {
 		case wgWait:
-			ops, ok = groupOps(fn, is, true)
+			ops, ok = groupOps(fn, is, true, nil)
 		case condWait:
 			ops, ok = condOps(fn, is), true
 		default:

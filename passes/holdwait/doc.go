@@ -13,7 +13,7 @@
 // permit that the waiter takes whole (gate.Result.Exclusive); another
 // counting semaphore may have permits to spare, and a Once is held only
 // while its Do runs. The goroutines waited for, and the operations the wait waits
-// for in them, are found two ways:
+// for in them, are found three ways:
 //
 //   - Goroutines the waiting function starts before the wait
 //     (gate.FuncInfo.Starts): for a receive from a channel the function
@@ -32,6 +32,16 @@
 //     (s.wg.Wait(), the Stop that waits for the loop its constructor
 //     started), every Done on it; for a Wait on a Cond field, every
 //     Signal and Broadcast on it.
+//   - Goroutines whose operations on the value only a summary tells
+//     (signals.go): one that runs a function of another package (go
+//     worker.Flush(s, done)), or that a helper the waiter calls starts
+//     (t.spawn(done), t.add(&wg)). A function's Signals say, for each
+//     channel or *sync.WaitGroup parameter, what it and the goroutines
+//     it starts do to it, with the blocking acquires of its parameters'
+//     gates before each operation, on every path or on some; exported
+//     functions carry them to other packages as SignalFact. A helper
+//     that answers the wait on the waiter's own goroutine, or lets the
+//     value go where the summary cannot follow, leaves the wait alone.
 //
 // The report is certain when each of those operations comes after a
 // blocking acquire of the gate on every path (the acquire dominates it;
@@ -59,7 +69,9 @@
 // semaphore made with one (semaphore.NewWeighted(1), make(chan
 // struct{}, 1)), where the goroutine waited
 // for must take that same lock before it can send, close, receive, call
-// Done, return, or Signal or Broadcast the Cond.
+// Done, return, or Signal or Broadcast the Cond. The goroutine may be
+// started by the waiting function or by a helper it calls, and may run a
+// function of another package.
 //
 // Findings are certain when the goroutine takes the lock on every path
 // to what the wait waits for: when the waiter takes the lock first, both
@@ -123,8 +135,9 @@
 //   - A read lock held while the goroutine takes a read lock: both can
 //     hold it. Semaphores with permits to spare, and sync.Once.
 //   - A receive from a buffered channel, from a channel that goes
-//     anywhere but to the goroutines (passed to a function, stored, sent,
-//     selected on to send), that the waiting function sends on itself, or
+//     anywhere but to the goroutines (passed to a function whose summary
+//     does not account for it, stored, sent, selected on to send), that
+//     the waiting function or a helper it calls sends on itself, or
 //     that a goroutine started after the wait, or on some paths only,
 //     sends on.
 //   - A receive from a channel field that a function other than a
@@ -138,7 +151,8 @@
 //   - A select with a default case, or with a case that is not such a
 //     wait (ctx.Done(), a timer, a channel the pass cannot follow): a way
 //     out. A select without default whose every case is one is reported.
-//   - Goroutines the wait does not name (a channel parameter).
+//   - Goroutines the wait does not name (a channel parameter), and
+//     errgroup functions of another package.
 //
 // # Suppressing a report
 //

@@ -22,7 +22,11 @@ import (
 var doc string
 
 // Analyzer is the holdwait pass.
-var Analyzer = gatepass.New("holdwait", doc, run)
+var Analyzer = func() *analysis.Analyzer {
+	a := gatepass.New("holdwait", doc, run)
+	a.FactTypes = []analysis.Fact{new(SignalFact)}
+	return a
+}()
 
 // waitKind says what a wait waits for.
 type waitKind uint8
@@ -54,13 +58,17 @@ type blocker struct {
 	acquire gate.AcquirePoint
 	op      token.Pos // the operation the wait waits for
 	opWhat  string    // that operation: "closes", "sends on", "calls", "returns"
+	// acquireAt and opAt say where the acquire and the operation are
+	// (file:line) when they lie in another package, without positions.
+	acquireAt, opAt string
 	// latent: the goroutine takes the gate before the operation on some
 	// paths only, so the deadlock needs it to take one of them.
 	latent bool
 }
 
 func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
-	pkg := &pkgInfo{pass: pass, res: res, goroutines: goroutines(res)}
+	pkg := &pkgInfo{pass: pass, res: res, goroutines: goroutines(res), sigs: make(map[*ssa.Function][]Signals)}
+	pkg.exportSignals()
 	for _, fi := range res.Funcs {
 		for _, w := range waits(res, fi) {
 			if w.kind == condWait {
@@ -86,6 +94,8 @@ type pkgInfo struct {
 	// goroutines maps each function the package starts as a goroutine
 	// to one of its starts.
 	goroutines map[*ssa.Function]gate.Start
+	// sigs are the Signals of the functions asked about (signals.go).
+	sigs map[*ssa.Function][]Signals
 }
 
 // goroutines maps the functions the package starts as goroutines to one

@@ -42,11 +42,31 @@ func (p *pkgInfo) localRecvBlocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (
 		r, ok := fi.Ref(v)
 		return ok && r.Key() == w.ref.Key()
 	}
+	srcs, ok := p.sources(fi, w, allowed)
+	if !ok {
+		return blocker{}, false
+	}
 	if own, ok := chanOps(fi.Fn, w.kind, is, allowed); !ok || len(own) > 0 {
 		return blocker{}, false // it escapes, or the waiter answers itself
 	}
 	var found blocker
 	any := false
+	for _, src := range srcs {
+		if len(src.ops) == 0 {
+			continue
+		}
+		if !cfg.Dominates(src.instr, w.instr) {
+			return blocker{}, false
+		}
+		b, ok := sourceBlocked(fi, src, h)
+		if !ok {
+			return blocker{}, false
+		}
+		if !any {
+			found, any = b, true
+		}
+		found.latent = found.latent || b.latent
+	}
 	for _, st := range ss {
 		ops, ok := chanOps(st.s.Fn, w.kind, translatedIs(fi, st.gfi, st.cal, w.ref), nil)
 		switch {
@@ -91,7 +111,7 @@ func (p *pkgInfo) groupBlocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (bloc
 			}
 			ops = atReturns(s.Fn, s.Fn.Pos(), "returns")
 		case w.kind == wgWait && addedBefore(fi, w.ref, s.Instr):
-			ops, ok = groupOps(s.Fn, translatedIs(fi, gfi, cal, w.ref), false)
+			ops, ok = groupOps(s.Fn, translatedIs(fi, gfi, cal, w.ref), false, nil)
 			if !ok {
 				continue
 			}
@@ -104,6 +124,21 @@ func (p *pkgInfo) groupBlocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (bloc
 		})
 		if ok {
 			b.name, b.start = p.goroutineName(s), s.Pos
+			return b, true
+		}
+	}
+	if w.kind != wgWait {
+		return blocker{}, false
+	}
+	// Goroutines only Signals tell of: started here, counted by an Add
+	// before the start, or started (and counted) by a helper.
+	srcs, _ := p.sources(fi, w, make(map[ssa.Instruction]bool))
+	for _, src := range srcs {
+		_, started := src.instr.(*ssa.Go)
+		if !cfg.After(src.instr, w.instr) || started && !addedBefore(fi, w.ref, src.instr) {
+			continue
+		}
+		if b, ok := sourceBlocked(fi, src, h); ok {
 			return b, true
 		}
 	}

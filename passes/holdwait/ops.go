@@ -146,12 +146,13 @@ func recvUse(instr ssa.Instruction, v ssa.Value, is func(ssa.Value) bool) (op co
 
 // groupOps returns fn's Done calls on the WaitGroup that is picks out
 // (a deferred one happens at each return), with the WaitGroup as the
-// operation's value. ok is false when fn passes the WaitGroup on, or,
-// unless addOK, calls Add on it (a goroutine that counts itself).
-func groupOps(fn *ssa.Function, is func(ssa.Value) bool, addOK bool) (ops []compOp, ok bool) {
+// operation's value. ok is false when fn passes the WaitGroup on, but
+// at the instructions allowed, or, unless addOK, calls Add on it (a
+// goroutine that counts itself).
+func groupOps(fn *ssa.Function, is func(ssa.Value) bool, addOK bool, allowed map[ssa.Instruction]bool) (ops []compOp, ok bool) {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			if _, debug := instr.(*ssa.DebugRef); debug {
+			if _, debug := instr.(*ssa.DebugRef); debug || allowed[instr] {
 				continue
 			}
 			for _, p := range instr.Operands(nil) {

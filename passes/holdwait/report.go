@@ -31,6 +31,10 @@ func diagnose(pass *analysis.Pass, fi *gate.FuncInfo, w wait, h *gate.Holding, b
 		op += " " + obj + ".Done()"
 	}
 	take := takes(b.acquire.GateOp)
+	if !b.op.IsValid() && b.opAt != "" {
+		// In another package: no related position to point at.
+		op += fmt.Sprintf(" (at %s, after it %s %s at %s)", b.opAt, take, g, b.acquireAt)
+	}
 	pos, end := fi.Span(w.instr.Pos())
 	d := analysis.Diagnostic{
 		Pos: pos, End: end,
