@@ -116,19 +116,54 @@ func TestEndToEnd(t *testing.T) {
 	})
 
 	t.Run("StandaloneJSON", func(t *testing.T) {
-		stdout, stderr, code := s.run(t, s.gatevet, "-json", "./...")
-		if code != 0 {
-			t.Fatalf("gatevet -json exited %d, want 0\nstderr:\n%s", code, stderr)
+		stdout, stderr, code := s.run(t, s.gatevet, "-f", "json", "./...")
+		if code != 1 {
+			t.Fatalf("gatevet -f json exited %d, want 1 (diagnostics reported)\nstderr:\n%s", code, stderr)
 		}
-		s.checkFindings(t, parseJSONStream(t, stdout), false)
+		s.checkFindings(t, parseLintJSON(t, stdout), false)
 	})
 
 	t.Run("StandaloneSARIF", func(t *testing.T) {
-		stdout, stderr, code := s.run(t, s.gatevet, "-sarif", "./...")
-		if code != 3 {
-			t.Fatalf("gatevet -sarif exited %d, want 3 (diagnostics reported)\nstderr:\n%s", code, stderr)
+		stdout, stderr, code := s.run(t, s.gatevet, "-f", "sarif", "./...")
+		if code != 0 {
+			t.Fatalf("gatevet -f sarif exited %d, want 0 (a SARIF log is a success)\nstderr:\n%s", code, stderr)
 		}
 		s.checkSARIF(t, stdout)
+	})
+
+	t.Run("StandaloneConfig", func(t *testing.T) {
+		dir := t.TempDir()
+		off := filepath.Join(dir, "off.json")
+		bad := filepath.Join(dir, "bad.json")
+		os.WriteFile(off, []byte(`{"disable": ["nestedacquire"]}`), 0o644)
+		os.WriteFile(bad, []byte(`{"disabled": ["nestedacquire"]}`), 0o644)
+		stdout, stderr, code := s.run(t, s.gatevet, "-config", off, "./...")
+		if code != 0 || len(stdout) != 0 {
+			t.Errorf("with nestedacquire disabled, gatevet exited %d, want 0, and printed:\n%s%s", code, stdout, stderr)
+		}
+		_, stderr, code = s.run(t, s.gatevet, "-config", bad, "./...")
+		if code != 2 || !strings.Contains(string(stderr), `unknown field "disabled"`) {
+			t.Errorf("with an unknown setting, gatevet exited %d, want 2, and said:\n%s", code, stderr)
+		}
+		// From the same cache, the runs above replay nothing here.
+		stdout, _, _ = s.run(t, s.gatevet, "-f", "json", "./...")
+		s.checkFindings(t, parseLintJSON(t, stdout), false)
+		stdout, _, code = s.run(t, s.gatevet, "-f", "json", "-latent=false", "./...")
+		if code != 1 {
+			t.Errorf("-latent=false: gatevet exited %d, want 1 (the finding is certain)", code)
+		}
+		s.checkFindings(t, parseLintJSON(t, stdout), false)
+	})
+
+	t.Run("Explain", func(t *testing.T) {
+		explain, _, code := s.run(t, s.gatevet, "-explain", "nestedacquire")
+		help, _, _ := s.run(t, s.gatevet, "help", "nestedacquire")
+		if code != 0 || !bytes.Equal(explain, help) {
+			t.Errorf("gatevet -explain nestedacquire exited %d and printed other than gatevet help nestedacquire:\n%s", code, explain)
+		}
+		if bytes.Contains(explain, []byte("staticcheck.dev")) {
+			t.Errorf("-explain points at staticcheck's website:\n%s", explain)
+		}
 	})
 
 	t.Run("Help", func(t *testing.T) {
@@ -153,7 +188,7 @@ func TestEndToEnd(t *testing.T) {
 			t.Fatalf("gatevet -help exited %d, want 0", code)
 		}
 		checkHelp(t, string(stderr), true)
-		if !strings.Contains(string(stderr), "-sarif") && !strings.Contains(string(stderr), "-json") {
+		if !strings.Contains(string(stderr), "-checks") || !strings.Contains(string(stderr), "-latent") {
 			t.Errorf("gatevet -help lists no flags:\n%s", stderr)
 		}
 	})
@@ -182,17 +217,17 @@ func TestEndToEnd(t *testing.T) {
 	})
 
 	t.Run("StandaloneText", func(t *testing.T) {
-		_, stderr, code := s.run(t, s.gatevet, "./...")
-		if code != 3 {
-			t.Fatalf("gatevet exited %d, want 3 (diagnostics reported)\nstderr:\n%s", code, stderr)
+		stdout, stderr, code := s.run(t, s.gatevet, "./...")
+		if code != 1 {
+			t.Fatalf("gatevet exited %d, want 1 (diagnostics reported)\nstderr:\n%s", code, stderr)
 		}
-		s.checkText(t, stderr, false)
+		s.checkText(t, stdout, false)
 	})
 }
 
 // checkHelp asserts that help is gatevet's overview: every analyzer on a
 // line of its own with its summary, the standard vet analyzers when
-// vetSuite is set (and not otherwise), and none of the multichecker's
+// vetSuite is set (and not otherwise), and none of the drivers'
 // generic text.
 func checkHelp(t *testing.T, help string, vetSuite bool) {
 	t.Helper()
@@ -219,10 +254,10 @@ func checkHelp(t *testing.T, help string, vetSuite bool) {
 	}
 	for _, generic := range []string{"is a tool for static analysis of Go programs", "Printf call", "strings.Split", "Registered analyzers"} {
 		if strings.Contains(help, generic) {
-			t.Errorf("help holds the multichecker's generic text %q", generic)
+			t.Errorf("help holds a driver's generic text %q", generic)
 		}
 	}
-	if !strings.Contains(help, "go vet -vettool=") || !strings.Contains(help, "gatevet [-json") {
+	if !strings.Contains(help, "go vet -vettool=") || !strings.Contains(help, "gatevet [-f text") {
 		t.Errorf("help does not show the two ways to run gatevet:\n%s", help)
 	}
 }
@@ -244,6 +279,7 @@ func setupE2E(t *testing.T) *e2eSetup {
 	s.correct = funcLines(t, s.file, correctFuncs)
 	s.printfLine = markerLine(t, filepath.Join(dir, e2ePrintfFile), e2ePrintfMarker)
 
+	e2eCache = t.TempDir()
 	s.gatevet = filepath.Join(t.TempDir(), "gatevet")
 	if runtime.GOOS == "windows" {
 		s.gatevet += ".exe"
@@ -260,8 +296,11 @@ func setupE2E(t *testing.T) *e2eSetup {
 // own, except that a go.work file around the checkout must not pull the
 // testdata module into a workspace.
 func e2eEnv() []string {
-	return append(os.Environ(), "GOWORK=off")
+	return append(os.Environ(), "GOWORK=off", "GATEVET_CACHE="+e2eCache)
 }
+
+// e2eCache is standalone gatevet's cache for the test, set by setupE2E.
+var e2eCache string
 
 // run runs name with args in the testdata module and returns its stdout,
 // stderr and exit code. Failing to start at all is fatal.
@@ -327,6 +366,46 @@ func parseJSONStream(t *testing.T, out []byte) []finding {
 	}
 	if objects == 0 {
 		t.Fatalf("-json output holds no JSON object:\n%s", out)
+	}
+	return findings
+}
+
+// parseLintJSON decodes standalone -f json output: one JSON object per
+// diagnostic (lintcmd's format), with the analyzer as its code.
+func parseLintJSON(t *testing.T, out []byte) []finding {
+	t.Helper()
+	type location struct {
+		File string `json:"file"`
+		Line int    `json:"line"`
+	}
+	var findings []finding
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for {
+		var d struct {
+			Code     string   `json:"code"`
+			Location location `json:"location"`
+			Message  string   `json:"message"`
+			Related  []struct {
+				Location location `json:"location"`
+				Message  string   `json:"message"`
+			} `json:"related"`
+		}
+		err := dec.Decode(&d)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("decoding -f json output: %v\noutput:\n%s", err, out)
+		}
+		diag := jsonDiagnostic{Category: d.Code, Posn: fmt.Sprintf("%s:%d", d.Location.File, d.Location.Line), Message: d.Message}
+		for _, r := range d.Related {
+			diag.Related = append(diag.Related, struct {
+				Posn    string `json:"posn"`
+				End     string `json:"end"`
+				Message string `json:"message"`
+			}{Posn: fmt.Sprintf("%s:%d", r.Location.File, r.Location.Line), Message: r.Message})
+		}
+		findings = append(findings, finding{e2ePackage, d.Code, d.Location.File, d.Location.Line, diag})
 	}
 	return findings
 }
@@ -444,8 +523,8 @@ func (s *e2eSetup) checkText(t *testing.T, stderr []byte, vetSuite bool) {
 		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
 			continue // go vet's "# package" headers
 		}
-		if strings.Contains(line, ": \t") {
-			continue // related information, printed as "posn: \tmessage"
+		if strings.Contains(line, ": \t") || strings.HasPrefix(line, "\t") {
+			continue // related information: go vet prints "posn: \tmessage", standalone "\tposn: message"
 		}
 		if strings.Contains(line, want) && strings.Contains(line, "already held") && strings.Contains(line, "s.mu") {
 			found = true
@@ -549,7 +628,7 @@ func (s *e2eSetup) checkSARIF(t *testing.T, out []byte) {
 		} `json:"runs"`
 	}
 	if err := json.Unmarshal(out, &log); err != nil {
-		t.Fatalf("-sarif output is not JSON: %v\n%s", err, out)
+		t.Fatalf("-f sarif output is not JSON: %v\n%s", err, out)
 	}
 	if log.Version != "2.1.0" || len(log.Runs) != 1 {
 		t.Fatalf("SARIF version %q with %d runs, want 2.1.0 with 1", log.Version, len(log.Runs))

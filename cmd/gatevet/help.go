@@ -42,10 +42,15 @@ Run it in either of two ways:
   go vet -vettool="$(go env GOPATH)/bin/gatevet" [-vetsuite=false] [-json] ./...
       go vet runs gatevet on each package; it exits non-zero on findings
       (with -json it prints JSON and exits 0).
-  gatevet [-json | -sarif] [-fix [-diff]] ./...
-      standalone: gatevet loads the packages itself and runs its own
-      analyzers; exit status 3 on findings (-json: JSON, exit status 0;
-      -sarif: a SARIF 2.1.0 log).
+  gatevet [-f text|stylish|json|sarif] [-checks LIST] [-config FILE] ./...
+      standalone, on staticcheck's runner: gatevet loads the packages
+      itself, runs its own analyzers and caches each package's results;
+      exit status 1 on findings (0 with -f sarif). Settings come from the
+      nearest gatevet.json and the command line; -explain NAME prints an
+      analyzer's documentation.
+
+Suggested fixes are applied through go vet: go vet -vettool=… -fix ./...
+(-diff shows them instead).
 
 go vet does not pass help on to its -vettool ("go vet -vettool=… help"
 looks for a package named help): run gatevet help directly.
@@ -53,9 +58,10 @@ looks for a package named help): run gatevet help directly.
 `
 
 // outro follows the analyzers.
-const outro = `By default every analyzer runs; -NAME runs only the named ones, and
--NAME=false all but those. "//gatevet:ignore NAME reason" on a reported
-line, or the line above it, suppresses the report.
+const outro = `By default every analyzer runs. Under go vet, -NAME runs only the named
+ones and -NAME=false all but those; standalone, -checks NAME,... and
+gatevet.json's enable and disable do. "//gatevet:ignore NAME reason" on a
+reported line, or the line above it, suppresses the report.
 
 Run "gatevet help NAME" for an analyzer's documentation and flags, and
 "gatevet -help" for every flag.

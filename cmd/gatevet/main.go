@@ -8,21 +8,26 @@
 // per package with a .cfg file (the unitchecker protocol):
 //
 //	go vet -vettool=$(go env GOPATH)/bin/gatevet ./...
+//	go vet -vettool=$(go env GOPATH)/bin/gatevet -fix ./...   # apply suggested fixes (-diff shows them)
 //
 // Under go vet, gatevet also runs the standard go vet analyzers, which
 // -vettool would otherwise replace; -vetsuite=false runs gatevet's alone.
-// Or run it standalone, loading packages itself (gatevet's analyzers only):
+// Or run it standalone, on staticcheck's runner, which caches each
+// package's results and facts (gatevet's analyzers only):
 //
 //	gatevet ./...
-//	gatevet -sarif ./...   # a SARIF 2.1.0 log on stdout, for code scanning
+//	gatevet -f sarif ./...     # a SARIF 2.1.0 log on stdout, for code scanning
+//	gatevet -explain bypass    # one analyzer's documentation
 //
-// Both exit non-zero when they report something (go vet -json and
-// gatevet -json print JSON and exit zero instead). Run "gatevet help" to
-// list the analyzers (and the standard vet ones that go vet runs too), and
-// "gatevet help NAME" for one analyzer's documentation and flags. go vet
-// does not pass help on to its -vettool: it takes "help" for a package,
-// and "go vet -help" prints go vet's own usage, so run gatevet help
-// directly.
+// Standalone, settings come from the nearest gatevet.json (see package
+// internal/config) and the command line. go vet exits non-zero when it
+// reports something (with -json it prints JSON and exits zero);
+// standalone gatevet exits 1 (0 with -f sarif). Run "gatevet help" to
+// list the analyzers (and the standard vet ones that go vet runs too),
+// and "gatevet help NAME" for one analyzer's documentation and flags. go
+// vet does not pass help on to its -vettool: it takes "help" for a
+// package, and "go vet -help" prints go vet's own usage, so run gatevet
+// help directly.
 //
 // Reports can be suppressed one at a time with
 //
@@ -39,31 +44,17 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/multichecker"
 	"golang.org/x/tools/go/analysis/suite/vet"
+	"golang.org/x/tools/go/analysis/unitchecker"
 
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/passes/all"
 )
 
 func main() {
-	// The flag is declared so that go vet -flags lists it and passes it
-	// on (and keys its result cache on it); it is read before the
-	// analyzers are chosen.
-	flag.Bool("vetsuite", true, "under go vet, also run the standard go vet analyzers (-vetsuite=false runs gatevet's alone)")
-	flag.BoolVar(&directive.ReportLatent, "latent", true, latentUsage)
 	args := os.Args[1:]
-	if len(args) > 0 && args[0] == "-sarif" {
-		fs := flag.NewFlagSet("gatevet -sarif", flag.ExitOnError)
-		fs.BoolVar(&directive.ReportLatent, "latent", true, latentUsage)
-		for _, a := range all.Analyzers() {
-			a.Flags.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, a.Name+"."+f.Name, f.Usage) })
-		}
-		fs.Parse(args[1:])
-		os.Exit(runSARIF(os.Stdout, all.Analyzers(), fs.Args()))
-	}
-	// gatevet's own help, in place of the multichecker's, which is about
-	// analysis tools in general; -help adds every flag.
+	// gatevet's own help, in place of the drivers', which are about
+	// analysis tools in general.
 	if flags, names, ok := helpRequest(args); ok {
 		if err := writeHelp(os.Stdout, all.Analyzers(), vetSuite(flags), names); err != nil {
 			fmt.Fprintf(os.Stderr, "gatevet: %v\n", err)
@@ -71,18 +62,28 @@ func main() {
 		}
 		os.Exit(0)
 	}
-	flag.Usage = func() {
-		out := flag.CommandLine.Output()
-		writeHelp(out, all.Analyzers(), vetSuite(args), nil)
-		fmt.Fprintln(out, "\nFlags:")
-		flag.PrintDefaults()
+	if !underVet(args) {
+		os.Exit(standalone(all.Analyzers(), args))
 	}
+	// The flag is declared so that go vet -flags lists it and passes it
+	// on (and keys its result cache on it); it is read before the
+	// analyzers are chosen.
+	flag.Bool("vetsuite", true, "under go vet, also run the standard go vet analyzers (-vetsuite=false runs gatevet's alone)")
+	flag.BoolVar(&directive.ReportLatent, "latent", true, latentUsage)
 	if vetConfig(args) != "" {
 		relaxGC()
 	}
-	// multichecker.Main hands over to unitchecker when go vet passes a
-	// .cfg argument, and otherwise loads packages itself.
-	multichecker.Main(factsOnly(withVetSuite(all.Analyzers(), args), args)...)
+	unitchecker.Main(factsOnly(withVetSuite(all.Analyzers(), args), args)...)
+}
+
+// underVet reports whether go vet runs gatevet: to learn its version
+// (-V=full) or flags (-flags), or on a package (a .cfg file last).
+func underVet(args []string) bool {
+	if len(args) == 0 {
+		return false
+	}
+	last := args[len(args)-1]
+	return last == "-V=full" || last == "-flags" || vetConfig(args) != ""
 }
 
 const latentUsage = "report latent findings too: bugs that need another goroutine to interleave (lock orders, recursive read locks, races); -latent=false reports certain ones only"
@@ -93,11 +94,7 @@ const latentUsage = "report latent findings too: bugs that need another goroutin
 // -V=full and -flags to learn its version and flags, then once per
 // package with a .cfg file last; -vetsuite=false keeps gatevet's alone.
 func withVetSuite(gatevet []*analysis.Analyzer, args []string) []*analysis.Analyzer {
-	if len(args) == 0 || !vetSuite(args) {
-		return gatevet
-	}
-	last := args[len(args)-1]
-	if last != "-V=full" && last != "-flags" && vetConfig(args) == "" {
+	if !vetSuite(args) || !underVet(args) {
 		return gatevet
 	}
 	return append(append([]*analysis.Analyzer(nil), gatevet...), vet.Suite...)

@@ -69,3 +69,17 @@ func TestExtractSummaryLink(t *testing.T) {
 		t.Errorf("an empty summary is accepted")
 	}
 }
+
+func TestCut(t *testing.T) {
+	doc := "report loops that never end\n\nLoops that never end.\n\n# Example\n\n\tfor {\n\t}\n\nThe report points at the loop.\n\n# Fix\n\n\tfor !done {\n\t}\n\nor\n\n\treturn\n"
+	got := Cut(doc)
+	want := Parts{
+		Title:  "report loops that never end",
+		Text:   "Loops that never end.\n\n# Example\n\nThe report points at the loop.\n\n# Fix\n\nor\n\n\treturn",
+		Before: "for {\n}\n",
+		After:  "for !done {\n}\n",
+	}
+	if got != want {
+		t.Errorf("Cut:\ngot  %#v\nwant %#v", got, want)
+	}
+}
