@@ -1,6 +1,7 @@
 package main
 
 import (
+	"math"
 	"runtime"
 	"runtime/debug"
 	"testing"
@@ -17,7 +18,7 @@ func gcPercent() int {
 func TestRelaxGCRespectsGOGC(t *testing.T) {
 	t.Setenv("GOGC", "150")
 	defer debug.SetGCPercent(debug.SetGCPercent(150))
-	relaxGC()
+	relaxGC(vetSmallHeap, 0)
 	if p := gcPercent(); p != 150 {
 		t.Errorf("GOGC=150 in the environment, relaxGC set %d", p)
 	}
@@ -25,20 +26,28 @@ func TestRelaxGCRespectsGOGC(t *testing.T) {
 
 func TestRelaxGCUntilLarge(t *testing.T) {
 	t.Setenv("GOGC", "")
+	t.Setenv("GOMEMLIMIT", "")
 	defer debug.SetGCPercent(debug.SetGCPercent(100))
-	relaxGC()
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	relaxGC(vetSmallHeap, 1<<40)
 	if p := gcPercent(); p != 400 {
 		t.Fatalf("a small heap: GOGC %d, want 400", p)
 	}
-	large := make([]byte, 2*smallHeap)
+	if l := debug.SetMemoryLimit(-1); l != 1<<40 {
+		t.Fatalf("a small heap: memory limit %d, want %d", l, 1<<40)
+	}
+	large := make([]byte, 2*vetSmallHeap)
 	// Each collection runs the watcher; it lets go of the relaxed
-	// setting once it sees the live heap past smallHeap.
+	// setting, and of the limit, once it sees the live heap past small.
 	for i := 0; i < 100 && gcPercent() != 100; i++ {
 		runtime.GC()
 		time.Sleep(10 * time.Millisecond)
 	}
 	runtime.KeepAlive(large)
 	if p := gcPercent(); p != 100 {
-		t.Errorf("a live heap past smallHeap: GOGC %d, want 100", p)
+		t.Errorf("a live heap past small: GOGC %d, want 100", p)
+	}
+	if l := debug.SetMemoryLimit(-1); l != math.MaxInt64 {
+		t.Errorf("a live heap past small: memory limit %d, want none", l)
 	}
 }

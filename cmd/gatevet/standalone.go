@@ -73,6 +73,7 @@ func standalone(analyzers []*analysis.Analyzer, args []string) int {
 	for _, a := range enabled {
 		cmd.AddAnalyzers(lintAnalyzer(a))
 	}
+	relaxGC(standaloneSmallHeap, standaloneLimit)
 	if fs.Lookup("f").Value.String() == "sarif" {
 		return withSARIF(analyzers, cmd.Execute)
 	}
