@@ -4,8 +4,8 @@
 #
 # For each module in MODULES (path@version), it makes a scratch module
 # outside this repository that requires a writable copy of the module's
-# source (a replace directive), compiles everything once (untimed, stock
-# go vet), then in each mode runs gatevet four times over the module's
+# source (a replace directive), compiles everything once (untimed: stock
+# go vet, and go list -export for the export data standalone reads), then in each mode runs gatevet four times over the module's
 # packages, tests included:
 #
 #	cold  nothing of gatevet's cached (a fresh GATEVET_CACHE standalone;
@@ -72,7 +72,10 @@ leaf = next(l[0] for l in sorted(lines) if count[l[0]] == 0 and "/internal/" not
 wide = count.most_common(1)[0][0]
 print(leaf, wide)')
 		echo "leaf $leaf, wide $wide"
-		(cd "$dir" && go vet "${pkgs[@]}" >/dev/null 2>&1 || true) # compile, untimed
+		# Compile, untimed: what go vet needs, and the export data of every
+		# package and test variant, which standalone loads.
+		(cd "$dir" && go vet "${pkgs[@]}" >/dev/null 2>&1 || true)
+		(cd "$dir" && go list -e -export -deps -test "${pkgs[@]}" >/dev/null 2>&1 || true)
 		export GATEVET_CACHE="$work/cache-$n"
 		rm -rf "$GATEVET_CACHE"
 		for run in cold warm leaf wide; do

@@ -145,6 +145,13 @@ func TestEndToEnd(t *testing.T) {
 		if code != 2 || !strings.Contains(string(stderr), `unknown field "disabled"`) {
 			t.Errorf("with an unknown setting, gatevet exited %d, want 2, and said:\n%s", code, stderr)
 		}
+		// A staticcheck.conf written for staticcheck does not choose
+		// gatevet's analyzers.
+		conf := filepath.Join(s.dir, "staticcheck.conf")
+		if err := os.WriteFile(conf, []byte(`checks = ["SA*"]`+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		defer os.Remove(conf)
 		// From the same cache, the runs above replay nothing here.
 		stdout, _, _ = s.run(t, s.gatevet, "-f", "json", "./...")
 		s.checkFindings(t, parseLintJSON(t, stdout), false)

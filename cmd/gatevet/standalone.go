@@ -36,6 +36,14 @@ func standalone(analyzers []*analysis.Analyzer, args []string) int {
 		fmt.Fprintln(out, "\nFlags (standalone):")
 		fs.PrintDefaults()
 	}
+	// lintcmd's -checks defaults to "inherit": the checks of the
+	// staticcheck.conf files above each package, written for
+	// staticcheck, where checks = ["SA*"] would silence every gatevet
+	// analyzer. gatevet's analyzers are chosen by gatevet.json and
+	// -checks alone.
+	checks := fs.Lookup("checks")
+	checks.Value.Set("all")
+	checks.DefValue = checks.Value.String()
 	fs.BoolVar(&directive.ReportLatent, "latent", true, latentUsage)
 	configFile := fs.String("config", "", "read settings from `file` (default: the nearest "+config.FileName+" in the current directory or its parents)")
 	for _, a := range analyzers {
