@@ -47,7 +47,7 @@ const (
 // correctFuncs are the functions of e2eFile that must produce nothing.
 var correctFuncs = []string{"Relock", "Inc", "incLocked", "Get", "Suppressed"}
 
-// jsonDiagnostic is one diagnostic as go vet -json and gatevet -json print
+// jsonDiagnostic is one diagnostic as go vet -json prints
 // it (golang.org/x/tools/internal/analysis/driverutil.JSONDiagnostic).
 type jsonDiagnostic struct {
 	Category string `json:"category"`

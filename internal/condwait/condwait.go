@@ -4,7 +4,8 @@
 // For every function the gate model analysed it finds the Wait loops
 // (the innermost loop around each Wait, with whether the loop uses a
 // context and whether a test that leaves it depends on something another
-// goroutine can change: a flag the package writes, an atomic, the clock),
+// goroutine can change: a flag the package writes, an atomic, the clock;
+// or whether it waits for work already under way, progress.go),
 // the bare Waits an if decides once and nothing re-checks, and the
 // watchers a function registers to wake waiters on cancellation
 // (context.AfterFunc, a goroutine receiving from ctx.Done()). From the
@@ -55,7 +56,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	res.stored = storedObjs(res.gates.Source)
 	for _, fi := range res.gates.Funcs {
-		res.waits[fi.Fn] = res.findWaits(fi.Fn)
+		res.waits[fi.Fn] = res.findWaits(fi)
 	}
 	for _, fi := range res.gates.Funcs {
 		res.exportBlocks(fi)

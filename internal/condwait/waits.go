@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/cfg"
+	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
 )
@@ -22,14 +23,15 @@ type Wait struct {
 	ObservesContext bool
 	// WayOut is set when a test that leaves the loop depends on a bool
 	// that the package writes elsewhere (q.shuttingDown, an atomic
-	// flag) or on the clock.
+	// flag) or on the clock, or when the loop waits for work already
+	// under way (see progress.go).
 	WayOut bool
 }
 
-// findWaits finds fn's Wait loops.
-func (r *Result) findWaits(fn *ssa.Function) []Wait {
+// findWaits finds fi's Wait loops.
+func (r *Result) findWaits(fi *gate.FuncInfo) []Wait {
 	var out []Wait
-	for _, call := range waitCalls(fn) {
+	for _, call := range waitCalls(fi.Fn) {
 		loop := cfg.LoopOf(call.Block())
 		if loop == nil {
 			continue // a Wait outside a loop is condloop's business
@@ -41,9 +43,12 @@ func (r *Result) findWaits(fn *ssa.Function) []Wait {
 					w.ObservesContext = true
 				}
 			}
-			if ifi, ok := lb.Instrs[len(lb.Instrs)-1].(*ssa.If); ok && leaves(ifi, loop) && r.wayOut(ifi.Cond, 0) {
+			if ifi, ok := lb.Instrs[len(lb.Instrs)-1].(*ssa.If); ok && leaves(ifi, loop) && (r.wayOut(ifi.Cond, 0) || drainsToSnapshot(ifi, loop)) {
 				w.WayOut = true
 			}
+		}
+		if !w.WayOut && r.awaitsOwnGoroutine(fi, call) {
+			w.WayOut = true
 		}
 		out = append(out, w)
 	}

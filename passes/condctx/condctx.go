@@ -32,7 +32,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 		for _, d := range unlockedWakes(res, watchers) {
 			rep.Latent(d) // the waiter must check between the watcher's check and its wake-up
 		}
-		if !hasCtx {
+		if !hasCtx || !condwait.Cancellable(fi.Fn) {
 			continue
 		}
 		for _, w := range conds.Waits(fi.Fn) {

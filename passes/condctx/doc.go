@@ -102,8 +102,18 @@
 //     sets (a closed flag set by Close, an error set by CloseWithError), an
 //     atomic flag, or the clock (a deadline, or an injected clock, with a
 //     timer that Broadcasts), as in client-go's work queue.
+//   - A loop that waits for work already under way, which ends when the
+//     work does: a drain to a snapshot (n := m.queued; for m.done < n
+//     { m.cond.Wait() }, the jobs queued so far, which a worker works
+//     through), or a wait for a goroutine the waiting function starts
+//     itself, directly or through its callees, that wakes the same Cond
+//     (a write stall that schedules a flush and waits for it).
 //   - No context anywhere on the way: a function without a context, or a
 //     goroutine literal that does not capture the context.
+//   - A context nothing can cancel: a parameter without a name (a
+//     callback's signature, func(context.Context), that the function
+//     cannot read), or a variable set only to context.Background() or
+//     context.TODO(), as tests do.
 //   - A call of a function whose name contains stop, close, shutdown or
 //     drain (q.Drain()): such calls are meant to block until what they stop
 //     has drained.

@@ -1,0 +1,127 @@
+package condwait
+
+import (
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/known"
+	"github.com/gatevet/gatevet/internal/naming"
+)
+
+// A Wait loop that waits for work already under way ends when that work
+// does, whatever a context says; cancelling would only abandon it. Two
+// shapes show such work without any guess about names:
+//
+//   - a drain to a snapshot: the loop waits for a counter to reach a
+//     value read before the loop (n := m.queued; for m.done < n { Wait }),
+//     the jobs queued so far, which a worker works through;
+//   - a wait for a goroutine the waiting function starts itself,
+//     directly or through its callees, that wakes the same Cond (a write
+//     stall that schedules a flush and waits for it to finish).
+//
+// A queue's Get that waits for the next Put has neither: its wake-up
+// comes from callers that may never call again.
+
+// drainsToSnapshot reports whether the loop's exit test ifi compares a
+// counter read inside the loop with one read from the package's state
+// before the loop.
+func drainsToSnapshot(ifi *ssa.If, loop map[*ssa.BasicBlock]bool) bool {
+	cmp, ok := ifi.Cond.(*ssa.BinOp)
+	if !ok {
+		return false
+	}
+	switch cmp.Op {
+	case token.LSS, token.LEQ, token.GTR, token.GEQ, token.NEQ, token.EQL:
+	default:
+		return false
+	}
+	inLoop := func(v ssa.Value) bool {
+		instr, ok := v.(ssa.Instruction)
+		return ok && instr.Block() != nil && loop[instr.Block()]
+	}
+	return (stateCounter(cmp.X) && inLoop(cmp.X) && stateCounter(cmp.Y) && !inLoop(cmp.Y)) ||
+		(stateCounter(cmp.Y) && inLoop(cmp.Y) && stateCounter(cmp.X) && !inLoop(cmp.X))
+}
+
+// stateCounter reports whether v is an integer loaded from a field or a
+// package-level variable.
+func stateCounter(v ssa.Value) bool {
+	u, ok := v.(*ssa.UnOp)
+	if !ok || u.Op != token.MUL || storedObj(u.X) == nil {
+		return false
+	}
+	b, ok := u.Type().Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+// awaitsOwnGoroutine reports whether the Wait call in fi waits on a Cond
+// that a goroutine fi starts, directly or through its callees, wakes.
+func (r *Result) awaitsOwnGoroutine(fi *gate.FuncInfo, call *ssa.Call) bool {
+	cls, ok := condClass(fi, call.Call.Args[0])
+	if !ok {
+		return false
+	}
+	_, started := r.gates.Reach(fi)
+	for _, s := range started {
+		if r.wakesClass(s, cls) {
+			return true
+		}
+	}
+	return false
+}
+
+// wakesClass reports whether fi wakes a Cond of class cls.
+func (r *Result) wakesClass(fi *gate.FuncInfo, cls string) bool {
+	for _, b := range fi.Fn.Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(*ssa.Call); ok && IsWake(&c.Call) {
+				if other, ok := condClass(fi, c.Call.Args[0]); ok && other == cls {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// condClass names the Cond c points at by where it lives, the same in
+// every function: a package-level variable, or a field path from a named
+// type (DB.mu.compact.cond), through unnamed structs too.
+func condClass(fi *gate.FuncInfo, c ssa.Value) (string, bool) {
+	ref, ok := fi.Ref(c)
+	if !ok {
+		return "", false
+	}
+	if ref.Root == naming.Global {
+		return ref.Key(), true
+	}
+	t := fi.RootType(ref)
+	if t == nil {
+		return "", false
+	}
+	for {
+		elem := known.PointerElem(t)
+		if elem == t {
+			break
+		}
+		t = elem // a captured variable adds a pointer, which the path's Deref steps say
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return "", false
+	}
+	var path []string
+	for _, step := range ref.Path {
+		if step != naming.Deref {
+			path = append(path, step)
+		}
+	}
+	if len(path) == 0 {
+		return "", false
+	}
+	return types.TypeString(named.Origin(), nil) + "." + strings.Join(path, "."), true
+}

@@ -1,0 +1,113 @@
+package condwait
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/known"
+)
+
+// Cancellable reports whether the context ContextInScope finds for fn
+// can be cancelled, as far as the function shows: not when it is a
+// parameter without a name (a callback's signature the function must
+// take and cannot read: func(context.Context)), nor when it is a
+// variable the enclosing function sets only to context.Background() or
+// context.TODO() (a test's ctx), which nothing cancels.
+func Cancellable(fn *ssa.Function) bool {
+	for _, p := range fn.Params {
+		if known.IsContext(p.Type()) {
+			v, _ := p.Object().(*types.Var)
+			return v != nil && v.Name() != "" && v.Name() != "_"
+		}
+	}
+	for _, fv := range fn.FreeVars {
+		if known.IsContext(fv.Type()) || known.IsContext(known.PointerElem(fv.Type())) {
+			return !neverCancelled(fv, 0)
+		}
+	}
+	return true
+}
+
+// neverCancelled reports whether the context v, or the variable v
+// points to, only ever holds context.Background() or context.TODO().
+func neverCancelled(v ssa.Value, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	switch x := v.(type) {
+	case *ssa.Call:
+		f := x.Call.StaticCallee()
+		return f != nil && known.PkgPath(f) == "context" && (f.Name() == "Background" || f.Name() == "TODO")
+	case *ssa.UnOp:
+		return neverCancelled(x.X, depth+1)
+	case *ssa.FreeVar:
+		bound := bindings(x)
+		if len(bound) == 0 {
+			return false
+		}
+		for _, b := range bound {
+			if !neverCancelled(b, depth+1) {
+				return false
+			}
+		}
+		return allStores(x, depth)
+	case *ssa.Alloc:
+		return allStores(x, depth)
+	}
+	return false
+}
+
+// allStores reports whether every store to the variable addr, in its
+// function and in the function literals that capture it, stores a context
+// that is never cancelled.
+func allStores(addr ssa.Value, depth int) bool {
+	if _, ok := addr.(*ssa.FreeVar); ok && !known.IsContext(known.PointerElem(addr.Type())) {
+		return true // a captured value, not a variable: its binding decides
+	}
+	for _, ref := range *addr.Referrers() {
+		switch r := ref.(type) {
+		case *ssa.Store:
+			if r.Addr != addr || !neverCancelled(r.Val, depth+1) {
+				return false // a store of the variable's address, or of a context that may be cancelled
+			}
+		case *ssa.MakeClosure:
+			lit := r.Fn.(*ssa.Function)
+			for i, b := range r.Bindings {
+				if b == addr && !allStores(lit.FreeVars[i], depth+1) {
+					return false
+				}
+			}
+		case *ssa.UnOp, *ssa.DebugRef:
+			// a load reads the variable
+		default:
+			return false // &ctx handed on: anything may store
+		}
+	}
+	return true
+}
+
+// bindings returns the values the function literals' creations bind to
+// the free variable fv.
+func bindings(fv *ssa.FreeVar) []ssa.Value {
+	lit := fv.Parent()
+	idx := -1
+	for i, f := range lit.FreeVars {
+		if f == fv {
+			idx = i
+		}
+	}
+	parent := lit.Parent()
+	if idx < 0 || parent == nil {
+		return nil
+	}
+	var out []ssa.Value
+	for _, b := range parent.Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == lit {
+				out = append(out, mc.Bindings[idx])
+			}
+		}
+	}
+	return out
+}
