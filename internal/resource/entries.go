@@ -118,9 +118,20 @@ func statesContract(fn *ssa.Function) bool {
 		if containsAny(sentence, modals) && containsAny(sentence, callings) && containsAny(sentence, concurrency) {
 			return true
 		}
+		if containsAny(sentence, synchronised) && containsAny(sentence, outside) {
+			return true
+		}
 	}
 	return false
 }
+
+// A sentence that says synchronisation comes from outside the function
+// is a contract too: "External synchronisation provided by
+// commitPipeline.mu", "serialized by the caller".
+var (
+	synchronised = []string{"synchronis", "synchroniz", "serialis", "serializ"}
+	outside      = []string{"external", "provided by", "by the caller", "by its caller", "by callers"}
+)
 
 // containsAny reports whether s contains one of subs.
 func containsAny(s string, subs []string) bool {

@@ -136,7 +136,9 @@
 //     safe for concurrent use"), or any sentence that says how to call the
 //     function and mentions concurrency, locks, goroutines or an order in
 //     time ("should be called on a database that is not running any other
-//     concurrent transactions").
+//     concurrent transactions"), or that says its synchronisation comes
+//     from outside ("External synchronisation provided by
+//     commitPipeline.mu", "serialized by the caller").
 //   - Test code: _test.go files, functions named …ForTesting or …ForTest.
 //
 // The lifecycle names, doc-comment contracts and setter shape above keep

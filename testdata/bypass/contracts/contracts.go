@@ -42,6 +42,10 @@ func Reload() { dev.Run() }
 // concurrent transactions.
 func Compact() { table["compact"] = 0 }
 
+// Step counts a step. External synchronisation provided by the commit
+// pipeline's lock.
+func Step() { table["step"]++ }
+
 // Close runs after the workers have stopped.
 func Close() { table["closed"] = 1 }
 

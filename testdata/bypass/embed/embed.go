@@ -45,3 +45,7 @@ func (c *Conn) String() string { return c.name }
 
 // Reads reads a counter the locked methods write: the bug.
 func (c *Conn) Reads() int { return c.reads } // want `latent: Reads reads c\.reads without holding c\.mu`
+
+// Writes reads the write counter, which the locked methods synchronise:
+// a comment on synchronisation that puts no contract on the caller.
+func (c *Conn) Writes() int { return c.writes } // want `latent: Writes reads c\.writes without holding c\.mu`
