@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 
@@ -298,15 +299,17 @@ func diagnose(pass *analysis.Pass, u resource.Use, key resource.GateKey, guarded
 	}
 	var related []analysis.RelatedInformation
 	var where []string
-	seen := make(map[*gate.FuncInfo]bool)
-	for _, g := range guarded {
-		if seen[g.Func] || len(related) == 3 {
-			continue
+	for i, g := range byFunc(guarded, !u.Write) {
+		if i == 3 {
+			break
 		}
-		seen[g.Func] = true
 		where = append(where, naming.FuncName(g.Func.Fn))
+		used := "used"
+		if g.Write {
+			used = "written"
+		}
 		related = append(related, analysis.RelatedInformation{Pos: g.Pos, End: g.End,
-			Message: fmt.Sprintf("%s used with %s held in %s", resName, gateName, naming.FuncName(g.Func.Fn))})
+			Message: fmt.Sprintf("%s %s with %s held in %s", resName, used, gateName, naming.FuncName(g.Func.Fn))})
 	}
 	for _, h := range u.Chain {
 		if h.Pos() != token.NoPos {
@@ -320,6 +323,37 @@ func diagnose(pass *analysis.Pass, u resource.Use, key resource.GateKey, guarded
 	msg := fmt.Sprintf("%s %s %s%s without holding %s, %s: this path races with the guarded ones; hold %s around the use",
 		naming.FuncName(u.Func.Fn), access, resName, via, gateName, evidence, gateName)
 	return analysis.Diagnostic{Pos: u.Pos, End: u.End, Message: msg, Related: related}
+}
+
+// byFunc returns one guarded use per function, in order: the function's
+// first write if it writes, else its first use. For a read, which races
+// with the guarded writes and not with the guarded reads, the writers
+// come first.
+func byFunc(guarded []resource.Use, writersFirst bool) []resource.Use {
+	var out []resource.Use
+	at := make(map[*gate.FuncInfo]int)
+	for _, g := range guarded {
+		i, seen := at[g.Func]
+		switch {
+		case !seen:
+			at[g.Func] = len(out)
+			out = append(out, g)
+		case g.Write && !out[i].Write:
+			out[i] = g
+		}
+	}
+	if writersFirst {
+		slices.SortStableFunc(out, func(a, b resource.Use) int {
+			switch {
+			case a.Write == b.Write:
+				return 0
+			case a.Write:
+				return -1
+			}
+			return 1
+		})
+	}
+	return out
 }
 
 // resourceName spells the resource as this use reaches it.
