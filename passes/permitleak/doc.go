@@ -14,8 +14,9 @@
 // package, releases the gate after the call. Ownership handed on is not
 // reported: a goroutine or a callback
 // that releases the gate, a returned func, a returned value with a
-// Release, Close or Unlock method, or results that tell the caller
-// whether it holds the gate (true on one path, false on the other).
+// Release, Close or Unlock method or with a method that releases a gate
+// of the same class, or results that tell the caller whether it holds
+// the gate (true on one path, false on the other).
 //
 // # Analyzer permitleak
 //
@@ -115,7 +116,9 @@
 //   - Ownership handed on: to a goroutine that releases the gate, to a
 //     function literal that is stored, returned or passed to a callback
 //     taker, in a returned func, or in a returned value that has a Release,
-//     Close, Unlock or Done method.
+//     Close, Unlock or Done method, or a method of the package that releases
+//     that lock (a transaction whose Rollback gives back the read lock its
+//     Begin took, as bbolt's does).
 //   - Gates held on some paths to the return but not all.
 //
 // # Suppressing a report

@@ -52,8 +52,8 @@ func (f *LeakFact) String() string {
 // that releases it may succeed: a function that gives the gate back only
 // with an error it checked (a pool slot kept with the connection on
 // success) is an acquire helper that says which way it went.
-func leakOf(pass *analysis.Pass, fi *gate.FuncInfo, x exit, h *gate.Holding, rel gate.Event, frees []exit) (Leak, bool) {
-	if _, ok := gate.ExportedFunc(pass, fi.Fn); !ok || !h.Gate.Crosses() || returnsReleaser(x.ret) {
+func leakOf(pass *analysis.Pass, res *gate.Result, fi *gate.FuncInfo, x exit, h *gate.Holding, rel gate.Event, frees []exit) (Leak, bool) {
+	if _, ok := gate.ExportedFunc(pass, fi.Fn); !ok || !h.Gate.Crosses() || returnsReleaser(res, fi, x.ret, h) {
 		return Leak{}, false
 	}
 	if !slices.ContainsFunc(frees, func(f exit) bool { return maySucceed(f.ret) }) {

@@ -84,14 +84,14 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			if !meansToRelease(rels, frees) {
 				var judged bool
 				if sites, judged = unreleasedByCallers(res, fi, leaks[0].held[key]); !judged {
-					if l, ok := leakOf(pass, fi, leaks[0], leaks[0].held[key], rels[0], frees); ok {
+					if l, ok := leakOf(pass, res, fi, leaks[0], leaks[0].held[key], rels[0], frees); ok {
 						fact.Leaks = append(fact.Leaks, l)
 					}
 					continue
 				}
 			}
 			for _, x := range leaks {
-				if !returnsReleaser(x.ret) {
+				if !returnsReleaser(res, fi, x.ret, x.held[key]) {
 					rep.Certain(diagnose(pass, fi, x, x.held[key], rels[0], sites))
 				}
 			}
@@ -201,8 +201,11 @@ func handedOn(res *gate.Result, fi *gate.FuncInfo, key string) bool {
 }
 
 // returnsReleaser reports whether ret hands the caller a value that can
-// give the gate back: one with a Release, Close, Unlock or Done method.
-func returnsReleaser(ret *ssa.Return) bool {
+// give gate h back: one with a Release, Close, Unlock or Done method, or
+// one whose type has a method of this package that releases a gate of
+// h's class (a transaction whose Rollback unlocks what Begin locked).
+func returnsReleaser(res *gate.Result, fi *gate.FuncInfo, ret *ssa.Return, h *gate.Holding) bool {
+	cls, classed := fi.Class(h.Gate)
 	for _, v := range ret.Results {
 		if k, ok := v.(*ssa.Const); ok && k.IsNil() || types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
 			continue
@@ -214,6 +217,24 @@ func returnsReleaser(ret *ssa.Return) bool {
 		for _, name := range []string{"Release", "Close", "Unlock", "Done"} {
 			if ms.Lookup(nil, name) != nil {
 				return true
+			}
+		}
+		if !classed {
+			continue
+		}
+		for m := range ms.Methods() {
+			f, ok := m.Obj().(*types.Func)
+			if !ok || f.Pkg() != fi.Fn.Pkg.Pkg {
+				continue
+			}
+			info := res.Info(fi.Fn.Prog.FuncValue(f))
+			if info == nil {
+				continue
+			}
+			for _, r := range info.Summary.Releases {
+				if c, ok := info.Class(r.Gate); ok && c == cls {
+					return true
+				}
 			}
 		}
 	}
