@@ -175,8 +175,11 @@ type AcquirePoint struct {
 	Carried bool
 	// AtReturn is set for a deferred acquire (defer mu.Lock(), written
 	// for defer mu.Unlock()) that runs at return while the gate is held;
-	// Instr is the defer statement.
+	// Instr is the defer statement, and Return the return statement
+	// reached with the gate held (NoPos when the function falls off its
+	// end).
 	AtReturn bool
+	Return   token.Pos
 }
 
 // Span returns the source range of the operation go/ssa placed at pos
@@ -452,7 +455,7 @@ func (m *model) summarise(fi *FuncInfo, in []*state) *Summary {
 					nilExits = append(nilExits, exits[len(exits)-1])
 				}
 			case *ssa.RunDefers:
-				m.deferredAcquires(fi, st)
+				m.deferredAcquires(fi, st, returnAfter(in))
 			}
 			if starts(instr) {
 				return

@@ -1,6 +1,7 @@
 package gate
 
 import (
+	"go/token"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/cfg"
@@ -118,7 +119,7 @@ func (m *model) followBack(fi *FuncInfo, h *ssa.BasicBlock, st *state) {
 // return reached with state st, while their gate is still held: the
 // deferred calls run last deferred first, so a release deferred after the
 // acquire runs before it.
-func (m *model) deferredAcquires(fi *FuncInfo, st *state) {
+func (m *model) deferredAcquires(fi *FuncInfo, st *state, ret token.Pos) {
 	fs := fi.fs
 	sim := st.clone()
 	for i := len(sim.deferred) - 1; i >= 0; i-- {
@@ -129,10 +130,21 @@ func (m *model) deferredAcquires(fi *FuncInfo, st *state) {
 				sim.drop(e.id)
 			case e.op == known.Acquire && e.blocking && !e.via && sim.get(e.id) != nil && !fi.hasAtReturn(d):
 				fi.Acquires = append(fi.Acquires, AcquirePoint{Instr: d, Pos: e.pos, End: e.end, GateOp: e.gate,
-					Blocking: true, What: e.what, Held: sim.get(e.id), Owned: true, AtReturn: true})
+					Blocking: true, What: e.what, Held: sim.get(e.id), Owned: true, AtReturn: true, Return: ret})
 			}
 		}
 	}
+}
+
+// returnAfter returns the position of the return statement that rd, the
+// running of the deferred calls, precedes.
+func returnAfter(rd *ssa.RunDefers) token.Pos {
+	for _, instr := range rd.Block().Instrs {
+		if ret, ok := instr.(*ssa.Return); ok {
+			return ret.Pos()
+		}
+	}
+	return token.NoPos
 }
 
 // hasAtReturn reports whether fi already records the deferred acquire d.

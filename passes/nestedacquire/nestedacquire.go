@@ -76,8 +76,12 @@ func diagnose(pass *analysis.Pass, ap gate.AcquirePoint, w *writer) analysis.Dia
 		return onceReentered(pass, ap, name)
 	}
 	if ap.AtReturn {
-		msg = fmt.Sprintf("deferred %s runs at return while %s is still held (%s): the function blocks on its own gate as it returns; "+
-			"defer the release instead (defer %s.Unlock(), or the matching Release)", ap.What, name, where, name)
+		at := "as it returns"
+		if ap.Return.IsValid() {
+			at = "at the return at " + position(pass, ap.Return)
+		}
+		msg = fmt.Sprintf("deferred %s runs at return while %s is still held (%s, not released before the return): the function blocks on its own gate %s; "+
+			"release %s before that return, or, if the deferred call was meant to release it, defer %s.Unlock() (or the matching Release) instead", ap.What, name, where, at, name, name)
 	} else if ap.Carried {
 		where = fmt.Sprintf("%s at %s, and not released before the loop comes round", verb(held.GateOp), position(pass, held.Pos))
 		msg = fmt.Sprintf("%s while %s is still held from the loop's previous iteration (%s): the second iteration blocks on the gate the first still holds; "+
@@ -96,6 +100,9 @@ func diagnose(pass *analysis.Pass, ap gate.AcquirePoint, w *writer) analysis.Dia
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: "a writer that can queue between the two read locks"})
 	}
 	d.Related = append(d.Related, analysis.RelatedInformation{Pos: held.Pos, Message: name + " acquired here"})
+	if ap.AtReturn && ap.Return.IsValid() {
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: ap.Return, Message: "the return reached with " + name + " held"})
+	}
 	for _, h := range ap.Chain {
 		if h.Pos().IsValid() {
 			d.Related = append(d.Related, analysis.RelatedInformation{Pos: h.Pos(), Message: "then " + h.What})
