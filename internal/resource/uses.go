@@ -40,7 +40,7 @@ func (r *Result) findUses() {
 			continue
 		}
 		entry, excused := r.Entry(fi.Fn), r.ExcusedEntry(fi.Fn)
-		released := releasedOnEntry(fi)
+		released := append(releasedOnEntry(fi), r.handleHeld(fi)...)
 		for _, t := range r.touches[fi.Fn] {
 			res, ok := Of(fi, t.Res)
 			if !ok {

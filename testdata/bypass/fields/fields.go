@@ -340,3 +340,84 @@ func (x *Index) Name(id int) string {
 func (x *Index) Lookup(id int) string {
 	return x.byID[id]
 }
+
+// Handle's transactions hold its lock from Begin to Commit, as buntdb's
+// do: HTx's methods run with tx.h.mu held, though none of them takes it.
+type Handle struct {
+	mu   sync.RWMutex
+	keys map[string]string
+}
+
+type HTx struct {
+	h        *Handle
+	writable bool
+}
+
+func (h *Handle) Begin(writable bool) *HTx {
+	tx := &HTx{h: h, writable: writable}
+	tx.lock()
+	return tx
+}
+
+func (tx *HTx) lock() {
+	if tx.writable {
+		tx.h.mu.Lock()
+	} else {
+		tx.h.mu.RLock()
+	}
+}
+
+func (tx *HTx) unlock() {
+	if tx.writable {
+		tx.h.mu.Unlock()
+	} else {
+		tx.h.mu.RUnlock()
+	}
+}
+
+func (tx *HTx) Commit() { tx.unlock() }
+
+func (tx *HTx) Delete(k string) { delete(tx.h.keys, k) }
+
+func (tx *HTx) Set(k, v string) { tx.h.keys[k] = v }
+
+func (h *Handle) Load(k, v string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.keys[k] = v
+}
+
+func (h *Handle) Reset() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.keys = make(map[string]string)
+}
+
+// Count is on Handle, not on a transaction: it holds nothing.
+func (h *Handle) Count() int {
+	return len(h.keys) // want `Count reads h\.keys without holding h\.mu`
+}
+
+// Own has Unlock of its own: a lock type, not a handle on another's lock.
+type Own struct {
+	mu sync.Mutex
+	m  map[string]int
+}
+
+func (o *Own) Unlock() { o.mu.Unlock() }
+
+func (o *Own) Put(k string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.m[k]++
+}
+
+func (o *Own) Reset() {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.m = make(map[string]int)
+}
+
+func (o *Own) Size() int {
+	return len(o.m) // want `Size reads o\.m without holding o\.mu`
+}
