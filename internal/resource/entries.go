@@ -43,10 +43,11 @@ func (r *Result) entry(fn *ssa.Function, strict bool) bool {
 		return false
 	}
 	if r.gates.Escapes(fn) {
-		// A returned closure whose maker states a contract ("the
-		// returned function must be called under the lock") is bound
-		// by it.
-		return strict || !statesContract(naming.Outermost(fn))
+		// A closure of test code is test code. A returned closure whose
+		// maker states a contract ("the returned function must be
+		// called under the lock") is bound by it.
+		maker := naming.Outermost(fn)
+		return !r.testOnly(maker) && (strict || !statesContract(maker))
 	}
 	if fn.Parent() != nil {
 		return false // called in place, started, or run by a callee

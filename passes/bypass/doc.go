@@ -142,7 +142,8 @@
 //     concurrent transactions"), or that says its synchronisation comes
 //     from outside ("External synchronisation provided by
 //     commitPipeline.mu", "serialized by the caller").
-//   - Test code: _test.go files, functions named …ForTesting or …ForTest.
+//   - Test code: _test.go files, functions named …ForTesting or …ForTest,
+//     and the closures they make, stored or passed on.
 //
 // The lifecycle names, doc-comment contracts and setter shape above keep
 // inference quiet; they do not excuse a use of a resource annotated

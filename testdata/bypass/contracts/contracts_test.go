@@ -5,3 +5,10 @@ func driveFromTest() {
 	table["test"] = 1
 	dev.Run()
 }
+
+var hook func()
+
+// A closure of a test that the test stores for later is test code too.
+func hookFromTest() {
+	hook = func() { table["hooked"] = 1 }
+}
