@@ -66,9 +66,6 @@ type Result struct {
 	busy     map[*ssa.Function]bool
 	uses     []Use
 	usesOnce sync.Once
-	// methods are the package's methods by receiver type, for handles
-	// (see handles.go); set with uses.
-	methods map[*types.Named][]*gate.FuncInfo
 }
 
 // TouchFact carries the writes of an exported function, its callees'

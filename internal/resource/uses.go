@@ -40,7 +40,7 @@ func (r *Result) findUses() {
 			continue
 		}
 		entry, excused := r.Entry(fi.Fn), r.ExcusedEntry(fi.Fn)
-		released := append(releasedOnEntry(fi), r.handleHeld(fi)...)
+		released := releasedOnEntry(fi)
 		for _, t := range r.touches[fi.Fn] {
 			res, ok := Of(fi, t.Res)
 			if !ok {

@@ -124,9 +124,6 @@
 //     of their owner, one resource each: locked writes of its counters say
 //     nothing about its name.
 //   - A reader under an outer lock that every guarded writer also takes.
-//   - The methods of a handle on another object's lock: a transaction type
-//     whose Commit or Rollback releases tx.db.mu, which its Begin took, runs
-//     its other methods with that lock held.
 //   - A function that holds the gate for some uses of the resource and not
 //     for others, such as the writer reading back its own write.
 //   - Lifecycle code: functions whose name starts with the word Init,
