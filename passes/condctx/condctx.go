@@ -69,7 +69,7 @@ func unlockedWakes(res *gate.Result, watchers []condwait.Watcher) []analysis.Dia
 			}
 			out = append(out, analysis.Diagnostic{
 				Pos: c.Pos(), End: c.Pos(),
-				Message: "this cancellation wake-up runs without the Cond's lock: a waiter can check the context, miss the wake-up and park for good; " +
+				Message: "this cancellation wake-up runs without the Cond's lock: a waiter can check the context, miss the wake-up and park until something else wakes it, which may never happen; " +
 					"take c.L (or the mutex it is) around the Broadcast",
 				Related: []analysis.RelatedInformation{{Pos: wf.At, Message: "the watcher is registered here"}},
 			})

@@ -90,7 +90,8 @@
 //   - A cancellation watcher that wakes the waiters without holding the
 //     lock:
 //     "q.cond.Broadcast() // this cancellation wake-up runs without the Cond's lock".
-//     A waiter can check the context, miss the wake-up and park for good.
+//     A waiter can check the context, miss the wake-up and park until
+//     something else wakes it, which may never happen.
 //
 // # What is not reported
 //
