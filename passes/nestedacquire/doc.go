@@ -22,6 +22,8 @@
 // a Lock and an RLock on one path) and latent when another goroutine must
 // interleave: an RLock under an RLock deadlocks once a writer queues
 // between them, a counting semaphore once its other permits are taken.
+// RLock is a read lock on any lock that has one, a [sync.RWMutex] or an
+// interface or //gatevet:gate type with RLock and RUnlock methods.
 //
 // # Why it matters
 //

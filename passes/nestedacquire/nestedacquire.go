@@ -113,7 +113,7 @@ func diagnose(pass *analysis.Pass, ap gate.AcquirePoint, w *writer) analysis.Dia
 
 func verb(op gate.GateOp) string {
 	switch {
-	case op.Kind == known.RWMutex && op.Mode == known.Shared:
+	case op.Mode == known.Shared:
 		return "read-locked"
 	case op.Kind.Counting():
 		return "permit acquired"
@@ -124,11 +124,11 @@ func verb(op gate.GateOp) string {
 // consequence says why acquiring want while holding have deadlocks.
 func consequence(have, want gate.GateOp) string {
 	switch {
-	case want.Kind == known.RWMutex && have.Mode == known.Shared && want.Mode == known.Shared:
+	case have.Mode == known.Shared && want.Mode == known.Shared:
 		return "recursive read locking deadlocks as soon as a writer queues between the two RLocks"
-	case want.Kind == known.RWMutex && have.Mode == known.Shared:
+	case have.Mode == known.Shared:
 		return "the write lock waits for every reader, this path's own read lock included, so it blocks forever"
-	case want.Kind == known.RWMutex && want.Mode == known.Shared:
+	case want.Mode == known.Shared:
 		return "the read lock waits for the writer, which is this path, so it blocks forever"
 	case want.Kind == known.Weighted:
 		return "with one permit this deadlocks at once, with more it deadlocks once concurrent holders take the rest"
