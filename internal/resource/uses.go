@@ -52,6 +52,7 @@ func (r *Result) findUses() {
 			if len(released) > 0 {
 				t.Held = append(released, t.Held...)
 			}
+			t.Held = promoted(fi, t.Held)
 			all = append(all, Use{Func: fi, Entry: entry, Excused: excused, Touch: t, Res: res})
 			if t.Write {
 				written[res.Key] = true

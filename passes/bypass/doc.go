@@ -122,7 +122,9 @@
 //   - Values never written after initialisation, such as a field only the
 //     constructor sets. The fields of a struct embedded by value are fields
 //     of their owner, one resource each: locked writes of its counters say
-//     nothing about its name.
+//     nothing about its name. Its mutex is its owner's too, one gate
+//     however deep the embedding (f.folder.tracker.mut is f.mut), so a use
+//     under it through a helper of the embedded type is a guarded use.
 //   - A reader under an outer lock that every guarded writer also takes.
 //   - A function that holds the gate for some uses of the resource and not
 //     for others, such as the writer reading back its own write.

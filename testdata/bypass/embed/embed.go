@@ -49,3 +49,47 @@ func (c *Conn) Reads() int { return c.reads } // want `latent: Reads reads c\.re
 // Writes reads the write counter, which the locked methods synchronise:
 // a comment on synchronisation that puts no contract on the caller.
 func (c *Conn) Writes() int { return c.writes } // want `latent: Writes reads c\.writes without holding c\.mu`
+
+// tracker is embedded by value two levels down, as syncthing's folders
+// embed their state tracker: its mutex is one gate however the embedding
+// type reaches it, f.tracker.mut from a *folder and f.folder.tracker.mut
+// from a *SendOnly, both f.mut in Go.
+type tracker struct {
+	mut     sync.Mutex
+	current int
+}
+
+func (s *tracker) setState(c int) {
+	s.mut.Lock()
+	defer s.mut.Unlock()
+	s.current = c
+}
+
+func (s *tracker) getState() int {
+	s.mut.Lock()
+	defer s.mut.Unlock()
+	return s.current
+}
+
+type folder struct {
+	tracker
+	reqs chan func()
+}
+
+// fail sets the state through tracker's locked setter.
+func (f *folder) fail() { f.tracker.setState(-1) }
+
+func (f *folder) Scan() {
+	f.reqs <- func() { f.fail() }
+}
+
+type SendOnly struct{ folder }
+
+func (f *SendOnly) Revert()    { f.setState(1) }
+func (f *SendOnly) Override()  { f.setState(2) }
+func (f *SendOnly) Reset()     { f.setState(0) }
+func (f *SendOnly) State() int { return f.getState() }
+
+// Peek reads the state without the lock: the bug, spelled as Go spells
+// the promoted fields.
+func (f *SendOnly) Peek() int { return f.current } // want `latent: Peek reads f\.current without holding f\.mut, which guards it in`
