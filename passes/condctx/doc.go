@@ -118,6 +118,8 @@
 //   - A call of a function whose name contains stop, close, shutdown or
 //     drain (q.Drain()): such calls are meant to block until what they stop
 //     has drained.
+//   - Test code (_test.go files): a test drives its own mocks, and a test
+//     that hangs meets go test's -timeout.
 //
 // # Suppressing a report
 //
