@@ -50,15 +50,19 @@ var correctFuncs = []string{"Relock", "Inc", "incLocked", "Get", "Suppressed"}
 // jsonDiagnostic is one diagnostic as go vet -json prints
 // it (golang.org/x/tools/internal/analysis/driverutil.JSONDiagnostic).
 type jsonDiagnostic struct {
-	Category string `json:"category"`
-	Posn     string `json:"posn"` // file:line:column
-	End      string `json:"end"`
-	Message  string `json:"message"`
-	Related  []struct {
-		Posn    string `json:"posn"`
-		End     string `json:"end"`
-		Message string `json:"message"`
-	} `json:"related"`
+	Category       string            `json:"category"`
+	Posn           string            `json:"posn"` // file:line:column
+	End            string            `json:"end"`
+	Message        string            `json:"message"`
+	Related        []jsonRelated     `json:"related"`
+	SuggestedFixes []json.RawMessage `json:"suggested_fixes"`
+}
+
+// jsonRelated is one related position of a jsonDiagnostic.
+type jsonRelated struct {
+	Posn    string `json:"posn"`
+	End     string `json:"end"`
+	Message string `json:"message"`
 }
 
 // finding is a diagnostic together with where it came from.
@@ -406,11 +410,7 @@ func parseLintJSON(t *testing.T, out []byte) []finding {
 		}
 		diag := jsonDiagnostic{Category: d.Code, Posn: fmt.Sprintf("%s:%d", d.Location.File, d.Location.Line), Message: d.Message}
 		for _, r := range d.Related {
-			diag.Related = append(diag.Related, struct {
-				Posn    string `json:"posn"`
-				End     string `json:"end"`
-				Message string `json:"message"`
-			}{Posn: fmt.Sprintf("%s:%d", r.Location.File, r.Location.Line), Message: r.Message})
+			diag.Related = append(diag.Related, jsonRelated{Posn: fmt.Sprintf("%s:%d", r.Location.File, r.Location.Line), Message: r.Message})
 		}
 		findings = append(findings, finding{e2ePackage, d.Code, d.Location.File, d.Location.Line, diag})
 	}

@@ -2,8 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -38,7 +36,7 @@ func TestFixes(t *testing.T) {
 				t.Fatal(err)
 			}
 			fix := &e2eSetup{gatevet: s.gatevet, dir: dir}
-			vet := func(extra ...string) (fixable, all int) {
+			vet := func(extra ...string) int {
 				t.Helper()
 				args := append([]string{"vet", "-vettool=" + s.gatevet, "-vetsuite=false", "-" + a.Name}, extra...)
 				stdout, stderr, code := fix.run(t, "go", append(args, "./...")...)
@@ -47,7 +45,7 @@ func TestFixes(t *testing.T) {
 				}
 				return countFixable(t, stdout)
 			}
-			before, _ := vet("-json")
+			before := vet("-json")
 			if before == 0 {
 				t.Fatalf("the testdata of %s holds no diagnostic with a suggested fix", a.Name)
 			}
@@ -57,7 +55,7 @@ func TestFixes(t *testing.T) {
 			if _, stderr, code := fix.run(t, "go", "build", "./..."); code != 0 {
 				t.Fatalf("the fixed module does not build:\n%s", stderr)
 			}
-			if after, _ := vet("-json"); after != 0 {
+			if after := vet("-json"); after != 0 {
 				t.Errorf("%d of %d fixable diagnostics are left after go vet -fix", after, before)
 			}
 			for _, golden := range goldens {
@@ -94,35 +92,15 @@ func goldenFiles(t *testing.T, dir string) []string {
 	return out
 }
 
-// countFixable counts the diagnostics of go vet -json output, and those
-// of them with a suggested fix.
-func countFixable(t *testing.T, out []byte) (fixable, total int) {
+// countFixable counts the diagnostics of go vet -json output with a
+// suggested fix.
+func countFixable(t *testing.T, out []byte) int {
 	t.Helper()
-	dec := json.NewDecoder(bytes.NewReader(out))
-	for {
-		var tree map[string]map[string]json.RawMessage
-		err := dec.Decode(&tree)
-		if err == io.EOF {
-			return fixable, total
-		}
-		if err != nil {
-			t.Fatalf("decoding go vet -json output: %v\n%s", err, out)
-		}
-		for _, byAnalyzer := range tree {
-			for name, raw := range byAnalyzer {
-				var diags []struct {
-					Fixes []json.RawMessage `json:"suggested_fixes"`
-				}
-				if err := json.Unmarshal(raw, &diags); err != nil {
-					t.Fatalf("analyzer %s: %s: %v", name, raw, err)
-				}
-				total += len(diags)
-				for _, d := range diags {
-					if len(d.Fixes) > 0 {
-						fixable++
-					}
-				}
-			}
+	n := 0
+	for _, f := range parseJSONStream(t, out) {
+		if len(f.diag.SuggestedFixes) > 0 {
+			n++
 		}
 	}
+	return n
 }

@@ -6,14 +6,15 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/known"
+	"github.com/gatevet/gatevet/internal/naming"
 )
 
 // Cancellable reports whether the context ContextInScope finds for fn
 // can be cancelled, as far as the function shows: not when it is a
 // parameter without a name (a callback's signature the function must
 // take and cannot read: func(context.Context)), nor when it is a
-// variable the enclosing function sets only to context.Background() or
-// context.TODO() (a test's ctx), which nothing cancels.
+// variable the enclosing function sets only to contexts nothing cancels
+// (context.Background() in a test, see known.NeverCancelled).
 func Cancellable(fn *ssa.Function) bool {
 	for _, p := range fn.Params {
 		if known.IsContext(p.Type()) {
@@ -30,26 +31,20 @@ func Cancellable(fn *ssa.Function) bool {
 }
 
 // neverCancelled reports whether the context v, or the variable v
-// points to, only ever holds context.Background() or context.TODO().
+// points to, only ever holds contexts nothing cancels.
 func neverCancelled(v ssa.Value, depth int) bool {
 	if depth > 4 {
 		return false
 	}
+	if known.NeverCancelled(v) {
+		return true
+	}
 	switch x := v.(type) {
-	case *ssa.Call:
-		f := x.Call.StaticCallee()
-		return f != nil && known.PkgPath(f) == "context" && (f.Name() == "Background" || f.Name() == "TODO")
 	case *ssa.UnOp:
 		return neverCancelled(x.X, depth+1)
 	case *ssa.FreeVar:
-		bound := bindings(x)
-		if len(bound) == 0 {
+		if b := naming.Bound(x); b == nil || !neverCancelled(b, depth+1) {
 			return false
-		}
-		for _, b := range bound {
-			if !neverCancelled(b, depth+1) {
-				return false
-			}
 		}
 		return allStores(x, depth)
 	case *ssa.Alloc:
@@ -85,29 +80,4 @@ func allStores(addr ssa.Value, depth int) bool {
 		}
 	}
 	return true
-}
-
-// bindings returns the values the function literals' creations bind to
-// the free variable fv.
-func bindings(fv *ssa.FreeVar) []ssa.Value {
-	lit := fv.Parent()
-	idx := -1
-	for i, f := range lit.FreeVars {
-		if f == fv {
-			idx = i
-		}
-	}
-	parent := lit.Parent()
-	if idx < 0 || parent == nil {
-		return nil
-	}
-	var out []ssa.Value
-	for _, b := range parent.Blocks {
-		for _, instr := range b.Instrs {
-			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == lit {
-				out = append(out, mc.Bindings[idx])
-			}
-		}
-	}
-	return out
 }

@@ -111,33 +111,16 @@ func sharedWithGoroutine(a *ssa.Alloc) bool {
 // capturedOrigin returns the value free variable i of fn captures, in
 // the function that made it, through enclosing literals; nil if unknown.
 func capturedOrigin(fn *ssa.Function, i int) ssa.Value {
+	if i >= len(fn.FreeVars) {
+		return nil
+	}
+	v := naming.Bound(fn.FreeVars[i])
 	for depth := 0; depth < 8; depth++ {
-		parent := fn.Parent()
-		if parent == nil || i >= len(fn.FreeVars) {
-			return nil
-		}
-		var bound ssa.Value
-		for _, b := range parent.Blocks {
-			for _, instr := range b.Instrs {
-				if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn && i < len(mc.Bindings) {
-					bound = mc.Bindings[i]
-				}
-			}
-		}
-		fv, ok := bound.(*ssa.FreeVar)
+		fv, ok := v.(*ssa.FreeVar)
 		if !ok {
-			return bound
+			return v
 		}
-		i = -1
-		for j, x := range parent.FreeVars {
-			if x == fv {
-				i = j
-			}
-		}
-		if i < 0 {
-			return nil
-		}
-		fn = parent
+		v = naming.Bound(fv)
 	}
 	return nil
 }

@@ -133,22 +133,7 @@ func permits(instr ssa.Instruction, kind known.Kind) int64 {
 // one that is never cancelled.
 func neverDone(instr ssa.Instruction) bool {
 	call, ok := instr.(ssa.CallInstruction)
-	if !ok || len(call.Common().Args) < 3 {
-		return false
-	}
-	ctx, ok := call.Common().Args[1].(*ssa.Call)
-	if !ok {
-		return false
-	}
-	f := ctx.Call.StaticCallee()
-	if f == nil || known.PkgPath(f) != "context" {
-		return false
-	}
-	switch f.Name() {
-	case "Background", "TODO", "WithoutCancel":
-		return true
-	}
-	return false
+	return ok && len(call.Common().Args) >= 3 && known.NeverCancelled(call.Common().Args[1])
 }
 
 // A LiteralRelease is a release that a function literal made in a

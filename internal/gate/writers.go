@@ -32,13 +32,13 @@ type Writer struct {
 // Writer returns a writer of class (see FuncInfo.Class) that can run
 // while fi's path holds a read lock of it.
 func (r *Result) Writer(fi *FuncInfo, class string) (Writer, bool) {
-	if r.inTest(fi) {
+	if r.InTest(fi) {
 		_, started := r.Reach(r.outermost(fi))
 		return writerIn(started, class)
 	}
 	var prod []*FuncInfo
 	for _, f := range r.Funcs {
-		if !r.inTest(f) {
+		if !r.InTest(f) {
 			prod = append(prod, f)
 		}
 	}
@@ -68,7 +68,7 @@ func (r *Result) outermost(fi *FuncInfo) *FuncInfo {
 	return fi
 }
 
-// inTest reports whether fi is declared in a _test.go file.
-func (r *Result) inTest(fi *FuncInfo) bool {
+// InTest reports whether fi is declared in a _test.go file.
+func (r *Result) InTest(fi *FuncInfo) bool {
 	return strings.HasSuffix(r.m.pass.Fset.Position(fi.Fn.Pos()).Filename, "_test.go")
 }

@@ -48,6 +48,24 @@ func NewWeighted(v ssa.Value) (ssa.Value, bool) {
 	return c.Call.Args[0], true
 }
 
+// NeverCancelled reports whether v is a context nothing can cancel:
+// context.Background(), context.TODO() or context.WithoutCancel(ctx).
+func NeverCancelled(v ssa.Value) bool {
+	c, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	f := c.Call.StaticCallee()
+	if f == nil || PkgPath(f) != "context" {
+		return false
+	}
+	switch f.Name() {
+	case "Background", "TODO", "WithoutCancel":
+		return true
+	}
+	return false
+}
+
 // IsContextDone reports whether v is ctx.Done() on a context.Context.
 func IsContextDone(v ssa.Value) bool {
 	c, ok := v.(*ssa.Call)

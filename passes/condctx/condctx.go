@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"fmt"
 	"go/token"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -28,7 +27,7 @@ var Analyzer = gatepass.New("condctx", doc, run, condwait.Analyzer)
 func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	conds := pass.ResultOf[condwait.Analyzer].(*condwait.Result)
 	for _, fi := range res.Funcs {
-		if strings.HasSuffix(pass.Fset.Position(fi.Fn.Pos()).Filename, "_test.go") {
+		if res.InTest(fi) {
 			continue // a test that hangs meets go test's -timeout, and drives its own mocks
 		}
 		ctxName, ctxPos, hasCtx := condwait.ContextInScope(fi.Fn)
