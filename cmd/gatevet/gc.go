@@ -8,32 +8,70 @@ import (
 	"runtime/metrics"
 )
 
-// relaxGC makes the collector run less often while the live heap is
-// small, as the Go compiler does for the same reason: the heap may grow
-// to five times what is live (GOGC=400) until the live heap passes
-// small; from then on the default (GOGC=100) applies, so a large heap
-// costs what it would. A limit above zero is also a soft memory limit
-// while the setting is relaxed, lifted with it, so that the relaxed
-// heap stays below limit however the live heap moves under small. A
-// GOGC or GOMEMLIMIT set in the environment is left alone.
-//
-// Under go vet, the tool runs once per package, the dependencies
-// included, and most runs end with a few tens of megabytes live: under
-// GOGC=100 the collector took a sixth of their CPU, restarting its work
-// as the heap grew from nothing. Standalone, one process
-// streams every package through the analyzers, its live heap rising and
-// falling with the packages in flight; the collector took a quarter of
-// its CPU.
-func relaxGC(small, limit uint64) {
+// heapBudget is how far the collector lets the heap grow past what is
+// live: to Bytes, or to PerLive times the live heap if that is less
+// (PerLive 0: no such cap), but never less than twice the live heap,
+// the default (GOGC=100). While the budget is above the default, it is
+// also a soft memory limit, so that what the process holds, not only the
+// heap the collector aims at, stays within it.
+type heapBudget struct {
+	Bytes   uint64
+	PerLive uint64
+}
+
+// The budgets. A go vet process, of which go vet runs one per
+// processor, may grow to five times its live heap up to 320 MiB: most
+// runs end with a few tens of megabytes live, and under GOGC=100 the
+// collector took a sixth of their CPU, restarting its work as the heap
+// grew from nothing. Standalone gatevet, one process that streams every
+// package through the analyzers (on grpc, 27 MiB live at the median
+// collection and 151 at most), may grow to 320 MiB whatever is live:
+// under GOGC=100 the collector took a quarter of its CPU, and under
+// five times the live heap within the same limit a run took 8% more
+// time (docs/performance.md).
+var (
+	vetBudget        = heapBudget{Bytes: 320 << 20, PerLive: 5}
+	standaloneBudget = heapBudget{Bytes: 320 << 20}
+)
+
+// percent is the GOGC that sets the heap goal after a collection that
+// found live bytes live.
+func (b heapBudget) percent(live uint64) int {
+	live = max(live, 1)
+	goal := b.Bytes
+	if b.PerLive > 0 && live < b.Bytes/b.PerLive {
+		goal = b.PerLive * live
+	}
+	if goal <= 2*live {
+		return 100
+	}
+	return int((goal - live) * 100 / live)
+}
+
+// relaxGC applies the budget after every collection, from the live
+// heap that collection found, so the goal follows the live heap up and
+// down. The Go compiler relaxes its collector in the same way, for the
+// same reason (cmd/compile's starting heap), though only until its heap
+// first reaches the budget. A GOGC or GOMEMLIMIT set in the environment
+// is left alone.
+func relaxGC(b heapBudget) {
 	if os.Getenv("GOGC") != "" {
 		return
 	}
-	debug.SetGCPercent(400)
-	if limit > 0 && os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(int64(limit))
-	} else {
-		limit = 0
+	limit := os.Getenv("GOMEMLIMIT") == ""
+	adjust := func(live uint64) {
+		p := b.percent(live)
+		debug.SetGCPercent(p)
+		switch {
+		case limit && p > 100:
+			debug.SetMemoryLimit(int64(b.Bytes))
+		case limit:
+			debug.SetMemoryLimit(math.MaxInt64)
+		}
 	}
+	// Before the first cycle, the goal is GOGC percent of the runtime's
+	// 4 MiB minimum heap.
+	adjust(4 << 20)
 	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 	var watch func()
 	watch = func() {
@@ -41,28 +79,14 @@ func relaxGC(small, limit uint64) {
 		// sentinel unreachable, that is, after every cycle.
 		runtime.SetFinalizer(&gcSentinel{}, func(*gcSentinel) {
 			metrics.Read(live)
-			if live[0].Value.Kind() == metrics.KindUint64 && live[0].Value.Uint64() > small {
-				debug.SetGCPercent(100)
-				if limit > 0 {
-					debug.SetMemoryLimit(math.MaxInt64)
-				}
-				return
+			if live[0].Value.Kind() == metrics.KindUint64 {
+				adjust(live[0].Value.Uint64())
 			}
 			watch()
 		})
 	}
 	watch()
 }
-
-// The live heaps up to which the collector is relaxed, and the soft
-// memory limit standalone gatevet keeps meanwhile: grpc's packages,
-// tests included, stream through in 300 MiB this way, and in 40%
-// more time at GOGC=100 (docs/performance.md).
-const (
-	vetSmallHeap        = 64 << 20
-	standaloneSmallHeap = 200 << 20
-	standaloneLimit     = 300 << 20
-)
 
 // gcSentinel holds a pointer so that it is not batched with other small
 // objects, whose finalizers may never run.

@@ -18,36 +18,71 @@ func gcPercent() int {
 func TestRelaxGCRespectsGOGC(t *testing.T) {
 	t.Setenv("GOGC", "150")
 	defer debug.SetGCPercent(debug.SetGCPercent(150))
-	relaxGC(vetSmallHeap, 0)
+	relaxGC(vetBudget)
 	if p := gcPercent(); p != 150 {
 		t.Errorf("GOGC=150 in the environment, relaxGC set %d", p)
 	}
 }
 
-func TestRelaxGCUntilLarge(t *testing.T) {
+func TestBudgetPercent(t *testing.T) {
+	const mib = 1 << 20
+	for _, c := range []struct {
+		budget heapBudget
+		live   uint64
+		want   int
+	}{
+		{heapBudget{Bytes: 320 * mib}, 4 * mib, 7900},  // goal 4 + 4×79 = 320
+		{heapBudget{Bytes: 320 * mib}, 100 * mib, 220}, // goal 100 + 100×2.2 = 320
+		{heapBudget{Bytes: 320 * mib}, 160 * mib, 100}, // half the budget: the default
+		{heapBudget{Bytes: 320 * mib}, 500 * mib, 100},
+		{heapBudget{Bytes: 320 * mib, PerLive: 5}, 4 * mib, 400},   // five times the live heap
+		{heapBudget{Bytes: 320 * mib, PerLive: 5}, 64 * mib, 400},  // and the budget
+		{heapBudget{Bytes: 320 * mib, PerLive: 5}, 100 * mib, 220}, // the budget
+		{heapBudget{Bytes: 320 * mib, PerLive: 5}, 200 * mib, 100},
+	} {
+		if got := c.budget.percent(c.live); got != c.want {
+			t.Errorf("%+v.percent(%d MiB live) = %d, want %d", c.budget, c.live/mib, got, c.want)
+		}
+	}
+}
+
+func TestRelaxGCFollowsTheLiveHeap(t *testing.T) {
 	t.Setenv("GOGC", "")
 	t.Setenv("GOMEMLIMIT", "")
 	defer debug.SetGCPercent(debug.SetGCPercent(100))
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
-	relaxGC(vetSmallHeap, 1<<40)
-	if p := gcPercent(); p != 400 {
-		t.Fatalf("a small heap: GOGC %d, want 400", p)
+	const budget = 64 << 20
+	relaxGC(heapBudget{Bytes: budget})
+	if p := gcPercent(); p < 400 {
+		t.Fatalf("an empty heap: GOGC %d, want the budget's", p)
 	}
-	if l := debug.SetMemoryLimit(-1); l != 1<<40 {
-		t.Fatalf("a small heap: memory limit %d, want %d", l, 1<<40)
+	if l := debug.SetMemoryLimit(-1); l != budget {
+		t.Fatalf("an empty heap: memory limit %d, want %d", l, budget)
 	}
-	large := make([]byte, 2*vetSmallHeap)
-	// Each collection runs the watcher; it lets go of the relaxed
-	// setting, and of the limit, once it sees the live heap past small.
-	for i := 0; i < 100 && gcPercent() != 100; i++ {
+	// Each collection runs the watcher: past half the budget it
+	// applies the default, with no limit, and below it the budget again.
+	large := make([]byte, budget)
+	waitFor(t, func() bool { return gcPercent() == 100 })
+	runtime.KeepAlive(large)
+	if l := debug.SetMemoryLimit(-1); l != math.MaxInt64 {
+		t.Errorf("a live heap past half the budget: memory limit %d, want none", l)
+	}
+	large = nil
+	waitFor(t, func() bool { return gcPercent() > 100 })
+	if l := debug.SetMemoryLimit(-1); l != budget {
+		t.Errorf("a small live heap again: memory limit %d, want %d", l, budget)
+	}
+}
+
+// waitFor collects until ok holds, and fails if it never does.
+func waitFor(t *testing.T, ok func() bool) {
+	t.Helper()
+	for i := 0; i < 100; i++ {
 		runtime.GC()
 		time.Sleep(10 * time.Millisecond)
+		if ok() {
+			return
+		}
 	}
-	runtime.KeepAlive(large)
-	if p := gcPercent(); p != 100 {
-		t.Errorf("a live heap past small: GOGC %d, want 100", p)
-	}
-	if l := debug.SetMemoryLimit(-1); l != math.MaxInt64 {
-		t.Errorf("a live heap past small: memory limit %d, want none", l)
-	}
+	t.Fatalf("GOGC stayed %d", gcPercent())
 }

@@ -71,7 +71,7 @@ func main() {
 	flag.Bool("vetsuite", true, "under go vet, also run the standard go vet analyzers (-vetsuite=false runs gatevet's alone)")
 	flag.BoolVar(&directive.ReportLatent, "latent", true, latentUsage)
 	if vetConfig(args) != "" {
-		relaxGC(vetSmallHeap, 0)
+		relaxGC(vetBudget)
 	}
 	unitchecker.Main(factsOnly(withVetSuite(all.Analyzers(), args), args)...)
 }

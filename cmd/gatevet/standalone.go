@@ -81,7 +81,7 @@ func standalone(analyzers []*analysis.Analyzer, args []string) int {
 	for _, a := range enabled {
 		cmd.AddAnalyzers(lintAnalyzer(a))
 	}
-	relaxGC(standaloneSmallHeap, standaloneLimit)
+	relaxGC(standaloneBudget)
 	if fs.Lookup("f").Value.String() == "sarif" {
 		return withSARIF(analyzers, cmd.Execute)
 	}
