@@ -16,11 +16,16 @@ type Block struct {
 	Chain []gate.Hop // from the function's calls down to the Wait
 }
 
-// BlockFact carries an exported function's Blocks to importing packages.
+// BlockFact carries an exported function's Blocks to importing
+// packages, in the package's BlockFacts.
 type BlockFact struct{ Blocks []Block }
 
-// AFact marks BlockFact as an analysis fact.
-func (*BlockFact) AFact() {}
+// BlockFacts is the Cond model's package fact: the BlockFacts of the
+// package's exported functions that may block.
+type BlockFacts struct{ gate.Book[BlockFact] }
+
+// AFact marks BlockFacts as an analysis fact.
+func (*BlockFacts) AFact() {}
 
 func (*BlockFact) String() string { return "blocks in Cond.Wait" }
 
@@ -33,21 +38,20 @@ func (r *Result) BlocksOf(fn *ssa.Function) []Block {
 	if fi := r.gates.Info(fn); fi != nil {
 		return r.blocksOf(fi)
 	}
-	var f BlockFact
-	if gate.ImportFuncFact(r.pass, fn, &f) {
+	if f, ok := gate.ImportFuncFact(r.pass, fn, new(BlockFacts)); ok {
 		return f.Blocks
 	}
 	return nil
 }
 
-// exportBlocks publishes an exported function's Blocks as a fact.
+// exportBlocks adds an exported function's Blocks to the package's facts.
 func (r *Result) exportBlocks(fi *gate.FuncInfo) {
 	blocks := r.blocksOf(fi)
 	obj, ok := gate.ExportedFunc(r.pass, fi.Fn)
 	if len(blocks) == 0 || !ok {
 		return
 	}
-	r.pass.ExportObjectFact(obj, &BlockFact{Blocks: blocks})
+	r.facts.Add(obj, &BlockFact{Blocks: blocks})
 }
 
 // blocksOf derives fi's Blocks once: its own Wait loops with no way out,

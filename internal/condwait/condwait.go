@@ -11,7 +11,7 @@
 // (context.AfterFunc, a goroutine receiving from ctx.Done()). From the
 // loops with no way out it derives which functions without a context may
 // block in a Wait, through their callees too, and exports that for
-// exported functions as a BlockFact. condctx and condloop read its
+// exported functions as BlockFacts. condctx and condloop read its
 // Result; the gate model's Walk tells them what is held at a wake-up.
 package condwait
 
@@ -33,7 +33,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{gate.Analyzer},
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(BlockFact)},
+	FactTypes:  []analysis.Fact{new(BlockFacts)},
 }
 
 // Result is the Cond model of one package.
@@ -44,6 +44,7 @@ type Result struct {
 	blocks map[*ssa.Function][]Block
 	busy   map[*ssa.Function]bool
 	stored map[types.Object]bool // fields and package-level variables stored to
+	facts  BlockFacts            // for importing packages
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -61,6 +62,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, fi := range res.gates.Funcs {
 		res.exportBlocks(fi)
 	}
+	gate.ExportBook(pass, &res.facts)
 	return res, nil
 }
 

@@ -25,7 +25,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{ctrlflow.Analyzer},
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(FuncFact), new(ChanFact)},
+	FactTypes:  []analysis.Fact{new(FuncFacts), new(ChanFact)},
 }
 
 // Result is the gate model of one package.
@@ -61,8 +61,7 @@ func (r *Result) SummaryOf(fn *ssa.Function) *Summary {
 		}
 		return nil
 	}
-	var f FuncFact
-	if ImportFuncFact(r.m.pass, fn, &f) {
+	if f, ok := ImportFuncFact(r.m.pass, fn, new(FuncFacts)); ok {
 		return &f.Summary
 	}
 	return nil
@@ -239,6 +238,9 @@ type model struct {
 	// namers name each function's values, one per function: a Namer
 	// indexes its function's syntax on first use.
 	namers map[*ssa.Function]*naming.Namer
+	// facts are the summaries of the package's exported functions, for
+	// importing packages.
+	facts FuncFacts
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -267,13 +269,14 @@ func run(pass *analysis.Pass) (any, error) {
 			m.export(fi)
 		}
 	}
+	ExportBook(pass, &m.facts)
 	res.Problems = m.problems
 	res.infos = m.infos
 	res.graph = m.buildCallGraph(srcFuncs)
 	return res, nil
 }
 
-// export publishes an exported function's summary as a fact.
+// export adds an exported function's summary to the package's facts.
 func (m *model) export(fi *FuncInfo) {
 	if obj, ok := ExportedFunc(m.pass, fi.Fn); ok && !fi.Summary.empty() {
 		sum := *fi.Summary
@@ -281,7 +284,7 @@ func (m *model) export(fi *FuncInfo) {
 		for i := range sum.Acquires {
 			sum.Acquires[i].Chain = FactChain(sum.Acquires[i].Chain)
 		}
-		m.pass.ExportObjectFact(obj, &FuncFact{Summary: sum})
+		m.facts.Add(obj, &FuncFact{Summary: sum})
 	}
 }
 

@@ -263,8 +263,7 @@ func (m *model) summaryOf(fn *ssa.Function) *Summary {
 		}
 		return nil
 	}
-	var f FuncFact
-	if ImportFuncFact(m.pass, fn, &f) {
+	if f, ok := ImportFuncFact(m.pass, fn, new(FuncFacts)); ok {
 		return &f.Summary
 	}
 	return nil

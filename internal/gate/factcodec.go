@@ -10,14 +10,14 @@ import (
 	"github.com/gatevet/gatevet/internal/naming"
 )
 
-// The facts that every function carries (FuncFact here, the resource
+// The facts that most functions carry (FuncFact here, the resource
 // model's TouchFact) have a compact encoding of their own, and are
-// decoded only when used. go vet copies the facts about methods into the
-// facts of each package above them, so every vet run reads and writes
-// the facts of its package's whole dependency closure (107 MB over etcd
-// server's runs), and uses few of them. A fact read from a file keeps its
-// bytes, which it writes out again as they are, and is decoded the first
-// time a package imports it (ImportFuncFact calls Load).
+// decoded only when used. Both drivers copy the facts of a package's
+// whole dependency closure into its own facts, so every run reads and
+// writes them all (107 MB over etcd server's go vet runs) and uses few.
+// A book of facts (book.go) is decoded on its first lookup, and a fact
+// in it keeps its bytes, which it writes out again as they are, until
+// ImportFuncFact calls Load.
 
 // FactEncoder writes the parts of a fact: varints and strings.
 type FactEncoder struct{ b []byte }

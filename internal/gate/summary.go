@@ -84,15 +84,19 @@ func (s *Summary) empty() bool {
 	return s == nil || len(s.Acquires)+len(s.Holds)+len(s.HoldsIfNil)+len(s.Releases)+len(s.Requires)+len(s.Drops)+len(s.Runs)+len(s.Spawns) == 0
 }
 
-// FuncFact carries a function's Summary to importing packages (encoded
-// by factcodec.go).
+// FuncFact carries a function's Summary to importing packages, in the
+// package's FuncFacts (encoded by factcodec.go).
 type FuncFact struct {
 	Summary
 	lazy *Lazy[Summary] // set when read from a file, until Load
 }
 
-// AFact marks FuncFact as an analysis fact.
-func (*FuncFact) AFact() {}
+// FuncFacts is the model's package fact: the FuncFacts of the package's
+// exported functions that have a summary.
+type FuncFacts struct{ Book[FuncFact] }
+
+// AFact marks FuncFacts as an analysis fact.
+func (*FuncFacts) AFact() {}
 
 func (f *FuncFact) String() string {
 	f.Load()

@@ -44,7 +44,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{gate.Analyzer},
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(TouchFact), new(GuardFact)},
+	FactTypes:  []analysis.Fact{new(TouchFacts), new(GuardFact)},
 }
 
 // Result is the resource model of one package.
@@ -66,6 +66,7 @@ type Result struct {
 	busy     map[*ssa.Function]bool
 	uses     []Use
 	usesOnce sync.Once
+	facts    TouchFacts // for importing packages
 }
 
 // TouchFact carries the writes of an exported function, its callees'
@@ -77,8 +78,12 @@ type TouchFact struct {
 	lazy    *gate.Lazy[[]SumTouch] // set when read from a file, until Load
 }
 
-// AFact marks TouchFact as an analysis fact.
-func (*TouchFact) AFact() {}
+// TouchFacts is the resource model's package fact: the TouchFacts of the
+// package's exported functions that write.
+type TouchFacts struct{ gate.Book[TouchFact] }
+
+// AFact marks TouchFacts as an analysis fact.
+func (*TouchFacts) AFact() {}
 
 // GobEncode writes f compactly, or as it was read.
 func (f *TouchFact) GobEncode() ([]byte, error) {
@@ -137,6 +142,7 @@ func run(pass *analysis.Pass) (any, error) {
 		r.analyse(fi)
 		r.export(fi)
 	}
+	gate.ExportBook(pass, &r.facts)
 	return r, nil
 }
 
@@ -179,8 +185,7 @@ func (r *Result) summaryOf(fn *ssa.Function) []SumTouch {
 	if fi := r.gates.Info(fn); fi != nil {
 		return r.analyse(fi)
 	}
-	var f TouchFact
-	if gate.ImportFuncFact(r.pass, fn, &f) {
+	if f, ok := gate.ImportFuncFact(r.pass, fn, new(TouchFacts)); ok {
 		return f.Touches
 	}
 	return nil
@@ -200,7 +205,7 @@ func (r *Result) export(fi *gate.FuncInfo) {
 		}
 	}
 	if len(writes) > 0 {
-		r.pass.ExportObjectFact(obj, &TouchFact{Touches: writes})
+		r.facts.Add(obj, &TouchFact{Touches: writes})
 	}
 }
 

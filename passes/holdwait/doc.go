@@ -39,7 +39,7 @@
 //     channel or *sync.WaitGroup parameter, what it and the goroutines
 //     it starts do to it, with the blocking acquires of its parameters'
 //     gates before each operation, on every path or on some; exported
-//     functions carry them to other packages as SignalFact. A helper
+//     functions carry them to other packages as facts. A helper
 //     that answers the wait on the waiter's own goroutine, or lets the
 //     value go where the summary cannot follow, leaves the wait alone.
 //

@@ -24,7 +24,7 @@ var doc string
 // Analyzer is the holdwait pass.
 var Analyzer = func() *analysis.Analyzer {
 	a := gatepass.New("holdwait", doc, run)
-	a.FactTypes = []analysis.Fact{new(SignalFact)}
+	a.FactTypes = []analysis.Fact{new(SignalFacts)}
 	return a
 }()
 

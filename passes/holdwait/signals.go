@@ -50,11 +50,16 @@ type Guard struct {
 	pos    token.Pos
 }
 
-// SignalFact carries an exported function's Signals to other packages.
+// SignalFact carries an exported function's Signals to other packages,
+// in the package's SignalFacts.
 type SignalFact struct{ Params []Signals }
 
-// AFact marks SignalFact as an analysis fact.
-func (*SignalFact) AFact() {}
+// SignalFacts is holdwait's package fact: the SignalFacts of the
+// package's exported functions.
+type SignalFacts struct{ gate.Book[SignalFact] }
+
+// AFact marks SignalFacts as an analysis fact.
+func (*SignalFacts) AFact() {}
 
 func (f *SignalFact) String() string {
 	var parts []string
@@ -80,18 +85,20 @@ func (f *SignalFact) String() string {
 	return "signals(" + strings.Join(parts, "; ") + ")"
 }
 
-// exportSignals publishes the Signals of the package's exported
-// functions that take a channel or a WaitGroup.
+// exportSignals exports the Signals of the package's exported functions
+// that take a channel or a WaitGroup.
 func (p *pkgInfo) exportSignals() {
+	var facts SignalFacts
 	for _, fi := range p.res.Funcs {
 		obj, ok := gate.ExportedFunc(p.pass, fi.Fn)
 		if !ok {
 			continue
 		}
 		if sigs := p.signalsOf(fi.Fn); len(sigs) > 0 {
-			p.pass.ExportObjectFact(obj, &SignalFact{Params: sigs})
+			facts.Add(obj, &SignalFact{Params: sigs})
 		}
 	}
+	gate.ExportBook(p.pass, &facts)
 }
 
 // signalsOf returns fn's Signals: computed for the package's functions,
@@ -107,8 +114,7 @@ func (p *pkgInfo) signalsOf(fn *ssa.Function) []Signals {
 	if fi := p.res.Info(fn); fi != nil {
 		out = p.computeSignals(fi)
 	} else {
-		var f SignalFact
-		if gate.ImportFuncFact(p.pass, fn, &f) {
+		if f, ok := gate.ImportFuncFact(p.pass, fn, new(SignalFacts)); ok {
 			out = f.Params
 		}
 	}

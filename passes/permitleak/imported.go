@@ -36,8 +36,12 @@ type Leak struct {
 	Release string      // file:line of a release on the other paths
 }
 
-// AFact marks LeakFact as an analysis fact.
-func (*LeakFact) AFact() {}
+// LeakFacts is permitleak's package fact: the LeakFacts of the
+// package's exported functions.
+type LeakFacts struct{ gate.Book[LeakFact] }
+
+// AFact marks LeakFacts as an analysis fact.
+func (*LeakFacts) AFact() {}
 
 func (f *LeakFact) String() string {
 	s := "leaks"
@@ -68,8 +72,8 @@ func leakOf(pass *analysis.Pass, res *gate.Result, fi *gate.FuncInfo, x exit, h 
 func importedLeaks(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	for _, fi := range res.Funcs {
 		for call, cal := range fi.StaticCalls() {
-			var f LeakFact
-			if !gate.ImportFuncFact(pass, cal.Fn, &f) {
+			f, ok := gate.ImportFuncFact(pass, cal.Fn, new(LeakFacts))
+			if !ok {
 				continue
 			}
 			for _, l := range f.Leaks {

@@ -28,7 +28,7 @@ var doc string
 // Analyzer is the permitleak pass.
 var Analyzer = func() *analysis.Analyzer {
 	a := gatepass.New("permitleak", doc, run)
-	a.FactTypes = []analysis.Fact{new(LeakFact)}
+	a.FactTypes = []analysis.Fact{new(LeakFacts)}
 	return a
 }()
 
@@ -39,6 +39,7 @@ type exit struct {
 }
 
 func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
+	var facts LeakFacts
 	for _, fi := range res.Funcs {
 		if gate.ReturnsFunc(fi.Fn) {
 			continue
@@ -98,9 +99,10 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 		}
 		if len(fact.Leaks) > 0 {
 			slices.SortFunc(fact.Leaks, func(a, b Leak) int { return strings.Compare(a.Gate.Gate.Key(), b.Gate.Gate.Key()) })
-			pass.ExportObjectFact(fi.Fn.Object(), &fact)
+			facts.Add(fi.Fn.Object().(*types.Func), &fact)
 		}
 	}
+	gate.ExportBook(pass, &facts)
 	importedLeaks(pass, res, rep)
 }
 

@@ -13,7 +13,7 @@ func StopFlush(s *worker.Server) {
 	defer s.Mu.Unlock()
 	done := make(chan struct{})
 	go worker.Flush(s, done)
-	<-done // want `certain: <-done waits for worker.Flush holding s.Mu, but worker.Flush locks s.Mu before it closes done \(at worker.go:18, after it locks s.Mu at worker.go:15\): a certain deadlock`
+	<-done // want `certain: <-done waits for worker.Flush holding s.Mu, but worker.Flush locks s.Mu before it closes done \(at worker.go:20, after it locks s.Mu at worker.go:17\): a certain deadlock`
 }
 
 func WaitCount(s *worker.Server) {
@@ -22,7 +22,7 @@ func WaitCount(s *worker.Server) {
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go worker.Count(s, &wg)
-	wg.Wait() // want `certain: wg.Wait\(\) waits for worker.Count holding s.Mu, but worker.Count locks s.Mu before it calls wg.Done\(\) \(at worker.go:23, after it locks s.Mu at worker.go:24\)`
+	wg.Wait() // want `certain: wg.Wait\(\) waits for worker.Count holding s.Mu, but worker.Count locks s.Mu before it calls wg.Done\(\) \(at worker.go:25, after it locks s.Mu at worker.go:26\)`
 }
 
 func StopStarted(s *worker.Server) {
@@ -30,7 +30,7 @@ func StopStarted(s *worker.Server) {
 	defer s.Mu.Unlock()
 	done := make(chan struct{})
 	worker.Start(s, done)
-	<-done // want `certain: <-done waits for worker.Start's goroutine holding s.Mu, but worker.Start's goroutine locks s.Mu before it closes done \(at worker.go:56, after it locks s.Mu at worker.go:53\)`
+	<-done // want `certain: <-done waits for worker.Start's goroutine holding s.Mu, but worker.Start's goroutine locks s.Mu before it closes done \(at worker.go:58, after it locks s.Mu at worker.go:55\)`
 }
 
 func StopMaybe(s *worker.Server, pending bool) {
@@ -38,7 +38,7 @@ func StopMaybe(s *worker.Server, pending bool) {
 	defer s.Mu.Unlock()
 	done := make(chan struct{})
 	go worker.Maybe(s, done, pending)
-	<-done // want `latent: <-done waits for worker.Maybe holding s.Mu, and worker.Maybe locks s.Mu on some paths before it closes done \(at worker.go:47, after it locks s.Mu at worker.go:43\)`
+	<-done // want `latent: <-done waits for worker.Maybe holding s.Mu, and worker.Maybe locks s.Mu on some paths before it closes done \(at worker.go:49, after it locks s.Mu at worker.go:45\)`
 }
 
 // Near misses.

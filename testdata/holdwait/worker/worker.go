@@ -1,3 +1,5 @@
+// want package:`^\{package worker \S+ Atomic: signals\(p0 recv: closes; p0 send:\); Count: signals\(p1 wait: calls after p0/Mu\); Flush: signals\(p1 recv: closes after p0/Mu; p1 send:\); Keep: signals\(p0 recv: opaque; p0 send: opaque\); Maybe: signals\(p1 recv: closes maybe after p0/Mu; p1 send:\); Notify: signals\(p1 recv: closes; p1 send:\); Start: signals\(p1 recv: closes \(async\) after p0/Mu; p1 send:\); Try: signals\(p1 recv: closes; p1 send:\)\}$`
+
 // Package worker: goroutine functions that another package starts, and
 // a helper that starts one, with the starter's lock handed in.
 package worker
@@ -11,7 +13,7 @@ type Server struct {
 }
 
 // Flush locks s.Mu before it closes done.
-func Flush(s *Server, done chan struct{}) { // want Flush:`signals\(p1 recv: closes after p0/Mu; p1 send:\)`
+func Flush(s *Server, done chan struct{}) {
 	s.Mu.Lock()
 	s.Items = nil
 	s.Mu.Unlock()
@@ -19,7 +21,7 @@ func Flush(s *Server, done chan struct{}) { // want Flush:`signals\(p1 recv: clo
 }
 
 // Count locks s.Mu before its deferred Done.
-func Count(s *Server, wg *sync.WaitGroup) { // want Count:`signals\(p1 wait: calls after p0/Mu\)`
+func Count(s *Server, wg *sync.WaitGroup) {
 	defer wg.Done()
 	s.Mu.Lock()
 	defer s.Mu.Unlock()
@@ -27,7 +29,7 @@ func Count(s *Server, wg *sync.WaitGroup) { // want Count:`signals\(p1 wait: cal
 }
 
 // Notify signals first and locks after.
-func Notify(s *Server, done chan struct{}) { // want Notify:`signals\(p1 recv: closes; p1 send:\)`
+func Notify(s *Server, done chan struct{}) {
 	close(done)
 	s.Mu.Lock()
 	s.Items = nil
@@ -35,10 +37,10 @@ func Notify(s *Server, done chan struct{}) { // want Notify:`signals\(p1 recv: c
 }
 
 // Atomic never locks.
-func Atomic(done chan struct{}) { close(done) } // want Atomic:`signals\(p0 recv: closes; p0 send:\)`
+func Atomic(done chan struct{}) { close(done) }
 
 // Maybe locks only when something is pending.
-func Maybe(s *Server, done chan struct{}, pending bool) { // want Maybe:`signals\(p1 recv: closes maybe after p0/Mu; p1 send:\)`
+func Maybe(s *Server, done chan struct{}, pending bool) {
 	if pending {
 		s.Mu.Lock()
 		s.Items = nil
@@ -48,7 +50,7 @@ func Maybe(s *Server, done chan struct{}, pending bool) { // want Maybe:`signals
 }
 
 // Start starts the goroutine itself.
-func Start(s *Server, done chan struct{}) { // want Start:`signals\(p1 recv: closes \(async\) after p0/Mu; p1 send:\)`
+func Start(s *Server, done chan struct{}) {
 	go func() {
 		s.Mu.Lock()
 		s.Items = nil
@@ -60,10 +62,10 @@ func Start(s *Server, done chan struct{}) { // want Start:`signals\(p1 recv: clo
 var kept chan struct{}
 
 // Keep lets done go where nobody can follow it.
-func Keep(done chan struct{}) { kept = done } // want Keep:`signals\(p0 recv: opaque; p0 send: opaque\)`
+func Keep(done chan struct{}) { kept = done }
 
 // Try takes the lock only if it is free.
-func Try(s *Server, done chan struct{}) { // want Try:`signals\(p1 recv: closes; p1 send:\)`
+func Try(s *Server, done chan struct{}) {
 	if s.Mu.TryLock() {
 		s.Items = nil
 		s.Mu.Unlock()

@@ -1,4 +1,4 @@
-package store
+package store // want package:`^\{package store \S+ Queue\.Drain: leaks p0/mu at callers\.go:86; Shut: leaks p0/mu at callers\.go:111\}$`
 
 import "sync"
 
@@ -80,7 +80,7 @@ func (q *Queue) check() error {
 
 // Drain has the leaking shape and is exported: it is judged at its
 // callers in other packages (see client), which the fact tells.
-func (q *Queue) Drain() error { // want Drain:`leaks p0/mu at callers\.go:86`
+func (q *Queue) Drain() error {
 	q.mu.Lock()
 	if len(q.pending) == 0 {
 		return nil
@@ -105,7 +105,7 @@ func (q *Queue) Begin() bool {
 
 // Shut keeps the lock of the queue it is given when it is already
 // closed.
-func Shut(q *Queue) error { // want Shut:`leaks p0/mu at callers\.go:111`
+func Shut(q *Queue) error {
 	q.mu.Lock()
 	if q.closed {
 		return nil

@@ -1,3 +1,5 @@
+// want package:`^\{package lib \S+ Locks: gates\(acquires g:example\.com/gatemodel/facts/lib\.Mu\); T\.Acquire: gates\(acquires p0/slots/\*, holds-if-nil p0/slots/\*\); T\.Drop: gates\(releases p0/mu\); T\.Either: gates\(acquires p0/mu\); T\.Enter: gates\(acquires p0/slots/\*, holds p0/slots/\*\); T\.Get: gates\(acquires p0/mu if p2=false\); T\.Hold: gates\(acquires p0/mu, holds p0/mu\); T\.Locked: gates\(requires p0/mu\); T\.Put: gates\(acquires p0/mu if p2=false, releases p0/mu if p2=false\); T\.Read: gates\(acquires p0/mu\); T\.Relock: gates\(holds p0/mu\); T\.Remove: gates\(acquires p0/mu if p2=true, releases p0/mu if p2=true\); T\.Run: gates\(acquires p0/slots/\*, runs p1 under p0/slots/\*\); Use: gates\(acquires g:example\.com/gatemodel/facts/lib\.Sem/\*\); WithDevice: gates\(acquires g:example\.com/gatemodel/facts/lib\.Mu, runs p0 under g:example\.com/gatemodel/facts/lib\.Mu\)\}$`
+
 // Package lib exports summaries as facts.
 package lib
 
@@ -17,25 +19,25 @@ type T struct {
 	slots chan struct{} // want slots:`chansem\(send acquires\)`
 }
 
-func Locks() { // want Locks:`gates\(acquires g:example\.com/gatemodel/facts/lib\.Mu\)`
+func Locks() {
 	Mu.Lock()
 	Mu.Unlock()
 }
 
-func (t *T) Read() { // want Read:`gates\(acquires p0/mu\)`
+func (t *T) Read() {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
 }
 
-func (t *T) Hold() { // want Hold:`gates\(acquires p0/mu, holds p0/mu\)`
+func (t *T) Hold() {
 	t.mu.Lock()
 }
 
-func (t *T) Drop() { // want Drop:`gates\(releases p0/mu\)`
+func (t *T) Drop() {
 	t.mu.Unlock()
 }
 
-func Use(ctx context.Context) error { // want Use:`gates\(acquires g:example\.com/gatemodel/facts/lib\.Sem/\*\)`
+func Use(ctx context.Context) error {
 	if err := Sem.Acquire(ctx, 1); err != nil {
 		return err
 	}
@@ -43,22 +45,22 @@ func Use(ctx context.Context) error { // want Use:`gates\(acquires g:example\.co
 	return nil
 }
 
-func (t *T) Enter() { // want Enter:`gates\(acquires p0/slots/\*, holds p0/slots/\*\)`
+func (t *T) Enter() {
 	t.slots <- struct{}{}
 }
 
-func (t *T) Run(f func()) { // want Run:`gates\(acquires p0/slots/\*, runs p1 under p0/slots/\*\)`
+func (t *T) Run(f func()) {
 	t.slots <- struct{}{}
 	defer func() { <-t.slots }()
 	f()
 }
 
 //gatevet:holds t.mu
-func (t *T) Locked() {} // want Locked:`gates\(requires p0/mu\)`
+func (t *T) Locked() {}
 
 // Relock releases and reacquires: a caller holding t.mu keeps it, and
 // does not block on it.
-func (t *T) Relock() { // want Relock:`gates\(holds p0/mu\)`
+func (t *T) Relock() {
 	t.mu.Unlock()
 	t.mu.Lock()
 }
@@ -66,7 +68,7 @@ func (t *T) Relock() { // want Relock:`gates\(holds p0/mu\)`
 func Pure(x int) int { return x + 1 }
 
 // The hasLock idiom: the acquire depends on a bool parameter.
-func (t *T) Get(k int, hasLock bool) int { // want Get:`gates\(acquires p0/mu if p2=false\)`
+func (t *T) Get(k int, hasLock bool) int {
 	if !hasLock {
 		t.mu.RLock()
 		defer t.mu.RUnlock()
@@ -75,7 +77,7 @@ func (t *T) Get(k int, hasLock bool) int { // want Get:`gates\(acquires p0/mu if
 }
 
 // Lock and unlock both under the flag: a caller that holds t.mu keeps it.
-func (t *T) Put(k int, hasLock bool) { // want Put:`gates\(acquires p0/mu if p2=false, releases p0/mu if p2=false\)`
+func (t *T) Put(k int, hasLock bool) {
 	if !hasLock {
 		t.mu.Lock()
 	}
@@ -87,7 +89,7 @@ func (t *T) Put(k int, hasLock bool) { // want Put:`gates\(acquires p0/mu if p2=
 
 // The flag reaches the lock through closures, as in nats-server's
 // fileStore.removeMsg.
-func (t *T) Remove(k int, needLock bool) { // want Remove:`gates\(acquires p0/mu if p2=true, releases p0/mu if p2=true\)`
+func (t *T) Remove(k int, needLock bool) {
 	lock := func() {
 		if needLock {
 			t.mu.Lock()
@@ -104,7 +106,7 @@ func (t *T) Remove(k int, needLock bool) { // want Remove:`gates\(acquires p0/mu
 }
 
 // An acquire helper that holds only when it returns nil.
-func (t *T) Acquire(ctx context.Context) error { // want Acquire:`gates\(acquires p0/slots/\*, holds-if-nil p0/slots/\*\)`
+func (t *T) Acquire(ctx context.Context) error {
 	select {
 	case t.slots <- struct{}{}:
 		return nil
@@ -114,7 +116,7 @@ func (t *T) Acquire(ctx context.Context) error { // want Acquire:`gates\(acquire
 }
 
 // Two paths, one fact entry.
-func (t *T) Either(a bool) { // want Either:`gates\(acquires p0/mu\)`
+func (t *T) Either(a bool) {
 	if a {
 		t.Read()
 	} else {
@@ -124,7 +126,7 @@ func (t *T) Either(a bool) { // want Either:`gates\(acquires p0/mu\)`
 }
 
 // WithDevice runs f with the package's lock held.
-func WithDevice(f func()) { // want WithDevice:`gates\(acquires g:example\.com/gatemodel/facts/lib\.Mu, runs p0 under g:example\.com/gatemodel/facts/lib\.Mu\)`
+func WithDevice(f func()) {
 	Mu.Lock()
 	defer Mu.Unlock()
 	f()

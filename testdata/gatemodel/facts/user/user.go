@@ -1,3 +1,5 @@
+// want package:`^\{package user \S+ Balanced: gates\(acquires p0/mu\); Pass: gates\(acquires p0/mu if p1=false\); Settled: gates\(acquires p0/mu\); Slots: gates\(acquires p0/slots/\*, holds p0/slots/\*\); UseTwice: gates\(acquires g:example\.com/gatemodel/facts/lib\.Sem/\*\); Wrap: gates\(acquires g:example\.com/gatemodel/facts/lib\.Mu\); WrapT: gates\(acquires p0/mu, holds p0/mu\)\}$`
+
 // Package user reads lib's facts: its own summaries are built from them.
 package user
 
@@ -7,24 +9,24 @@ import (
 	"example.com/gatemodel/facts/lib"
 )
 
-func Wrap() { // want Wrap:`gates\(acquires g:example\.com/gatemodel/facts/lib\.Mu\)`
+func Wrap() {
 	lib.Locks()
 }
 
-func WrapT(t *lib.T) { // want WrapT:`gates\(acquires p0/mu, holds p0/mu\)`
+func WrapT(t *lib.T) {
 	t.Hold()
 }
 
-func Balanced(t *lib.T) { // want Balanced:`gates\(acquires p0/mu\)`
+func Balanced(t *lib.T) {
 	t.Hold()
 	t.Drop()
 }
 
-func Slots(t *lib.T) { // want Slots:`gates\(acquires p0/slots/\*, holds p0/slots/\*\)`
+func Slots(t *lib.T) {
 	t.Enter()
 }
 
-func UseTwice(ctx context.Context) error { // want UseTwice:`gates\(acquires g:example\.com/gatemodel/facts/lib\.Sem/\*\)`
+func UseTwice(ctx context.Context) error {
 	if err := lib.Use(ctx); err != nil {
 		return err
 	}
@@ -32,10 +34,10 @@ func UseTwice(ctx context.Context) error { // want UseTwice:`gates\(acquires g:e
 }
 
 // Passing the parameter on keeps the guard; a constant settles it.
-func Pass(t *lib.T, locked bool) int { // want Pass:`gates\(acquires p0/mu if p1=false\)`
+func Pass(t *lib.T, locked bool) int {
 	return t.Get(1, locked)
 }
 
-func Settled(t *lib.T) int { // want Settled:`gates\(acquires p0/mu\)`
+func Settled(t *lib.T) int {
 	return t.Get(1, true) + t.Get(2, false)
 }

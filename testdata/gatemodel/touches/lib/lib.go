@@ -1,3 +1,5 @@
+// want package:`^\{package lib \S+ Device\.Run: touches\(writes p0/busy, writes p0/jobs\); Forget: touches\(writes g:example\.com/gatemodel/touches/lib\.registry/\*\); Register: touches\(writes g:example\.com/gatemodel/touches/lib\.registry/\*\); Stats\.Add: touches\(writes p0/n under p0/mu\)\}$`
+
 // Package lib exports the writes of its functions as facts, for
 // example.com/gatemodel/touches/user.
 package lib
@@ -9,7 +11,7 @@ type Device struct {
 	jobs int
 }
 
-func (d *Device) Run() { // want Run:`touches\(writes p0/busy, writes p0/jobs\)`
+func (d *Device) Run() {
 	d.busy = true
 	d.jobs++
 	d.busy = false
@@ -23,7 +25,7 @@ type Stats struct {
 	n  int
 }
 
-func (s *Stats) Add() { // want Add:`touches\(writes p0/n under p0/mu\)`
+func (s *Stats) Add() {
 	s.mu.Lock()
 	s.n++
 	s.mu.Unlock()
@@ -31,12 +33,12 @@ func (s *Stats) Add() { // want Add:`touches\(writes p0/n under p0/mu\)`
 
 var registry = map[string]int{}
 
-func Register(k string) { // want Register:`touches\(writes g:example\.com/gatemodel/touches/lib\.registry/\*\)`
+func Register(k string) {
 	registry[k] = 1
 }
 
 // Forget writes through the map with a builtin.
-func Forget(k string) { // want Forget:`touches\(writes g:example\.com/gatemodel/touches/lib\.registry/\*\)`
+func Forget(k string) {
 	delete(registry, k)
 }
 
