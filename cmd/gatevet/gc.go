@@ -26,9 +26,9 @@ type heapBudget struct {
 // grew from nothing. Standalone gatevet, one process that streams every
 // package through the analyzers (on grpc, 27 MiB live at the median
 // collection and 151 at most), may grow to 320 MiB whatever is live:
-// under GOGC=100 the collector took a quarter of its CPU, and under
-// five times the live heap within the same limit a run took 8% more
-// time (docs/performance.md).
+// under GOGC=100 the collector took a quarter of its CPU, and under five
+// times the live heap within a 300 MiB limit a run took 4% more time
+// (docs/performance.md, run J).
 var (
 	vetBudget        = heapBudget{Bytes: 320 << 20, PerLive: 5}
 	standaloneBudget = heapBudget{Bytes: 320 << 20}
