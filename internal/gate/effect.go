@@ -311,7 +311,7 @@ func (m *model) instrEffects(fs *funcState, instr ssa.Instruction) []effect {
 	case *ssa.Defer:
 		return m.callEffects(fs, &in.Call, nil, in.Pos())
 	case *ssa.Go:
-		return handoff(m.callEffects(fs, &in.Call, nil, in.Pos()))
+		return handoff(append(m.callEffects(fs, &in.Call, nil, in.Pos()), m.runEffects(fs, &in.Call, in.Pos())...))
 	case *ssa.Send:
 		return m.chanEffects(fs, in.Chan, true, in.Pos())
 	case *ssa.UnOp:
@@ -322,6 +322,29 @@ func (m *model) instrEffects(fs *funcState, instr ssa.Instruction) []effect {
 		return m.selectEffects(fs, in)
 	}
 	return nil
+}
+
+// runEffects returns the effects of the func values that c's callee
+// runs (its summary's Runs): go withRecover(func() { defer mu.Unlock();
+// … }) starts a goroutine that releases mu, through the helper that
+// calls the literal.
+func (m *model) runEffects(fs *funcState, c *ssa.CallCommon, at token.Pos) []effect {
+	cal, ok := naming.Resolve(c)
+	if !ok {
+		return nil
+	}
+	sum := m.summaryOf(cal.Fn)
+	if sum == nil {
+		return nil
+	}
+	var out []effect
+	for _, run := range sum.Runs {
+		switch v := run.Value(cal).(type) {
+		case *ssa.MakeClosure, *ssa.Function:
+			out = append(out, m.callEffects(fs, &ssa.CallCommon{Value: v}, nil, at)...)
+		}
+	}
+	return out
 }
 
 // handoff keeps the releases of a goroutine's effects: a goroutine that
