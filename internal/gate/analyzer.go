@@ -443,6 +443,7 @@ func (m *model) summarise(fi *FuncInfo, in []*state) *Summary {
 	sum := &Summary{}
 	var exits, nilExits []*state
 	fromEntry := make(map[int]*Flag)
+	var entryDrops bitset // the caller's gates a callee lets go of
 	for _, b := range fs.fn.Blocks {
 		if in[b.Index] == nil {
 			continue
@@ -465,7 +466,7 @@ func (m *model) summarise(fi *FuncInfo, in []*state) *Summary {
 			}
 			// A deferred release is judged where it is deferred: right
 			// after the acquire it pairs with, usually.
-			noteEntryReleases(fromEntry, instr, st, fs.effects[instr])
+			noteEntryReleases(fromEntry, &entryDrops, instr, st, fs.effects[instr])
 			if _, deferred := instr.(*ssa.Defer); deferred {
 				return
 			}
@@ -476,7 +477,7 @@ func (m *model) summarise(fi *FuncInfo, in []*state) *Summary {
 			}
 		})
 	}
-	exitEffects(fs, sum, exits, nilExits, fromEntry)
+	exitEffects(fs, sum, exits, nilExits, fromEntry, entryDrops)
 	return sum
 }
 
@@ -520,10 +521,20 @@ func (m *model) recordAcquire(fi *FuncInfo, sum *Summary, instr ssa.Instruction,
 
 // noteEntryReleases records in fromEntry the gates that es release where
 // this function had not acquired them: releases on the caller's behalf,
-// with the parameter flag they share, if any.
-func noteEntryReleases(fromEntry map[int]*Flag, instr ssa.Instruction, st *state, es []effect) {
+// with the parameter flag they share, if any; and in drops the gates
+// that a callee lets go of and takes again (an xxxLocked helper that
+// unlocks around its slow part), where this function had not acquired
+// them: it lets go of them too, though its caller holds them again after.
+func noteEntryReleases(fromEntry map[int]*Flag, drops *bitset, instr ssa.Instruction, st *state, es []effect) {
 	var acquired bitset // by an earlier effect of the same call (once.Do)
 	for _, e := range es {
+		for w, bits := range e.drops {
+			for i := 0; bits != 0; i, bits = i+1, bits>>1 {
+				if k := w*64 + i; bits&1 != 0 && st.get(k) == nil {
+					drops.set(k)
+				}
+			}
+		}
 		k := e.id
 		if e.op == known.Acquire {
 			acquired.set(k)
@@ -556,7 +567,7 @@ func returnsNilError(ret *ssa.Return) bool {
 // exitEffects fills in what sum's function leaves held: on every return,
 // or on every return of a nil error (an acquire helper); and which of the
 // gates it released on its caller's behalf it leaves released.
-func exitEffects(fs *funcState, sum *Summary, exits, nilExits []*state, fromEntry map[int]*Flag) {
+func exitEffects(fs *funcState, sum *Summary, exits, nilExits []*state, fromEntry map[int]*Flag, entryDrops bitset) {
 	if len(exits) == 0 {
 		return
 	}
@@ -566,7 +577,7 @@ func exitEffects(fs *funcState, sum *Summary, exits, nilExits []*state, fromEntr
 		ok = joinAll(nilExits)
 	}
 	for id, op := range fs.gates {
-		if _, fromCaller := fromEntry[id]; fromCaller && op.Gate.Crosses() {
+		if _, fromCaller := fromEntry[id]; (fromCaller || entryDrops.has(id)) && op.Gate.Crosses() {
 			sum.Drops = append(sum.Drops, op)
 		}
 		h := held.get(id)
