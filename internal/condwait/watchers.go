@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
@@ -13,8 +14,8 @@ import (
 
 // A Watcher is a function that a function hands to context.AfterFunc or
 // starts as a goroutine, and that wakes Cond waiters on cancellation: it
-// Broadcasts or Signals, and is an AfterFunc or receives from
-// ctx.Done().
+// is an AfterFunc that Broadcasts or Signals, or a goroutine that does
+// so once it has received from ctx.Done().
 type Watcher struct {
 	Fn *ssa.Function
 	At token.Pos // where it is registered or started
@@ -24,7 +25,7 @@ type Watcher struct {
 func Watchers(fi *gate.FuncInfo) []Watcher {
 	var out []Watcher
 	add := func(f *ssa.Function, afterFunc bool, at token.Pos) {
-		if f != nil && (afterFunc || receivesDone(f)) && wakes(f) {
+		if f != nil && (afterFunc && wakes(f) || !afterFunc && wakesOnDone(f)) {
 			out = append(out, Watcher{Fn: f, At: at})
 		}
 	}
@@ -46,19 +47,47 @@ func Watchers(fi *gate.FuncInfo) []Watcher {
 	return out
 }
 
-// receivesDone reports whether fn receives from a ctx.Done() channel.
-func receivesDone(fn *ssa.Function) bool {
+// wakesOnDone reports whether fn Broadcasts or Signals a Cond once it
+// has received from a ctx.Done() channel: after the receive, or in the
+// body of the select case that receives it. A goroutine that also
+// watches a context but wakes waiters on its other cases (a ticker's
+// periodic Broadcast, a purge loop that returns on cancellation) is no
+// cancellation watcher.
+func wakesOnDone(fn *ssa.Function) bool {
+	var wakes []ssa.Instruction
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(*ssa.Call); ok && IsWake(&c.Call) {
+				wakes = append(wakes, c)
+			}
+		}
+	}
+	reaches := func(b *ssa.BasicBlock) bool {
+		r := cfg.Reachable(b, cfg.Succs)
+		for _, w := range wakes {
+			if w.Block() == b || r[w.Block()] {
+				return true
+			}
+		}
+		return false
+	}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			switch in := instr.(type) {
 			case *ssa.UnOp:
 				if in.Op == token.ARROW && known.IsContextDone(in.X) {
-					return true
+					for _, w := range wakes {
+						if cfg.After(in, w) {
+							return true
+						}
+					}
 				}
 			case *ssa.Select:
-				for _, st := range in.States {
+				for i, st := range in.States {
 					if known.IsContextDone(st.Chan) {
-						return true
+						if body := cfg.SelectCase(in, i); body != nil && reaches(body) {
+							return true
+						}
 					}
 				}
 			}
