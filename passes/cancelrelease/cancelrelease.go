@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/token"
+	"go/types"
 	"sort"
 
 	"golang.org/x/tools/go/analysis"
@@ -50,7 +51,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 				if !h.Kind.Counting() && !rs.StartUses(fi, s, h.Gate) {
 					continue
 				}
-				d, c, rel, ok := check(pass, s, h, cases, held)
+				d, c, rel, ok := check(pass, s, starts, h, cases, held)
 				if k := fmt.Sprint(d.Pos, h.Gate.Key()); ok && !reported[k] {
 					reported[k] = true
 					if rel.deferred {
@@ -120,22 +121,57 @@ func waiter(s gate.Start) bool {
 
 // check follows the paths from each cancellation case and returns the
 // report for the first release of h that comes before a wait for s.
-func check(pass *analysis.Pass, s gate.Start, h *gate.Holding, cases []cancelCase,
+func check(pass *analysis.Pass, s gate.Start, starts []gate.Start, h *gate.Holding, cases []cancelCase,
 	held map[ssa.Instruction]map[string]*gate.Holding) (analysis.Diagnostic, cancelCase, release, bool) {
 	key := h.Gate.Key()
 	for _, c := range cases {
 		// The select must wait while the gate is held: a case body that
 		// takes the gate itself, later, is not racing anything.
-		if _, heldThere := held[c.sel][key]; !heldThere || !cfg.After(s.Instr, c.sel) {
+		if _, heldThere := held[c.sel][key]; !heldThere || !cfg.After(s.Instr, c.sel) || !waitedOtherwise(c, key, s, starts, held) {
 			continue
 		}
-		rel, ok := releaseBeforeWait(c.branch, key, s, held)
+		rel, ok, _ := releaseBeforeWait(c.branch, key, s, held)
 		if !ok {
 			continue
 		}
 		return diagnose(pass, s, h, c, rel), c, rel, true
 	}
 	return analysis.Diagnostic{}, cancelCase{}, release{}, false
+}
+
+// waitedOtherwise reports whether the select waits for goroutine s on a
+// case other than c: it receives from a channel given to s, or to a
+// goroutine that waits for others (go func() { wg.Wait(); close(done)
+// }()), or its body waits for s before it releases gate key. Only then
+// does the gate admit s's work, which the cancellation branch leaves
+// running; a goroutine that outlives the gate on every path (a logger
+// of the process it started) is not what the gate waits for.
+func waitedOtherwise(c cancelCase, key string, s gate.Start, starts []gate.Start, held map[ssa.Instruction]map[string]*gate.Holding) bool {
+	awaited := func(ch ssa.Value) bool {
+		if s.Given(ch) {
+			return true
+		}
+		for _, w := range starts {
+			if waiter(w) && w.Given(ch) {
+				return true
+			}
+		}
+		return false
+	}
+	for i, st := range c.sel.States {
+		if i == c.index {
+			continue
+		}
+		if st.Dir == types.RecvOnly && awaited(st.Chan) {
+			return true
+		}
+		if b := cfg.SelectCase(c.sel, i); b != nil {
+			if _, _, waited := releaseBeforeWait(b, key, s, held); waited {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // release is where a gate is released: the instruction, and the
@@ -147,16 +183,16 @@ type release struct {
 }
 
 // releaseBeforeWait searches the paths from block start for a release of
-// gate key that no wait for goroutine s precedes.
-func releaseBeforeWait(start *ssa.BasicBlock, key string, s gate.Start, held map[ssa.Instruction]map[string]*gate.Holding) (release, bool) {
-	var rel release
-	found := false
+// gate key that no wait for goroutine s precedes; waited says whether
+// some path waits for s first.
+func releaseBeforeWait(start *ssa.BasicBlock, key string, s gate.Start, held map[ssa.Instruction]map[string]*gate.Holding) (rel release, found, waited bool) {
 	cfg.Forward([]*ssa.BasicBlock{start}, func(b *ssa.BasicBlock) bool {
 		if found {
 			return false
 		}
 		for i, instr := range b.Instrs {
 			if waits(instr, s) {
+				waited = true
 				return false
 			}
 			before, reached := held[instr]
@@ -173,7 +209,7 @@ func releaseBeforeWait(start *ssa.BasicBlock, key string, s gate.Start, held map
 		}
 		return true
 	})
-	return rel, found
+	return rel, found, waited
 }
 
 // releaseAt describes the release instr performs: a RunDefers is the

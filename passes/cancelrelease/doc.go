@@ -103,6 +103,10 @@
 //   - For mutexes, a goroutine that uses none of the state the mutex guards
 //     (for example one that only reads from a connection).
 //   - A select that runs while the gate is not held.
+//   - A goroutine that the select does not wait for on its other cases
+//     (they receive nothing from it, and do not wait for it before the
+//     release): it outlives the gate on every path, the successful one
+//     too, as a goroutine that follows a started process's log does.
 //
 // # Suppressing a report
 //
