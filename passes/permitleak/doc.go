@@ -120,6 +120,12 @@
 //     that lock (a transaction whose Rollback gives back the read lock its
 //     Begin took, as bbolt's does).
 //   - Gates held on some paths to the return but not all.
+//   - A call of another package's function that may keep a gate nothing
+//     outside that package can give back: one reached through unexported
+//     fields, which none of the package's exported functions releases.
+//     The package frees it on its own (the slot of a stream being opened,
+//     freed by its receive loop when the peer acknowledges the stream),
+//     and only the package can be judged for it.
 //
 // # Suppressing a report
 //

@@ -2,6 +2,7 @@ package permitleak
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -57,13 +58,48 @@ func (f *LeakFact) String() string {
 // with an error it checked (a pool slot kept with the connection on
 // success) is an acquire helper that says which way it went.
 func leakOf(pass *analysis.Pass, res *gate.Result, fi *gate.FuncInfo, x exit, h *gate.Holding, rel gate.Event, frees []exit) (Leak, bool) {
-	if _, ok := gate.ExportedFunc(pass, fi.Fn); !ok || !h.Gate.Crosses() || returnsReleaser(res, fi, x.ret, h) {
+	if _, ok := gate.ExportedFunc(pass, fi.Fn); !ok || !h.Gate.Crosses() || returnsReleaser(res, fi, x.ret, h) || !releasable(pass, res, fi, h.Gate) {
 		return Leak{}, false
 	}
 	if !slices.ContainsFunc(frees, func(f exit) bool { return maySucceed(f.ret) }) {
 		return Leak{}, false
 	}
 	return Leak{Gate: h.GateOp, Return: gate.PosText(pass.Fset, x.ret.Pos()), Release: gate.PosText(pass.Fset, rel.Pos)}, true
+}
+
+// releasable reports whether another package can give back gate g of
+// fi's: it can name the gate (exported fields all the way, or the value
+// it passed), or the package exports a function that releases a gate of
+// g's class (Queue.Release beside Queue.Drain). Otherwise the paths that
+// keep the gate hand it to the package's own code (yamux's OpenStream
+// keeps the slot of a stream being opened, which its receive loop frees
+// when the stream is acknowledged): no caller could release it, and
+// only the package can judge it.
+func releasable(pass *analysis.Pass, res *gate.Result, fi *gate.FuncInfo, g naming.Ref) bool {
+	if g.Root == naming.Global && token.IsExported(g.Name) || g.Root == naming.Param {
+		named := true
+		for _, step := range g.Path {
+			named = named && (step == naming.Deref || token.IsExported(step))
+		}
+		if named {
+			return true
+		}
+	}
+	class, ok := fi.Class(g)
+	if !ok {
+		return false
+	}
+	for _, other := range res.Funcs {
+		if _, exported := gate.ExportedFunc(pass, other.Fn); !exported || other.Summary == nil {
+			continue
+		}
+		for _, r := range other.Summary.Releases {
+			if c, ok := other.Class(r.Gate); ok && c == class {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // importedLeaks reports the package's calls of other packages' functions

@@ -1,6 +1,9 @@
-package store // want package:`^\{package store \S+ Queue\.Drain: leaks p0/mu at callers\.go:86; Shut: leaks p0/mu at callers\.go:111\}$`
+package store // want package:`^\{package store \S+ Queue\.Drain: leaks p0/mu at callers\.go:89; Shut: leaks p0/mu at callers\.go:114\}$`
 
-import "sync"
+import (
+	"errors"
+	"sync"
+)
 
 // Whether a function that returns holding a gate on some paths is an
 // acquire helper is up to its callers.
@@ -126,3 +129,46 @@ func Open(q *Queue) error {
 	}
 	return nil
 }
+
+// Mux opens streams under a bound on the streams being opened: a slot
+// of opening is taken by Open and freed by a goroutine once the peer
+// acknowledges the stream. Nothing outside the package can free a slot.
+type Mux struct {
+	opening chan struct{}
+	next    int
+	acks    chan int
+}
+
+// NewMux makes a mux that opens at most n streams at once.
+func NewMux(n int) *Mux {
+	return &Mux{opening: make(chan struct{}, n), acks: make(chan int)}
+}
+
+// Open keeps its slot when the ids run out; it frees it when the stream
+// cannot be announced, and hands it to the goroutine that awaits the
+// acknowledgement otherwise.
+func (m *Mux) Open(announce func(int) error) (int, error) {
+	m.opening <- struct{}{}
+	if m.next < 0 {
+		return 0, errExhausted
+	}
+	m.next++
+	if err := announce(m.next); err != nil {
+		<-m.opening
+		return 0, err
+	}
+	go m.await(m.next)
+	return m.next, nil
+}
+
+// await frees the slot of stream id once the peer acknowledges it.
+func (m *Mux) await(id int) {
+	for got := range m.acks {
+		if got == id {
+			break
+		}
+	}
+	<-m.opening
+}
+
+var errExhausted = errors.New("stream ids exhausted")
