@@ -73,10 +73,9 @@ func (rs *Namer) localName(v ssa.Value) string {
 				return n
 			}
 		}
-		if call, ok := x.Tuple.(*ssa.Call); ok {
-			if ns := rs.index().results[call.Pos()]; x.Index < len(ns) && ns[x.Index] != "" && ns[x.Index] != "_" {
-				return ns[x.Index]
-			}
+		// v, ok := m[k], or a call's results.
+		if ns := rs.index().results[x.Tuple.Pos()]; x.Index < len(ns) && ns[x.Index] != "" && ns[x.Index] != "_" {
+			return ns[x.Index]
 		}
 	}
 	return v.Name()

@@ -111,3 +111,50 @@ func f(xs []*T) (s int) {
 	}
 	wg.Wait()
 }
+
+// TestLocalNames checks that a value with no name of its own in SSA is
+// named by the variable it initialises: a map lookup, with and without
+// comma-ok, and a call's results.
+func TestLocalNames(t *testing.T) {
+	const src = `package p
+
+type T struct{ n int }
+
+func get() (*T, error) { return nil, nil }
+
+func f(m map[int]*T) int {
+	sub := m[1]
+	got, ok := m[2]
+	called, err := get()
+	_, _ = ok, err
+	return sub.n + got.n + called.n
+}
+`
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset,
+		types.NewPackage("p", "p"), []*ast.File{file}, ssa.SanityCheckFunctions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fn := pkg.Func("f")
+	namer := naming.NewNamer(fn)
+	var got []string
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			fa, ok := instr.(*ssa.FieldAddr)
+			if !ok {
+				continue
+			}
+			if r, ok := namer.Of(fa.X); ok {
+				got = append(got, r.Spell("p"))
+			}
+		}
+	}
+	if s, want := strings.Join(got, " "), "sub got called"; s != want {
+		t.Errorf("names: %s, want %s", s, want)
+	}
+}

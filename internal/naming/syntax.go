@@ -9,17 +9,18 @@ import (
 
 // syntaxIndex maps the positions go/ssa gives instructions back to the
 // source they came from: the whole expression an operation spans, for
-// diagnostics, and the variable a call initialises, for messages.
+// diagnostics, and the variable a call or a map lookup initialises, for
+// messages.
 type syntaxIndex struct {
 	spans map[token.Pos][2]token.Pos // operator position -> expression start, end
-	names map[token.Pos]string       // call position -> variable it initialises
+	names map[token.Pos]string       // value position (valuePos) -> variable it initialises
 	// ranged maps the positions go/ssa gives a range statement's operand
 	// to the name of the statement's value variable.
 	ranged map[token.Pos]string
 	// rangedKey is ranged for the statement's key variable (of a map).
 	rangedKey map[token.Pos]string
-	// results maps a call's position to the variables its results
-	// initialise: g, ctx := errgroup.WithContext(ctx).
+	// results maps a value's position to the variables its results
+	// initialise: g, ctx := errgroup.WithContext(ctx); s, ok := m[k].
 	results map[token.Pos][]string
 }
 
@@ -68,14 +69,14 @@ func indexSyntax(fn *ssa.Function) *syntaxIndex {
 
 func (ix *syntaxIndex) nameCalls(lhs, rhs []ast.Expr) {
 	if len(rhs) == 1 && len(lhs) > 1 {
-		if call, isCall := ast.Unparen(rhs[0]).(*ast.CallExpr); isCall {
+		if pos := valuePos(rhs[0]); pos.IsValid() {
 			names := make([]string, len(lhs))
 			for i, l := range lhs {
 				if id, ok := l.(*ast.Ident); ok {
 					names[i] = id.Name
 				}
 			}
-			ix.results[call.Lparen] = names
+			ix.results[pos] = names
 		}
 		return
 	}
@@ -91,13 +92,26 @@ func (ix *syntaxIndex) nameCalls(lhs, rhs []ast.Expr) {
 		if u, isAddr := r.(*ast.UnaryExpr); isAddr && u.Op == token.AND {
 			r = ast.Unparen(u.X)
 		}
-		switch r := r.(type) {
-		case *ast.CallExpr:
-			ix.names[r.Lparen] = id.Name
-		case *ast.CompositeLit:
-			ix.names[r.Lbrace] = id.Name // p := &pair{}: the allocation
+		if lit, ok := r.(*ast.CompositeLit); ok {
+			ix.names[lit.Lbrace] = id.Name // p := &pair{}: the allocation
+		} else if pos := valuePos(r); pos.IsValid() {
+			ix.names[pos] = id.Name
 		}
 	}
+}
+
+// valuePos returns where go/ssa places the value of expression e, for
+// the values the Namer names after the variable they initialise: a
+// call's parenthesis, a map lookup's bracket; NoPos for other
+// expressions.
+func valuePos(e ast.Expr) token.Pos {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		return e.Lparen
+	case *ast.IndexExpr:
+		return e.Lbrack
+	}
+	return token.NoPos
 }
 
 // span returns the source range of the operation go/ssa placed at pos,
