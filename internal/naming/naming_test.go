@@ -73,17 +73,7 @@ func f(xs []*T) (s int) {
 	return s
 }
 `
-	fset := token.NewFileSet()
-	file, err := parser.ParseFile(fset, "p.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset,
-		types.NewPackage("p", "p"), []*ast.File{file}, ssa.SanityCheckFunctions)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fn := pkg.Func("f")
+	fn := buildF(t, src)
 	var values []ssa.Value
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -130,17 +120,7 @@ func f(m map[int]*T) int {
 	return sub.n + got.n + called.n
 }
 `
-	fset := token.NewFileSet()
-	file, err := parser.ParseFile(fset, "p.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset,
-		types.NewPackage("p", "p"), []*ast.File{file}, ssa.SanityCheckFunctions)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fn := pkg.Func("f")
+	fn := buildF(t, src)
 	namer := naming.NewNamer(fn)
 	var got []string
 	for _, b := range fn.Blocks {
@@ -157,4 +137,20 @@ func f(m map[int]*T) int {
 	if s, want := strings.Join(got, " "), "sub got called"; s != want {
 		t.Errorf("names: %s, want %s", s, want)
 	}
+}
+
+// buildF builds package p from src and returns its function f.
+func buildF(t *testing.T, src string) *ssa.Function {
+	t.Helper()
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset,
+		types.NewPackage("p", "p"), []*ast.File{file}, ssa.SanityCheckFunctions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkg.Func("f")
 }
