@@ -34,6 +34,12 @@ func (fi *FuncInfo) Class(r naming.Ref) (string, bool) {
 			t = known.PointerElem(t)
 			continue
 		}
+		if naming.IsElemStep(step) {
+			if t = known.ElemType(t); t == nil {
+				return "", false
+			}
+			continue
+		}
 		named, _ := types.Unalias(known.PointerElem(t)).(*types.Named)
 		st, ok := known.PointerElem(t).Underlying().(*types.Struct)
 		if !ok {

@@ -61,3 +61,15 @@ func PointerElem(t types.Type) types.Type {
 	}
 	return t
 }
+
+// ElemType returns the element type of slice or array t, or of the
+// array t points to; nil for other types.
+func ElemType(t types.Type) types.Type {
+	switch u := PointerElem(t).Underlying().(type) {
+	case *types.Slice:
+		return u.Elem()
+	case *types.Array:
+		return u.Elem()
+	}
+	return nil
+}

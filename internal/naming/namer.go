@@ -147,7 +147,17 @@ func (rs *Namer) walk(v ssa.Value, depth int) (Ref, bool) {
 			// fs.mu.Unlock() are one gate).
 			return rs.local(a), true
 		}
-		if _, ok := v.X.(*ssa.IndexAddr); ok {
+		if ia, ok := v.X.(*ssa.IndexAddr); ok {
+			// An element at a constant index of a local slice or array
+			// is named by its path, however often the code loads it:
+			// gws[0].mu.Lock() and a later gws[0].mu.Unlock() are one
+			// gate, also when gws's address escapes and each use
+			// loads it again.
+			if k, isConst := ia.Index.(*ssa.Const); isConst && k.Value != nil {
+				if r, ok := rs.walk(ia.X, depth+1); ok && r.Root == Local {
+					return r.With(ElemStep(k.Value.ExactString())), true
+				}
+			}
 			// An element of a slice or array: c in range s.conns.
 			return rs.local(v), true
 		}

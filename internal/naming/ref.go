@@ -30,6 +30,13 @@ const (
 // Deref is the path step that loads the value stored at a location.
 const Deref = "*"
 
+// ElemStep is the path step to the element at constant index i of a
+// slice or array: "[0]".
+func ElemStep(i string) string { return "[" + i + "]" }
+
+// IsElemStep reports whether step is an ElemStep.
+func IsElemStep(step string) bool { return strings.HasPrefix(step, "[") }
+
 // A Ref names a gate the way a function sees it: a root and a path of
 // field names, with Deref where a pointer stored at a location is loaded.
 // Two operations name the same gate only when their Refs are equal, so
@@ -77,7 +84,10 @@ func (r Ref) Spell(pkg string) string {
 		name = r.Pkg[strings.LastIndex(r.Pkg, "/")+1:] + "." + r.Name
 	}
 	for _, s := range r.Path {
-		if s != Deref {
+		switch {
+		case IsElemStep(s):
+			name += s
+		case s != Deref:
 			name += "." + s
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
 )
 
@@ -46,6 +47,14 @@ func Of(fi *gate.FuncInfo, r naming.Ref) (res Resource, ok bool) {
 				return Resource{}, false
 			}
 			t, res.Obj = p.Elem(), nil
+			continue
+		}
+		if naming.IsElemStep(step) {
+			// An element is an instance of its own.
+			if t = known.ElemType(t); t == nil {
+				return Resource{}, false
+			}
+			res.Obj = nil
 			continue
 		}
 		start := false
