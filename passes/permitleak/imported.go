@@ -128,9 +128,9 @@ func leakAt(pass *analysis.Pass, fi *gate.FuncInfo, call *ssa.Call, fn *ssa.Func
 	callee, name := naming.CalleeName(fn, pkg), ref.Spell(pkg)
 	d := analysis.Diagnostic{
 		Pos: call.Pos(), End: call.Pos(),
-		Message: fmt.Sprintf("%s may return with %s (%s) still held: its return at %s keeps it, while its other paths release it (%s), and %s neither releases %s after the call nor returns holding it, "+
-			"so each time %s takes that return %s is lost for good; make %s release %s on every path (defer the release right after the acquire)",
-			callee, name, f.Gate.Kind, f.Return, f.Release, naming.CalleeName(fi.Fn, pkg), name, callee, name, callee, name),
+		Message: fmt.Sprintf("%s may return with %s (%s) still held: its return at %s keeps it, while it releases it on another path (%s), and %s neither releases %s after the call nor returns holding it, "+
+			"so each time %s takes that return %s is lost for good; make %s release %s before its return at %s",
+			callee, name, f.Gate.Kind, f.Return, f.Release, naming.CalleeName(fi.Fn, pkg), name, callee, name, callee, name, f.Return),
 	}
 	if obj, ok := fn.Object().(*types.Func); ok && obj.Pos().IsValid() {
 		d.Related = []analysis.RelatedInformation{{Pos: obj.Pos(), Message: fmt.Sprintf("%s, which keeps %s on its return at %s", callee, name, f.Return)}}
