@@ -59,9 +59,19 @@ func (b *Book[F]) Add(fn *types.Func, f *F) {
 
 // lookup returns the fact recorded under key.
 func (b *Book[F]) lookup(key string) (*F, bool) {
+	if !b.decode() {
+		return nil, false
+	}
+	f, ok := b.s.entries[key]
+	return f, ok
+}
+
+// decode decodes a book read from a file, once; false for an empty book
+// and for one that cannot be read, which says nothing.
+func (b *Book[F]) decode() bool {
 	s := b.s
 	if s == nil {
-		return nil, false
+		return false
 	}
 	if s.raw != nil {
 		s.once.Do(func() {
@@ -72,12 +82,8 @@ func (b *Book[F]) lookup(key string) (*F, bool) {
 				s.entries[e.Key] = e.Fact
 			}
 		})
-		if s.err != nil {
-			return nil, false // a book that cannot be read says nothing
-		}
 	}
-	f, ok := s.entries[key]
-	return f, ok
+	return s.err == nil
 }
 
 // GobEncode writes the book's entries in key order, or the bytes it was
@@ -102,11 +108,8 @@ func (b *Book[F]) GobDecode(p []byte) error {
 
 // entries lists the book's entries in key order.
 func (b *Book[F]) entries() []bookEntry[F] {
-	if b.s == nil {
+	if !b.decode() {
 		return nil
-	}
-	if b.s.raw != nil {
-		b.lookup("")
 	}
 	es := make([]bookEntry[F], 0, len(b.s.entries))
 	for k, f := range b.s.entries {
