@@ -76,13 +76,9 @@ func (r *Result) awaitsOwnGoroutine(fi *gate.FuncInfo, call *ssa.Call) bool {
 
 // wakesClass reports whether fi wakes a Cond of class cls.
 func (r *Result) wakesClass(fi *gate.FuncInfo, cls string) bool {
-	for _, b := range fi.Fn.Blocks {
-		for _, instr := range b.Instrs {
-			if c, ok := instr.(*ssa.Call); ok && IsWake(&c.Call) {
-				if other, ok := condClass(fi, c.Call.Args[0]); ok && other == cls {
-					return true
-				}
-			}
+	for _, c := range wakeCalls(fi.Fn) {
+		if other, ok := condClass(fi, c.Call.Args[0]); ok && other == cls {
+			return true
 		}
 	}
 	return false

@@ -54,14 +54,7 @@ func Watchers(fi *gate.FuncInfo) []Watcher {
 // periodic Broadcast, a purge loop that returns on cancellation) is no
 // cancellation watcher.
 func wakesOnDone(fn *ssa.Function) bool {
-	var wakes []ssa.Instruction
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			if c, ok := instr.(*ssa.Call); ok && IsWake(&c.Call) {
-				wakes = append(wakes, c)
-			}
-		}
-	}
+	wakes := wakeCalls(fn)
 	reaches := func(b *ssa.BasicBlock) bool {
 		r := cfg.Reachable(b, cfg.Succs)
 		for _, w := range wakes {
@@ -97,15 +90,19 @@ func wakesOnDone(fn *ssa.Function) bool {
 }
 
 // wakes reports whether fn Broadcasts or Signals a Cond.
-func wakes(fn *ssa.Function) bool {
+func wakes(fn *ssa.Function) bool { return len(wakeCalls(fn)) > 0 }
+
+// wakeCalls lists fn's calls of Broadcast and Signal.
+func wakeCalls(fn *ssa.Function) []*ssa.Call {
+	var out []*ssa.Call
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			if c, ok := instr.(*ssa.Call); ok && IsWake(&c.Call) {
-				return true
+				out = append(out, c)
 			}
 		}
 	}
-	return false
+	return out
 }
 
 // ContextInScope returns a context the function can see: a parameter, a

@@ -528,11 +528,9 @@ func (m *model) recordAcquire(fi *FuncInfo, sum *Summary, instr ssa.Instruction,
 func noteEntryReleases(fromEntry map[int]*Flag, drops *bitset, instr ssa.Instruction, st *state, es []effect) {
 	var acquired bitset // by an earlier effect of the same call (once.Do)
 	for _, e := range es {
-		for w, bits := range e.drops {
-			for i := 0; bits != 0; i, bits = i+1, bits>>1 {
-				if k := w*64 + i; bits&1 != 0 && st.get(k) == nil {
-					drops.set(k)
-				}
+		for k := range e.drops.all {
+			if st.get(k) == nil {
+				drops.set(k)
 			}
 		}
 		k := e.id

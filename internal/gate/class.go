@@ -41,16 +41,7 @@ func (fi *FuncInfo) Class(r naming.Ref) (string, bool) {
 			continue
 		}
 		named, _ := types.Unalias(known.PointerElem(t)).(*types.Named)
-		st, ok := known.PointerElem(t).Underlying().(*types.Struct)
-		if !ok {
-			return "", false
-		}
-		var f *types.Var
-		for i := 0; i < st.NumFields(); i++ {
-			if st.Field(i).Name() == step {
-				f = st.Field(i)
-			}
-		}
+		f := known.Field(t, step)
 		if f == nil {
 			return "", false
 		}

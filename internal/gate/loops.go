@@ -2,6 +2,7 @@ package gate
 
 import (
 	"go/token"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/cfg"

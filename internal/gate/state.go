@@ -28,6 +28,17 @@ func (b *bitset) set(i int) {
 
 func (b bitset) has(i int) bool { return i/64 < len(b) && b[i/64]&(1<<(i%64)) != 0 }
 
+// all yields the members of b.
+func (b bitset) all(yield func(int) bool) {
+	for w, bits := range b {
+		for i := 0; bits != 0; i, bits = i+1, bits>>1 {
+			if bits&1 != 0 && !yield(w*64+i) {
+				return
+			}
+		}
+	}
+}
+
 func (s *state) clone() *state {
 	return &state{
 		held:     append([]heldGate(nil), s.held...),

@@ -62,6 +62,21 @@ func PointerElem(t types.Type) types.Type {
 	return t
 }
 
+// Field returns the field named name of the struct t is, or points to;
+// nil when there is none.
+func Field(t types.Type, name string) *types.Var {
+	st, ok := PointerElem(t).Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if st.Field(i).Name() == name {
+			return st.Field(i)
+		}
+	}
+	return nil
+}
+
 // ElemType returns the element type of slice or array t, or of the
 // array t points to; nil for other types.
 func ElemType(t types.Type) types.Type {

@@ -61,16 +61,7 @@ func withoutEmbedded(fi *gate.FuncInfo, r naming.Ref) (naming.Ref, bool) {
 			path = append(path, step)
 			continue
 		}
-		st, ok := known.PointerElem(t).Underlying().(*types.Struct)
-		if !ok {
-			return r, false
-		}
-		var f *types.Var
-		for j := 0; j < st.NumFields(); j++ {
-			if st.Field(j).Name() == step {
-				f = st.Field(j)
-			}
-		}
+		f := known.Field(t, step)
 		if f == nil {
 			return r, false
 		}

@@ -32,7 +32,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 		}
 		ctxName, ctxPos, hasCtx := condwait.ContextInScope(fi.Fn)
 		watchers := condwait.Watchers(fi)
-		for _, d := range unlockedWakes(res, watchers) {
+		for _, d := range unlockedWakes(pass.Pkg.Path(), res, watchers) {
 			rep.Latent(d) // the waiter must check between the watcher's check and its wake-up
 		}
 		if !hasCtx || !condwait.Cancellable(fi.Fn) {
@@ -58,7 +58,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 }
 
 // unlockedWakes reports the wake-ups of fi's watchers that hold no lock.
-func unlockedWakes(res *gate.Result, watchers []condwait.Watcher) []analysis.Diagnostic {
+func unlockedWakes(pkg string, res *gate.Result, watchers []condwait.Watcher) []analysis.Diagnostic {
 	var out []analysis.Diagnostic
 	for _, wf := range watchers {
 		info := res.Info(wf.Fn)
@@ -70,10 +70,14 @@ func unlockedWakes(res *gate.Result, watchers []condwait.Watcher) []analysis.Dia
 			if !ok || !condwait.IsWake(&c.Call) || len(held.All()) > 0 {
 				return
 			}
+			lock := "the Cond's L"
+			if r, ok := info.Ref(c.Call.Args[0]); ok {
+				lock = r.Spell(pkg) + ".L"
+			}
 			out = append(out, analysis.Diagnostic{
 				Pos: c.Pos(), End: c.Pos(),
 				Message: "this cancellation wake-up runs without the Cond's lock: a waiter can check the context, miss the wake-up and park until something else wakes it, which may never happen; " +
-					"take c.L (or the mutex it is) around the Broadcast",
+					fmt.Sprintf("take %s (or the mutex it is) around the %s", lock, c.Call.StaticCallee().Name()),
 				Related: []analysis.RelatedInformation{{Pos: wf.At, Message: "the watcher is registered here"}},
 			})
 		})

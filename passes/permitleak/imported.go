@@ -90,13 +90,22 @@ func releasable(pass *analysis.Pass, res *gate.Result, fi *gate.FuncInfo, g nami
 		return false
 	}
 	for _, other := range res.Funcs {
-		if _, exported := gate.ExportedFunc(pass, other.Fn); !exported || other.Summary == nil {
-			continue
+		if _, exported := gate.ExportedFunc(pass, other.Fn); exported && releasesClass(other, class) {
+			return true
 		}
-		for _, r := range other.Summary.Releases {
-			if c, ok := other.Class(r.Gate); ok && c == class {
-				return true
-			}
+	}
+	return false
+}
+
+// releasesClass reports whether fi's function releases, for its caller,
+// a gate of class cls.
+func releasesClass(fi *gate.FuncInfo, cls string) bool {
+	if fi == nil || fi.Summary == nil {
+		return false
+	}
+	for _, r := range fi.Summary.Releases {
+		if c, ok := fi.Class(r.Gate); ok && c == cls {
+			return true
 		}
 	}
 	return false

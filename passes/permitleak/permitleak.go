@@ -229,14 +229,8 @@ func returnsReleaser(res *gate.Result, fi *gate.FuncInfo, ret *ssa.Return, h *ga
 			if !ok || f.Pkg() != fi.Fn.Pkg.Pkg {
 				continue
 			}
-			info := res.Info(fi.Fn.Prog.FuncValue(f))
-			if info == nil {
-				continue
-			}
-			for _, r := range info.Summary.Releases {
-				if c, ok := info.Class(r.Gate); ok && c == cls {
-					return true
-				}
+			if releasesClass(res.Info(fi.Fn.Prog.FuncValue(f)), cls) {
+				return true
 			}
 		}
 	}
