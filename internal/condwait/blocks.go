@@ -5,6 +5,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/facts"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/naming"
 )
@@ -22,7 +23,7 @@ type BlockFact struct{ Blocks []Block }
 
 // BlockFacts is the Cond model's package fact: the BlockFacts of the
 // package's exported functions that may block.
-type BlockFacts struct{ gate.Book[BlockFact] }
+type BlockFacts struct{ facts.Book[BlockFact] }
 
 // AFact marks BlockFacts as an analysis fact.
 func (*BlockFacts) AFact() {}
@@ -31,44 +32,19 @@ func (*BlockFact) String() string { return "blocks in Cond.Wait" }
 
 // BlocksOf returns fn's Blocks: from this package's functions, or from
 // the fact of another package's.
-func (r *Result) BlocksOf(fn *ssa.Function) []Block {
-	if fn.Origin() != nil {
-		fn = fn.Origin()
-	}
-	if fi := r.gates.Info(fn); fi != nil {
-		return r.blocksOf(fi)
-	}
-	if f, ok := gate.ImportFuncFact(r.pass, fn, new(BlockFacts)); ok {
-		return f.Blocks
-	}
-	return nil
+func (r *Result) BlocksOf(fn *ssa.Function) []Block { return r.blocks.Of(fn) }
+
+// newBlocks returns the table of the functions' Blocks.
+func (r *Result) newBlocks() *facts.Table[[]Block, BlockFact] {
+	return facts.NewTable[BlockFacts](r.pass, facts.Spec[[]Block, BlockFact]{
+		Derive: gate.Deriving(r.gates, r.deriveBlocks),
+		Export: func(blocks []Block) (*BlockFact, bool) { return &BlockFact{Blocks: blocks}, len(blocks) > 0 },
+		Import: func(f *BlockFact) []Block { return f.Blocks },
+	})
 }
 
-// exportBlocks adds an exported function's Blocks to the package's facts.
-func (r *Result) exportBlocks(fi *gate.FuncInfo) {
-	blocks := r.blocksOf(fi)
-	obj, ok := gate.ExportedFunc(r.pass, fi.Fn)
-	if len(blocks) == 0 || !ok {
-		return
-	}
-	r.facts.Add(obj, &BlockFact{Blocks: blocks})
-}
-
-// blocksOf derives fi's Blocks once: its own Wait loops with no way out,
-// and its callees', when it has no context to observe. A function on the
-// current call cycle has none yet, so recursion ends.
-func (r *Result) blocksOf(fi *gate.FuncInfo) []Block {
-	fn := fi.Fn
-	if b, done := r.blocks[fn]; done || r.busy[fn] {
-		return b
-	}
-	r.busy[fn] = true
-	defer delete(r.busy, fn)
-	blocks := r.deriveBlocks(fi)
-	r.blocks[fn] = blocks
-	return blocks
-}
-
+// deriveBlocks returns fi's Blocks: its own Wait loops with no way out,
+// and its callees', when it has no context to observe.
 func (r *Result) deriveBlocks(fi *gate.FuncInfo) []Block {
 	if _, _, ok := ContextInScope(fi.Fn); ok || lifecycle(fi.Fn) {
 		return nil

@@ -22,6 +22,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/facts"
 	"github.com/gatevet/gatevet/internal/gate"
 )
 
@@ -41,28 +42,22 @@ type Result struct {
 	pass   *analysis.Pass
 	gates  *gate.Result
 	waits  map[*ssa.Function][]Wait
-	blocks map[*ssa.Function][]Block
-	busy   map[*ssa.Function]bool
+	blocks *facts.Table[[]Block, BlockFact]
 	stored map[types.Object]bool // fields and package-level variables stored to
-	facts  BlockFacts            // for importing packages
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	res := &Result{
-		pass:   pass,
-		gates:  pass.ResultOf[gate.Analyzer].(*gate.Result),
-		waits:  make(map[*ssa.Function][]Wait),
-		blocks: make(map[*ssa.Function][]Block),
-		busy:   make(map[*ssa.Function]bool),
+		pass:  pass,
+		gates: pass.ResultOf[gate.Analyzer].(*gate.Result),
+		waits: make(map[*ssa.Function][]Wait),
 	}
+	res.blocks = res.newBlocks()
 	res.stored = storedObjs(res.gates.Source)
 	for _, fi := range res.gates.Funcs {
 		res.waits[fi.Fn] = res.findWaits(fi)
 	}
-	for _, fi := range res.gates.Funcs {
-		res.exportBlocks(fi)
-	}
-	gate.ExportBook(pass, &res.facts)
+	res.blocks.Finish(res.gates.Analysed())
 	return res, nil
 }
 

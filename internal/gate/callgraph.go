@@ -84,7 +84,7 @@ func (m *model) noteCall(g *callGraph, call ssa.CallInstruction) {
 	var runs []SumRun
 	external := true // a func value or interface method: not known here
 	if cal, ok := naming.Resolve(c); ok {
-		if sum := m.summaryOf(cal.Fn); sum != nil {
+		if sum := m.sums.Of(cal.Fn); sum != nil {
 			runs = sum.Runs
 		}
 		external = cal.Fn.Pkg != m.ssaPkg

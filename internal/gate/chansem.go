@@ -3,9 +3,11 @@ package gate
 import (
 	"go/token"
 	"go/types"
+	"sort"
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
 )
@@ -335,3 +337,60 @@ func (m *model) chanDirOf(fs *funcState, ref naming.Ref, ch ssa.Value) chanDir {
 	}
 	return 0
 }
+
+// classifyChans finds the package's channel semaphores before any
+// function is analysed, and exports them as facts.
+func (m *model) classifyChans(funcs []*ssa.Function) {
+	// Package-level initialisers live in the synthetic init function.
+	if init := m.ssaPkg.Func("init"); init != nil {
+		m.noteBuffered(init)
+	}
+	for _, fn := range funcs {
+		m.noteBuffered(fn)
+	}
+	votes := make(map[types.Object][3]int)
+	for _, fn := range funcs {
+		if len(fn.Blocks) == 0 || len(fn.Blocks) > maxBlocks {
+			continue
+		}
+		ops := m.scanChans(fn)
+		dirs := classify(ops, dominates)
+		for _, o := range ops {
+			if d, ok := dirs[o.key]; ok && o.obj != nil && o.obj.Pkg() == m.pass.Pkg {
+				v := votes[o.obj]
+				v[d]++
+				votes[o.obj] = v
+			}
+		}
+	}
+	for obj, v := range votes {
+		switch {
+		case v[sendAcquires] > v[recvAcquires]:
+			m.chanObjs[obj] = sendAcquires
+		case v[recvAcquires] > v[sendAcquires]:
+			m.chanObjs[obj] = recvAcquires
+		}
+	}
+	for obj, ds := range m.dirs.ByObject {
+		if _, isChan := obj.Type().Underlying().(*types.Chan); !isChan {
+			continue
+		}
+		for _, d := range ds {
+			if _, done := m.chanObjs[obj]; d.Kind == directive.Gate && !done {
+				m.chanObjs[obj] = sendAcquires
+			}
+		}
+	}
+	objs := make([]types.Object, 0, len(m.chanObjs))
+	for obj := range m.chanObjs {
+		objs = append(objs, obj)
+	}
+	sort.Slice(objs, func(i, j int) bool { return objs[i].Pos() < objs[j].Pos() })
+	for _, obj := range objs {
+		if _, isVar := obj.(*types.Var); isVar {
+			m.pass.ExportObjectFact(obj, m.chanObjs[obj].fact())
+		}
+	}
+}
+
+func dominates(a, b *ssa.BasicBlock) bool { return a.Dominates(b) }

@@ -8,9 +8,10 @@
 // path before each instruction (the must-held dataflow, FuncInfo.Walk),
 // and what each function does for its callers (Summary: acquires, holds,
 // releases, //gatevet:holds contracts, the func values it runs with gates
-// held, the goroutines it spawns), exported for exported functions as
-// FuncFacts, one book of facts per package (book.go). It also lists each function's acquire points, events and
-// goroutine starts, and the package's own call graph.
+// held, the goroutines it spawns), kept in a summary table of package
+// facts and exported for exported functions as FuncFacts. It also lists
+// each function's acquire points, events and goroutine starts, and the
+// package's own call graph.
 //
 // Values are named through package naming, and the types it recognises
 // come from package known. The sub-models build on its Result: resource

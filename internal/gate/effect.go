@@ -118,7 +118,7 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 // calleeEffects returns the effects of a call of cal: its summary in the
 // caller's terms.
 func (m *model) calleeEffects(fs *funcState, cal naming.Callee, result ssa.Value, pos, end token.Pos) []effect {
-	sum := m.summaryOf(cal.Fn)
+	sum := m.sums.Of(cal.Fn)
 	if sum.empty() {
 		return nil
 	}
@@ -251,24 +251,6 @@ func blockFlag(b *ssa.BasicBlock) *Flag {
 	return nil
 }
 
-// summaryOf returns fn's summary: computed here for functions of the
-// package under analysis, imported as a fact for the others.
-func (m *model) summaryOf(fn *ssa.Function) *Summary {
-	if fn.Origin() != nil {
-		fn = fn.Origin()
-	}
-	if fn.Pkg == m.ssaPkg {
-		if fi := m.analyse(fn); fi != nil {
-			return fi.Summary
-		}
-		return nil
-	}
-	if f, ok := ImportFuncFact(m.pass, fn, new(FuncFacts)); ok {
-		return &f.Summary
-	}
-	return nil
-}
-
 // ReturnsFunc reports whether fn returns a func value, which may carry a
 // release (or an acquire) to its caller.
 func ReturnsFunc(fn *ssa.Function) bool {
@@ -333,7 +315,7 @@ func (m *model) runEffects(fs *funcState, c *ssa.CallCommon, at token.Pos) []eff
 	if !ok {
 		return nil
 	}
-	sum := m.summaryOf(cal.Fn)
+	sum := m.sums.Of(cal.Fn)
 	if sum == nil {
 		return nil
 	}

@@ -1,8 +1,6 @@
 package gate
 
 import (
-	"go/token"
-
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/cfg"
@@ -20,9 +18,6 @@ import (
 // path to it holds, so a lock taken once under a flag ("if !locked {
 // mu.Lock(); locked = true }") is not carried: the path that skips it
 // holds nothing.
-
-// A deferred Lock written for a deferred Unlock runs at return while
-// the gate is still held: deferredAcquires records it the same way.
 
 // carried records fi's acquires that a previous iteration of their loop
 // still holds, as acquire points with Carried set.
@@ -93,8 +88,9 @@ func (m *model) followBack(fi *FuncInfo, h *ssa.BasicBlock, st *state) {
 				if held := s.get(e.id); held != nil && st.get(e.id) != nil && fs.in[instr.Block().Index].get(e.id) == nil &&
 					fs.invariant(e.gate.Gate, loop) {
 					seen[instr] = true
-					fi.Acquires = append(fi.Acquires, AcquirePoint{Instr: instr, Pos: e.pos, End: e.end, GateOp: e.gate,
-						Blocking: true, What: e.what, Chain: e.chain, Held: held, Owned: true, Carried: true})
+					ap := newAcquirePoint(instr, e, held)
+					ap.Owned, ap.Carried = true, true
+					fi.Acquires = append(fi.Acquires, ap)
 				}
 			}
 		})
@@ -114,48 +110,6 @@ func (m *model) followBack(fi *FuncInfo, h *ssa.BasicBlock, st *state) {
 			}
 		}
 	}
-}
-
-// deferredAcquires records the deferred blocking acquires that run, at a
-// return reached with state st, while their gate is still held: the
-// deferred calls run last deferred first, so a release deferred after the
-// acquire runs before it.
-func (m *model) deferredAcquires(fi *FuncInfo, st *state, ret token.Pos) {
-	fs := fi.fs
-	sim := st.clone()
-	for i := len(sim.deferred) - 1; i >= 0; i-- {
-		d := sim.deferred[i]
-		for _, e := range fs.effects[d] {
-			switch {
-			case e.op == known.Release:
-				sim.drop(e.id)
-			case e.op == known.Acquire && e.blocking && !e.via && sim.get(e.id) != nil && !fi.hasAtReturn(d):
-				fi.Acquires = append(fi.Acquires, AcquirePoint{Instr: d, Pos: e.pos, End: e.end, GateOp: e.gate,
-					Blocking: true, What: e.what, Held: sim.get(e.id), Owned: true, AtReturn: true, Return: ret})
-			}
-		}
-	}
-}
-
-// returnAfter returns the position of the return statement that rd, the
-// running of the deferred calls, precedes.
-func returnAfter(rd *ssa.RunDefers) token.Pos {
-	for _, instr := range rd.Block().Instrs {
-		if ret, ok := instr.(*ssa.Return); ok {
-			return ret.Pos()
-		}
-	}
-	return token.NoPos
-}
-
-// hasAtReturn reports whether fi already records the deferred acquire d.
-func (fi *FuncInfo) hasAtReturn(d ssa.Instruction) bool {
-	for _, ap := range fi.Acquires {
-		if ap.AtReturn && ap.Instr == d {
-			return true
-		}
-	}
-	return false
 }
 
 // invariant reports whether gate r names the same gate in every

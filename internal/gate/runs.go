@@ -56,7 +56,7 @@ func (m *model) instrRuns(fs *funcState, instr ssa.Instruction) []SumRun {
 	var out []SumRun
 	cal, ok := naming.Resolve(c)
 	if ok {
-		if sum := m.summaryOf(cal.Fn); sum != nil {
+		if sum := m.sums.Of(cal.Fn); sum != nil {
 			for _, run := range sum.Runs {
 				if g := flagOf(run.Value(cal)); g != nil {
 					out = append(out, SumRun{Param: g.Param, Free: g.Free, Held: fs.translateOps(run.Held, cal)})
@@ -79,7 +79,7 @@ func (m *model) instrRuns(fs *funcState, instr ssa.Instruction) []SumRun {
 		if fn == nil {
 			continue
 		}
-		if sum := m.summaryOf(fn); sum != nil {
+		if sum := m.sums.Of(fn); sum != nil {
 			for _, run := range sum.Runs {
 				inner := naming.Callee{Fn: fn, Bindings: mc.Bindings}
 				if g := flagOf(run.Value(inner)); g != nil && run.Free {

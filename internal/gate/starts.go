@@ -67,7 +67,7 @@ func (m *model) spawnsAt(call *ssa.Call) []Start {
 	if !ok {
 		return nil
 	}
-	sum := m.summaryOf(cal.Fn)
+	sum := m.sums.Of(cal.Fn)
 	if sum == nil {
 		return nil
 	}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gatevet/gatevet/internal/facts"
 	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
 )
@@ -85,15 +86,15 @@ func (s *Summary) empty() bool {
 }
 
 // FuncFact carries a function's Summary to importing packages, in the
-// package's FuncFacts (encoded by factcodec.go).
+// package's FuncFacts (encoded by factcodec.go, with package facts).
 type FuncFact struct {
 	Summary
-	lazy *Lazy[Summary] // set when read from a file, until Load
+	lazy *facts.Lazy[Summary] // set when read from a file, until Load
 }
 
 // FuncFacts is the model's package fact: the FuncFacts of the package's
 // exported functions that have a summary.
-type FuncFacts struct{ Book[FuncFact] }
+type FuncFacts struct{ facts.Book[FuncFact] }
 
 // AFact marks FuncFacts as an analysis fact.
 func (*FuncFacts) AFact() {}

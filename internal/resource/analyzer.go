@@ -32,6 +32,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/directive"
+	"github.com/gatevet/gatevet/internal/facts"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/naming"
 )
@@ -61,12 +62,12 @@ type Result struct {
 	escaping map[*types.TypeName]bool
 	// touches are each function's uses, its own and its callees', with
 	// the gates held at each; sums, those its callers see.
-	touches  map[*ssa.Function][]Touch
-	sums     map[*ssa.Function][]SumTouch
-	busy     map[*ssa.Function]bool
+	touches map[*ssa.Function][]Touch
+	// sums are the touches callers see: this package's functions', and
+	// other packages' writes, from their TouchFacts.
+	sums     *facts.Table[[]SumTouch, TouchFact]
 	uses     []Use
 	usesOnce sync.Once
-	facts    TouchFacts // for importing packages
 }
 
 // TouchFact carries the writes of an exported function, its callees'
@@ -75,43 +76,43 @@ type Result struct {
 // FuncFact is, and decoded on first use (gate/factcodec.go).
 type TouchFact struct {
 	Touches []SumTouch
-	lazy    *gate.Lazy[[]SumTouch] // set when read from a file, until Load
+	lazy    *facts.Lazy[[]SumTouch] // set when read from a file, until Load
 }
 
 // TouchFacts is the resource model's package fact: the TouchFacts of the
 // package's exported functions that write.
-type TouchFacts struct{ gate.Book[TouchFact] }
+type TouchFacts struct{ facts.Book[TouchFact] }
 
 // AFact marks TouchFacts as an analysis fact.
 func (*TouchFacts) AFact() {}
 
 // GobEncode writes f compactly, or as it was read.
 func (f *TouchFact) GobEncode() ([]byte, error) {
-	return gate.EncodeFact(f.lazy, f.Touches, encodeTouches), nil
+	return facts.Encode(f.lazy, f.Touches, encodeTouches), nil
 }
 
 // GobDecode keeps b, to be decoded by Load.
 func (f *TouchFact) GobDecode(b []byte) error {
-	f.lazy = gate.NewLazy[[]SumTouch](b)
+	f.lazy = facts.NewLazy[[]SumTouch](b)
 	return nil
 }
 
 // Load decodes f's touches if f was read from a file.
-func (f *TouchFact) Load() error { return gate.LoadFact(f.lazy, &f.Touches, decodeTouches) }
+func (f *TouchFact) Load() error { return facts.Load(f.lazy, &f.Touches, decodeTouches) }
 
-func encodeTouches(e *gate.FactEncoder, ts []SumTouch) {
-	gate.EncodeEach(e, ts, func(t SumTouch) {
+func encodeTouches(e *facts.Encoder, ts []SumTouch) {
+	facts.EncodeEach(e, ts, func(t SumTouch) {
 		e.Ref(t.Res)
 		e.Bool(t.Write)
-		e.Ops(t.Held)
-		e.Hops(t.Chain)
+		gate.EncodeOps(e, t.Held)
+		gate.EncodeChain(e, t.Chain)
 		e.Bool(t.Once)
 	})
 }
 
-func decodeTouches(d *gate.FactDecoder) []SumTouch {
-	return gate.DecodeEach(d, func() SumTouch {
-		return SumTouch{Res: d.Ref(), Write: d.Bool(), Held: d.Ops(), Chain: d.Hops(), Once: d.Bool()}
+func decodeTouches(d *facts.Decoder) []SumTouch {
+	return facts.DecodeEach(d, func() SumTouch {
+		return SumTouch{Res: d.Ref(), Write: d.Bool(), Held: gate.DecodeOps(d), Chain: gate.DecodeChain(d), Once: d.Bool()}
 	})
 }
 
@@ -133,29 +134,22 @@ func run(pass *analysis.Pass) (any, error) {
 		gates:   pass.ResultOf[gate.Analyzer].(*gate.Result),
 		pkgPath: pass.Pkg.Path(),
 		touches: make(map[*ssa.Function][]Touch),
-		sums:    make(map[*ssa.Function][]SumTouch),
-		busy:    make(map[*ssa.Function]bool),
 	}
+	r.sums = facts.NewTable[TouchFacts](pass, facts.Spec[[]SumTouch, TouchFact]{
+		Derive: gate.Deriving(r.gates, r.analyse),
+		Export: exportWrites,
+		Import: func(f *TouchFact) []SumTouch { return f.Touches },
+	})
 	r.guards = r.resolveGuards()
 	r.escaping = escapingTypes(pass.Pkg, r.gates.Source)
-	for _, fi := range r.gates.Funcs {
-		r.analyse(fi)
-		r.export(fi)
-	}
-	gate.ExportBook(pass, &r.facts)
+	r.sums.Finish(r.gates.Analysed())
 	return r, nil
 }
 
-// analyse records fi's touches and its summary once, callees first. A
-// function on the current call cycle has no summary yet, so recursion
-// ends (silently).
+// analyse records fi's touches and returns its summary; the summary
+// table (r.sums) calls it once per function, callees first.
 func (r *Result) analyse(fi *gate.FuncInfo) []SumTouch {
 	fn := fi.Fn
-	if sum, done := r.sums[fn]; done || r.busy[fn] {
-		return sum
-	}
-	r.busy[fn] = true
-	defer delete(r.busy, fn)
 	var touches []Touch
 	var sum []SumTouch
 	seen := make(map[string]bool)
@@ -172,41 +166,20 @@ func (r *Result) analyse(fi *gate.FuncInfo) []SumTouch {
 		}
 	})
 	r.touches[fn] = touches
-	r.sums[fn] = sum
 	return sum
 }
 
-// summaryOf returns the touches a call of fn makes, for its callers: from
-// this package's analysis, or from the fact of another package's function.
-func (r *Result) summaryOf(fn *ssa.Function) []SumTouch {
-	if fn.Origin() != nil {
-		fn = fn.Origin()
-	}
-	if fi := r.gates.Info(fn); fi != nil {
-		return r.analyse(fi)
-	}
-	if f, ok := gate.ImportFuncFact(r.pass, fn, new(TouchFacts)); ok {
-		return f.Touches
-	}
-	return nil
-}
-
-// export publishes an exported function's writes as a fact.
-func (r *Result) export(fi *gate.FuncInfo) {
-	obj, ok := gate.ExportedFunc(r.pass, fi.Fn)
-	if !ok {
-		return
-	}
+// exportWrites returns the fact of an exported function's writes, if it
+// writes.
+func exportWrites(sum []SumTouch) (*TouchFact, bool) {
 	var writes []SumTouch
-	for _, t := range r.sums[fi.Fn] {
+	for _, t := range sum {
 		if t.Write {
 			t.Chain = gate.FactChain(t.Chain)
 			writes = append(writes, t)
 		}
 	}
-	if len(writes) > 0 {
-		r.facts.Add(obj, &TouchFact{Touches: writes})
-	}
+	return &TouchFact{Touches: writes}, len(writes) > 0
 }
 
 // Touches returns fi's uses of resources, its callees' included, with
@@ -223,7 +196,7 @@ func (r *Result) StartUses(fi *gate.FuncInfo, s gate.Start, ref naming.Ref) bool
 		return false
 	}
 	at := naming.Callee{Fn: s.Fn, Args: s.Values[:s.Args], Bindings: s.Values[s.Args:]}
-	for _, t := range r.sums[s.Fn] {
+	for _, t := range r.sums.Of(s.Fn) {
 		if t.Res.Root == naming.Global {
 			if ref.Root == naming.Global {
 				return true

@@ -123,7 +123,7 @@ func (r *Result) callTouches(fi *gate.FuncInfo, c *ssa.CallCommon, at token.Pos,
 	}
 	out := r.guardedCall(fi, cal, pos, end)
 	name := naming.CalleeName(cal.Fn, r.pkgPath)
-	for _, t := range r.summaryOf(cal.Fn) {
+	for _, t := range r.sums.Of(cal.Fn) {
 		if gate.SelfSyncedArg(t.Res, cal) {
 			continue
 		}
@@ -180,7 +180,7 @@ func (r *Result) runTouches(fi *gate.FuncInfo, f ssa.Value, held []gate.GateOp, 
 		return nil
 	}
 	var out []rawTouch
-	for _, t := range r.summaryOf(run.Fn) {
+	for _, t := range r.sums.Of(run.Fn) {
 		if t.Res.Root == naming.Param {
 			continue
 		}

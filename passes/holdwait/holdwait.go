@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/directive"
+	"github.com/gatevet/gatevet/internal/facts"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/gatepass"
 	"github.com/gatevet/gatevet/internal/known"
@@ -67,8 +68,9 @@ type blocker struct {
 }
 
 func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
-	pkg := &pkgInfo{pass: pass, res: res, goroutines: goroutines(res), sigs: make(map[*ssa.Function][]Signals)}
-	pkg.exportSignals()
+	pkg := &pkgInfo{pass: pass, res: res, goroutines: goroutines(res)}
+	pkg.sigs = pkg.newSignals()
+	pkg.sigs.Finish(res.Analysed())
 	for _, fi := range res.Funcs {
 		for _, w := range waits(res, fi) {
 			if w.kind == condWait {
@@ -94,8 +96,8 @@ type pkgInfo struct {
 	// goroutines maps each function the package starts as a goroutine
 	// to one of its starts.
 	goroutines map[*ssa.Function]gate.Start
-	// sigs are the Signals of the functions asked about (signals.go).
-	sigs map[*ssa.Function][]Signals
+	// sigs are the functions' Signals (signals.go).
+	sigs *facts.Table[[]Signals, SignalFact]
 }
 
 // goroutines maps the functions the package starts as goroutines to one

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/cfg"
+	"github.com/gatevet/gatevet/internal/facts"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
@@ -56,7 +57,7 @@ type SignalFact struct{ Params []Signals }
 
 // SignalFacts is holdwait's package fact: the SignalFacts of the
 // package's exported functions.
-type SignalFacts struct{ gate.Book[SignalFact] }
+type SignalFacts struct{ facts.Book[SignalFact] }
 
 // AFact marks SignalFacts as an analysis fact.
 func (*SignalFacts) AFact() {}
@@ -85,41 +86,15 @@ func (f *SignalFact) String() string {
 	return "signals(" + strings.Join(parts, "; ") + ")"
 }
 
-// exportSignals exports the Signals of the package's exported functions
-// that take a channel or a WaitGroup.
-func (p *pkgInfo) exportSignals() {
-	var facts SignalFacts
-	for _, fi := range p.res.Funcs {
-		obj, ok := gate.ExportedFunc(p.pass, fi.Fn)
-		if !ok {
-			continue
-		}
-		if sigs := p.signalsOf(fi.Fn); len(sigs) > 0 {
-			facts.Add(obj, &SignalFact{Params: sigs})
-		}
-	}
-	gate.ExportBook(p.pass, &facts)
-}
-
-// signalsOf returns fn's Signals: computed for the package's functions,
-// read from SignalFact for others; nil when none are known.
-func (p *pkgInfo) signalsOf(fn *ssa.Function) []Signals {
-	if fn.Origin() != nil {
-		fn = fn.Origin()
-	}
-	if s, ok := p.sigs[fn]; ok {
-		return s
-	}
-	var out []Signals
-	if fi := p.res.Info(fn); fi != nil {
-		out = p.computeSignals(fi)
-	} else {
-		if f, ok := gate.ImportFuncFact(p.pass, fn, new(SignalFacts)); ok {
-			out = f.Params
-		}
-	}
-	p.sigs[fn] = out
-	return out
+// newSignals returns the table of the functions' Signals: computed for
+// the package's functions, read from SignalFact for others, and exported
+// for the exported functions that take a channel or a WaitGroup.
+func (p *pkgInfo) newSignals() *facts.Table[[]Signals, SignalFact] {
+	return facts.NewTable[SignalFacts](p.pass, facts.Spec[[]Signals, SignalFact]{
+		Derive: gate.Deriving(p.res, p.computeSignals),
+		Export: func(sigs []Signals) (*SignalFact, bool) { return &SignalFact{Params: sigs}, len(sigs) > 0 },
+		Import: func(f *SignalFact) []Signals { return f.Params },
+	})
 }
 
 // computeSignals derives fi's Signals.
@@ -285,7 +260,7 @@ func (p *pkgInfo) sourceOf(fi *gate.FuncInfo, w wait, instr ssa.CallInstruction,
 	if !started {
 		src.name += "'s goroutine"
 	}
-	sigs := p.signalsOf(cal.Fn)
+	sigs := p.sigs.Of(cal.Fn)
 	// Params of a function of another package are not built: count
 	// them from its signature, the receiver first.
 	params := cal.Fn.Signature.Params().Len()

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/directive"
+	"github.com/gatevet/gatevet/internal/facts"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
@@ -39,7 +40,16 @@ type Leak struct {
 
 // LeakFacts is permitleak's package fact: the LeakFacts of the
 // package's exported functions.
-type LeakFacts struct{ gate.Book[LeakFact] }
+type LeakFacts struct{ facts.Book[LeakFact] }
+
+// newLeaks returns the table of the leaks of the package's exported
+// functions, which run records, and of other packages' functions.
+func newLeaks(pass *analysis.Pass) *facts.Table[[]Leak, LeakFact] {
+	return facts.NewTable[LeakFacts](pass, facts.Spec[[]Leak, LeakFact]{
+		Export: func(leaks []Leak) (*LeakFact, bool) { return &LeakFact{Leaks: leaks}, len(leaks) > 0 },
+		Import: func(f *LeakFact) []Leak { return f.Leaks },
+	})
+}
 
 // AFact marks LeakFacts as an analysis fact.
 func (*LeakFacts) AFact() {}
@@ -58,7 +68,7 @@ func (f *LeakFact) String() string {
 // with an error it checked (a pool slot kept with the connection on
 // success) is an acquire helper that says which way it went.
 func leakOf(pass *analysis.Pass, res *gate.Result, fi *gate.FuncInfo, x exit, h *gate.Holding, rel gate.Event, frees []exit) (Leak, bool) {
-	if _, ok := gate.ExportedFunc(pass, fi.Fn); !ok || !h.Gate.Crosses() || returnsReleaser(res, fi, x.ret, h) || !releasable(pass, res, fi, h.Gate) {
+	if _, ok := facts.Exported(pass, fi.Fn); !ok || !h.Gate.Crosses() || returnsReleaser(res, fi, x.ret, h) || !releasable(pass, res, fi, h.Gate) {
 		return Leak{}, false
 	}
 	if !slices.ContainsFunc(frees, func(f exit) bool { return maySucceed(f.ret) }) {
@@ -90,7 +100,7 @@ func releasable(pass *analysis.Pass, res *gate.Result, fi *gate.FuncInfo, g nami
 		return false
 	}
 	for _, other := range res.Funcs {
-		if _, exported := gate.ExportedFunc(pass, other.Fn); exported && releasesClass(other, class) {
+		if _, exported := facts.Exported(pass, other.Fn); exported && releasesClass(other, class) {
 			return true
 		}
 	}
@@ -114,14 +124,13 @@ func releasesClass(fi *gate.FuncInfo, cls string) bool {
 // importedLeaks reports the package's calls of other packages' functions
 // that may return holding a gate (LeakFact) where the caller does not
 // handle it.
-func importedLeaks(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
+func importedLeaks(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter, leaks *facts.Table[[]Leak, LeakFact]) {
 	for _, fi := range res.Funcs {
 		for call, cal := range fi.StaticCalls() {
-			f, ok := gate.ImportFuncFact(pass, cal.Fn, new(LeakFacts))
-			if !ok {
-				continue
+			if known.PkgPath(cal.Fn) == pass.Pkg.Path() {
+				continue // the table holds the package's own leaks too: run judged them
 			}
-			for _, l := range f.Leaks {
+			for _, l := range leaks.Of(cal.Fn) {
 				if ref, ok := fi.Translate(l.Gate.Gate, cal); ok && !handles(fi, call, ref.Key()) {
 					rep.Certain(leakAt(pass, fi, call, cal.Fn, ref, l))
 				}

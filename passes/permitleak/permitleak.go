@@ -39,7 +39,7 @@ type exit struct {
 }
 
 func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
-	var facts LeakFacts
+	leaks := newLeaks(pass)
 	for _, fi := range res.Funcs {
 		if gate.ReturnsFunc(fi.Fn) {
 			continue
@@ -99,11 +99,11 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 		}
 		if len(fact.Leaks) > 0 {
 			slices.SortFunc(fact.Leaks, func(a, b Leak) int { return strings.Compare(a.Gate.Gate.Key(), b.Gate.Gate.Key()) })
-			facts.Add(fi.Fn.Object().(*types.Func), &fact)
+			leaks.Set(fi.Fn, fact.Leaks)
 		}
 	}
-	gate.ExportBook(pass, &facts)
-	importedLeaks(pass, res, rep)
+	leaks.Finish(nil)
+	importedLeaks(pass, res, rep, leaks)
 }
 
 // noteCallers records the gates that instr releases while they are not

@@ -1,4 +1,4 @@
-package gate
+package facts
 
 import (
 	"bytes"
@@ -24,7 +24,7 @@ import (
 // first lookup; copies of a book share that.
 //
 // Each analyzer declares its own book type, which embeds Book (a fact
-// type belongs to one analyzer): the gate model's is FuncFacts.
+// type belongs to one analyzer): the gate model's is gate.FuncFacts.
 type Book[F any] struct{ s *bookState[F] }
 
 type bookState[F any] struct {
@@ -40,25 +40,25 @@ type bookEntry[F any] struct {
 	Fact *F
 }
 
-// FactBook is an analyzer's book type: a package fact embedding Book.
-type FactBook[F any] interface {
+// Kind is an analyzer's book type: a package fact embedding Book.
+type Kind[F any] interface {
 	analysis.Fact
 	book() *Book[F]
 }
 
 func (b *Book[F]) book() *Book[F] { return b }
 
-// Add records f as the fact of fn, a function of the package under
+// add records f as the fact of fn, a function of the package under
 // analysis.
-func (b *Book[F]) Add(fn *types.Func, f *F) {
+func (b *Book[F]) add(fn *types.Func, f *F) {
 	if b.s == nil {
 		b.s = &bookState[F]{entries: make(map[string]*F)}
 	}
 	b.s.entries[funcKey(fn)] = f
 }
 
-// lookup returns the fact recorded under key.
-func (b *Book[F]) lookup(key string) (*F, bool) {
+// find returns the fact recorded under key.
+func (b *Book[F]) find(key string) (*F, bool) {
 	if !b.decode() {
 		return nil, false
 	}
@@ -128,18 +128,19 @@ func (b *Book[F]) String() string {
 	return strings.Join(parts, "; ")
 }
 
-// ExportBook exports facts as the package's fact of its kind, unless it
-// is empty. Call it once, when the analyzer has added every fact.
-func ExportBook[F any](pass *analysis.Pass, facts FactBook[F]) {
-	if b := facts.book(); b.s != nil && len(b.s.entries) > 0 {
-		pass.ExportPackageFact(facts)
+// export exports book as the package's fact of its kind, unless it is
+// empty. Call it once, when every fact has been added.
+func export[F any](pass *analysis.Pass, book Kind[F]) {
+	if b := book.book(); b.s != nil && len(b.s.entries) > 0 {
+		pass.ExportPackageFact(book)
 	}
 }
 
-// ImportFuncFact returns the fact of fn (its generic origin), a
-// function of another package, from that package's book of facts'
-// kind; false for pass's own functions and for functions without one.
-func ImportFuncFact[F any](pass *analysis.Pass, fn *ssa.Function, facts FactBook[F]) (*F, bool) {
+// lookup returns the fact of fn (its generic origin), a function of
+// another package, from that package's book of facts' kind, which it
+// reads into facts; false for pass's own functions and for functions
+// without one.
+func lookup[F any](pass *analysis.Pass, fn *ssa.Function, facts Kind[F]) (*F, bool) {
 	if fn.Origin() != nil {
 		fn = fn.Origin()
 	}
@@ -147,11 +148,11 @@ func ImportFuncFact[F any](pass *analysis.Pass, fn *ssa.Function, facts FactBook
 	if !ok || obj.Pkg() == nil || obj.Pkg() == pass.Pkg || !pass.ImportPackageFact(obj.Pkg(), facts) {
 		return nil, false
 	}
-	f, ok := facts.book().lookup(funcKey(obj))
+	f, ok := facts.book().find(funcKey(obj))
 	if !ok {
 		return nil, false
 	}
-	if l, ok := any(f).(LazyFact); ok && l.Load() != nil {
+	if l, ok := any(f).(Loader); ok && l.Load() != nil {
 		return nil, false // a fact that cannot be read says nothing
 	}
 	return f, true

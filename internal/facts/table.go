@@ -1,0 +1,121 @@
+package facts
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
+// A Table holds one model's summary (S) of each function it is asked
+// about, and carries those of the package's exported functions to other
+// packages as facts (F) in books.
+type Table[S, F any] struct {
+	pass    *analysis.Pass
+	spec    Spec[S, F]
+	newBook func() Kind[F]
+	sums    map[*ssa.Function]S
+	busy    map[*ssa.Function]bool
+	sealed  bool
+}
+
+// Spec says how a model derives, exports and imports its summaries.
+type Spec[S, F any] struct {
+	// Derive computes the summary of fn, a generic origin, calling the
+	// Table's Of for the callees it needs; false when fn is not one the
+	// model summarises here (another package's, one without a body),
+	// which is then neither memoised nor exported. Nil when the model
+	// records its summaries with Set.
+	Derive func(fn *ssa.Function) (S, bool)
+	// Export returns the fact that carries an exported function's
+	// summary to other packages; false when it has nothing to say.
+	Export func(s S) (*F, bool)
+	// Import returns the summary another package's fact carries.
+	Import func(f *F) S
+}
+
+// NewTable returns an empty table whose facts travel in books of type
+// B, the analyzer's package fact (a struct embedding Book[F]).
+func NewTable[B any, S, F any, PB interface {
+	*B
+	Kind[F]
+}](pass *analysis.Pass, spec Spec[S, F]) *Table[S, F] {
+	return &Table[S, F]{
+		pass:    pass,
+		spec:    spec,
+		newBook: func() Kind[F] { return PB(new(B)) },
+		sums:    make(map[*ssa.Function]S),
+		busy:    make(map[*ssa.Function]bool),
+	}
+}
+
+// Of returns fn's summary: derived once for the package's own functions
+// (the zero summary while fn is on the current call cycle, so recursion
+// ends), or imported from the fact of another package's function (the
+// zero summary when there is none). After Finish it derives nothing, so
+// passes may call it at once.
+func (t *Table[S, F]) Of(fn *ssa.Function) S {
+	if fn.Origin() != nil {
+		fn = fn.Origin()
+	}
+	if s, done := t.sums[fn]; done {
+		return s
+	}
+	var zero S
+	if !t.sealed && t.spec.Derive != nil {
+		if t.busy[fn] {
+			return zero
+		}
+		t.busy[fn] = true
+		s, ok := t.spec.Derive(fn)
+		delete(t.busy, fn)
+		if ok {
+			t.sums[fn] = s
+			return s
+		}
+	}
+	if f, ok := lookup(t.pass, fn, t.newBook()); ok {
+		return t.spec.Import(f)
+	}
+	return zero
+}
+
+// Set records s as the summary of fn, a function of the package under
+// analysis, for a model that derives its summaries on its own.
+func (t *Table[S, F]) Set(fn *ssa.Function, s S) {
+	if !t.sealed {
+		t.sums[fn] = s
+	}
+}
+
+// Finish derives the summaries of fns, exports those of the package's
+// exported functions as the package's book, and seals the table: from
+// then on it only reads. Call it once, at the end of the model's run.
+func (t *Table[S, F]) Finish(fns []*ssa.Function) {
+	for _, fn := range fns {
+		t.Of(fn)
+	}
+	t.sealed = true
+	book := t.newBook()
+	for fn, s := range t.sums {
+		obj, ok := Exported(t.pass, fn)
+		if !ok {
+			continue
+		}
+		if f, ok := t.spec.Export(s); ok {
+			book.book().add(obj, f)
+		}
+	}
+	export(t.pass, book)
+}
+
+// Exported returns fn's object when other packages can call it: a
+// named, exported function or method of pass's package. The summaries of
+// unexported helpers reach other packages inside their callers'.
+func Exported(pass *analysis.Pass, fn *ssa.Function) (*types.Func, bool) {
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || fn.Parent() != nil || obj.Pkg() != pass.Pkg || !obj.Exported() {
+		return nil, false
+	}
+	return obj, true
+}

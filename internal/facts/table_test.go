@@ -1,0 +1,117 @@
+package facts
+
+import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
+)
+
+// TestTable derives summaries over a call cycle, and checks that each
+// function is derived once, callees first, that the function on the
+// cycle sees the zero summary, that Finish exports the exported
+// functions' summaries only and seals the table, and that another
+// package's function has the summary its fact carries.
+func TestTable(t *testing.T) {
+	pkg := buildSSA(t, `package p
+func A() { b() }
+func b() { c(); A() }
+func c() {}
+func Quiet() {}
+`)
+	derived := map[string]int{}
+	var exported *notes
+	pass := &analysis.Pass{
+		Pkg:               pkg.Pkg,
+		ExportPackageFact: func(f analysis.Fact) { exported = f.(*notes) },
+		ImportPackageFact: func(p *types.Package, f analysis.Fact) bool {
+			if p == pkg.Pkg {
+				return false
+			}
+			f.(*notes).add(p.Scope().Lookup("F").(*types.Func), &note{Text: "from " + p.Name()})
+			return true
+		},
+	}
+	var tab *Table[string, note]
+	tab = NewTable[notes](pass, Spec[string, note]{
+		Derive: func(fn *ssa.Function) (string, bool) {
+			if fn.Pkg != pkg {
+				return "", false
+			}
+			derived[fn.Name()]++
+			var parts []string
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					if call, ok := instr.(*ssa.Call); ok && call.Call.StaticCallee() != nil {
+						parts = append(parts, "("+tab.Of(call.Call.StaticCallee())+")")
+					}
+				}
+			}
+			return fn.Name() + strings.Join(parts, ""), true
+		},
+		Export: func(s string) (*note, bool) { return &note{Text: s}, s != "Quiet" },
+		Import: func(f *note) string { return f.Text },
+	})
+	var fns []*ssa.Function
+	for _, name := range []string{"A", "b", "c", "Quiet"} {
+		fns = append(fns, pkg.Func(name))
+	}
+	tab.Finish(fns)
+	if got := tab.Of(pkg.Func("A")); got != "A(b(c)())" {
+		t.Errorf("A: got %q, want the cycle cut at A's second visit", got)
+	}
+	if got := tab.Of(pkg.Func("b")); got != "b(c)()" {
+		t.Errorf("b: got %q, want b derived once, on the cycle from A", got)
+	}
+	for name, n := range derived {
+		if n != 1 {
+			t.Errorf("%s derived %d times", name, n)
+		}
+	}
+	if exported == nil {
+		t.Fatal("Finish exported no book")
+	}
+	var keys []string
+	for _, e := range exported.entries() {
+		keys = append(keys, e.Key+"="+e.Fact.Text)
+	}
+	if got, want := strings.Join(keys, " "), "A=A(b(c)())"; got != want {
+		t.Errorf("exported %q, want %q (b and c are unexported, Quiet's fact says nothing)", got, want)
+	}
+	init := pkg.Func("init")
+	if got := tab.Of(init); got != "" || derived["init"] != 0 {
+		t.Errorf("after Finish, Of derived init: %q", got)
+	}
+	other := typecheck(t, "package p\nfunc F() {}") // another package p
+	prog := ssa.NewProgram(token.NewFileSet(), 0)
+	q := prog.CreatePackage(other, nil, nil, true)
+	q.Build()
+	if got := tab.Of(q.Func("F")); got != "from p" {
+		t.Errorf("imported: got %q, want from p", got)
+	}
+	if !slices.Equal(fns, []*ssa.Function{pkg.Func("A"), pkg.Func("b"), pkg.Func("c"), pkg.Func("Quiet")}) {
+		t.Error("Finish changed its argument")
+	}
+}
+
+func buildSSA(t *testing.T, src string) *ssa.Package {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset, types.NewPackage("p", "p"), []*ast.File{f}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkg
+}

@@ -1,0 +1,131 @@
+package gate
+
+import (
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/known"
+)
+
+// Acquire points come from three places, each through newAcquirePoint:
+// the summary's walk of a function (recordAcquire: every acquire, with
+// what is held before it), a loop's back edge (loops.go: a gate the
+// previous iteration still holds, Carried), and the deferred calls run
+// at a return (deferredAcquires: a deferred Lock written for a deferred
+// Unlock, AtReturn).
+
+// An AcquirePoint is an acquire in a function, direct or through a call,
+// with the same gate's holding just before it if it is must-held there.
+type AcquirePoint struct {
+	Instr    ssa.Instruction
+	Pos, End token.Pos // of the operation or call
+	GateOp   GateOp
+	Blocking bool
+	What     string // the operation or callee that acquires
+	Chain    []Hop  // inside the callee, down to the gate operation
+	Held     *Holding
+	// Also are the other gates must-held just before it.
+	Also []*Holding
+	// Owned is true when this function releases the gate itself
+	// somewhere: a counting semaphore acquired without any release in
+	// the function hands its permits to someone else.
+	Owned bool
+	// Carried is set when Held comes from the previous iteration of a
+	// loop around the acquire (see loops.go); Also is then empty.
+	Carried bool
+	// AtReturn is set for a deferred acquire (defer mu.Lock(), written
+	// for defer mu.Unlock()) that runs at return while the gate is held;
+	// Instr is the defer statement, and Return the return statement
+	// reached with the gate held (NoPos when the function falls off its
+	// end).
+	AtReturn bool
+	Return   token.Pos
+}
+
+// newAcquirePoint returns the acquire point of effect e of instr, with
+// held the same gate's holding just before it, if any.
+func newAcquirePoint(instr ssa.Instruction, e effect, held *Holding) AcquirePoint {
+	return AcquirePoint{Instr: instr, Pos: e.pos, End: e.end, GateOp: e.gate, Blocking: e.blocking, What: e.what, Chain: e.chain, Held: held}
+}
+
+// recordAcquire adds an acquire point to fi, and to the summary when the
+// gate was untouched since entry on every path.
+func (m *model) recordAcquire(fi *FuncInfo, sum *Summary, instr ssa.Instruction, st *state, e effect, released bitset) {
+	ap := newAcquirePoint(instr, e, st.get(e.id))
+	ap.Owned = released.has(e.id)
+	for _, g := range st.held {
+		if g.id != e.id && !e.drops.has(g.id) {
+			ap.Also = append(ap.Also, g.h)
+		}
+	}
+	if u := e.under; u != nil && ap.Held == nil && u.Gate.Key() == e.gate.Gate.Key() {
+		ap.Held = u
+	} else if u != nil {
+		ap.Also = append(ap.Also, u)
+	}
+	fi.Acquires = append(fi.Acquires, ap)
+	if st.touched.has(e.id) || !e.gate.Gate.Crosses() {
+		return
+	}
+	chain := Prepend(Hop{What: e.what, At: PosText(m.pass.Fset, e.pos), pos: e.pos, end: e.end}, e.chain)
+	flag := e.flag
+	if flag == nil {
+		flag = blockFlag(instr.Block())
+	}
+	// One entry per gate and blocking: a gate acquired on several paths
+	// is one fact for callers (one report, small facts). The entry is
+	// guarded only if every path shares the flag.
+	for i, a := range sum.Acquires {
+		if a.Blocking == e.blocking && a.Gate.Key() == e.gate.Gate.Key() {
+			if a.Flag != nil && (flag == nil || *a.Flag != *flag) {
+				sum.Acquires[i].Flag = nil
+			}
+			return
+		}
+	}
+	sum.Acquires = append(sum.Acquires, SumAcquire{GateOp: e.gate, Blocking: e.blocking, Chain: chain, Flag: flag})
+}
+
+// deferredAcquires records the deferred blocking acquires that run, at a
+// return reached with state st, while their gate is still held: the
+// deferred calls run last deferred first, so a release deferred after the
+// acquire runs before it.
+func (m *model) deferredAcquires(fi *FuncInfo, st *state, ret token.Pos) {
+	fs := fi.fs
+	sim := st.clone()
+	for i := len(sim.deferred) - 1; i >= 0; i-- {
+		d := sim.deferred[i]
+		for _, e := range fs.effects[d] {
+			switch {
+			case e.op == known.Release:
+				sim.drop(e.id)
+			case e.op == known.Acquire && e.blocking && !e.via && sim.get(e.id) != nil && !fi.hasAtReturn(d):
+				ap := newAcquirePoint(d, e, sim.get(e.id))
+				ap.Owned, ap.AtReturn, ap.Return = true, true, ret
+				fi.Acquires = append(fi.Acquires, ap)
+			}
+		}
+	}
+}
+
+// returnAfter returns the position of the return statement that rd, the
+// running of the deferred calls, precedes.
+func returnAfter(rd *ssa.RunDefers) token.Pos {
+	for _, instr := range rd.Block().Instrs {
+		if ret, ok := instr.(*ssa.Return); ok {
+			return ret.Pos()
+		}
+	}
+	return token.NoPos
+}
+
+// hasAtReturn reports whether fi already records the deferred acquire d.
+func (fi *FuncInfo) hasAtReturn(d ssa.Instruction) bool {
+	for _, ap := range fi.Acquires {
+		if ap.AtReturn && ap.Instr == d {
+			return true
+		}
+	}
+	return false
+}

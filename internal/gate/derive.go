@@ -1,0 +1,148 @@
+package gate
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/known"
+)
+
+// summarise records fi's acquire points and derives its summary.
+func (m *model) summarise(fi *FuncInfo, in []*state) *Summary {
+	fs := fi.fs
+	var released bitset
+	for instr, es := range fs.effects {
+		if starts(instr) {
+			continue
+		}
+		for _, e := range es {
+			if e.op == known.Release {
+				released.set(e.id)
+			}
+		}
+	}
+	sum := &Summary{}
+	var exits, nilExits []*state
+	fromEntry := make(map[int]*Flag)
+	var entryDrops bitset // the caller's gates a callee lets go of
+	for _, b := range fs.fn.Blocks {
+		if in[b.Index] == nil {
+			continue
+		}
+		fs.transfer(b, in[b.Index].clone(), func(instr ssa.Instruction, st *state) {
+			for _, r := range m.instrRuns(fs, instr) {
+				addRun(sum, st, r)
+			}
+			switch in := instr.(type) {
+			case *ssa.Return:
+				exits = append(exits, st.clone())
+				if returnsNilError(in) {
+					nilExits = append(nilExits, exits[len(exits)-1])
+				}
+			case *ssa.RunDefers:
+				m.deferredAcquires(fi, st, returnAfter(in))
+			}
+			if starts(instr) {
+				return
+			}
+			// A deferred release is judged where it is deferred: right
+			// after the acquire it pairs with, usually.
+			noteEntryReleases(fromEntry, &entryDrops, instr, st, fs.effects[instr])
+			if _, deferred := instr.(*ssa.Defer); deferred {
+				return
+			}
+			for _, e := range fs.effects[instr] {
+				if e.op == known.Acquire && e.check {
+					m.recordAcquire(fi, sum, instr, st, e, released)
+				}
+			}
+		})
+	}
+	exitEffects(fs, sum, exits, nilExits, fromEntry, entryDrops)
+	return sum
+}
+
+// noteEntryReleases records in fromEntry the gates that es release where
+// this function had not acquired them: releases on the caller's behalf,
+// with the parameter flag they share, if any; and in drops the gates
+// that a callee lets go of and takes again (an xxxLocked helper that
+// unlocks around its slow part), where this function had not acquired
+// them: it lets go of them too, though its caller holds them again after.
+func noteEntryReleases(fromEntry map[int]*Flag, drops *bitset, instr ssa.Instruction, st *state, es []effect) {
+	var acquired bitset // by an earlier effect of the same call (once.Do)
+	for _, e := range es {
+		for k := range e.drops.all {
+			if st.get(k) == nil {
+				drops.set(k)
+			}
+		}
+		k := e.id
+		if e.op == known.Acquire {
+			acquired.set(k)
+		}
+		if e.op != known.Release || st.get(k) != nil || acquired.has(k) {
+			continue
+		}
+		g := e.flag
+		if g == nil {
+			g = blockFlag(instr.Block())
+		}
+		if prev, seen := fromEntry[k]; seen && (prev == nil || g == nil || *prev != *g) {
+			g = nil
+		}
+		fromEntry[k] = g
+	}
+}
+
+// returnsNilError reports whether ret returns a constant nil as the only
+// result of a function whose result is an error.
+func returnsNilError(ret *ssa.Return) bool {
+	res := ret.Parent().Signature.Results()
+	if res.Len() != 1 || len(ret.Results) != 1 || !types.Identical(res.At(0).Type(), types.Universe.Lookup("error").Type()) {
+		return false
+	}
+	k, ok := ret.Results[0].(*ssa.Const)
+	return ok && k.IsNil()
+}
+
+// exitEffects fills in what sum's function leaves held: on every return,
+// or on every return of a nil error (an acquire helper); and which of the
+// gates it released on its caller's behalf it leaves released.
+func exitEffects(fs *funcState, sum *Summary, exits, nilExits []*state, fromEntry map[int]*Flag, entryDrops bitset) {
+	if len(exits) == 0 {
+		return
+	}
+	held := joinAll(exits)
+	var ok *state
+	if len(nilExits) > 0 && len(nilExits) < len(exits) {
+		ok = joinAll(nilExits)
+	}
+	for id, op := range fs.gates {
+		if _, fromCaller := fromEntry[id]; (fromCaller || entryDrops.has(id)) && op.Gate.Crosses() {
+			sum.Drops = append(sum.Drops, op)
+		}
+		h := held.get(id)
+		switch {
+		case !op.Gate.Crosses() || !held.touched.has(id):
+		case h != nil:
+			sum.Holds = append(sum.Holds, h.GateOp)
+		case ok != nil && ok.get(id) != nil:
+			sum.HoldsIfNil = append(sum.HoldsIfNil, ok.get(id).GateOp)
+			fallthrough
+		default:
+			if g, fromCaller := fromEntry[id]; fromCaller {
+				sum.Releases = append(sum.Releases, SumRelease{GateOp: op, Flag: g})
+			}
+		}
+	}
+}
+
+// joinAll merges states into a new one.
+func joinAll(states []*state) *state {
+	out := states[0].clone()
+	for _, x := range states[1:] {
+		out.join(x)
+	}
+	return out
+}
