@@ -20,7 +20,8 @@
 // function is an entry; GuardedBy resolves //gatevet:guardedby
 // annotations (exported as GuardFact); KeyOf names a held gate relative
 // to a resource. bypass and instancegate read it; cancelrelease asks
-// StartUses whether a goroutine uses a mutex's state.
+// StartUses whether a goroutine uses a mutex's state; directives reports
+// the //gatevet:guardedby annotations it could not resolve.
 package resource
 
 import (

@@ -188,7 +188,7 @@ func throughEntry(res *gate.Result, rs *resource.Result, u resource.Use, byFunc 
 }
 
 // guardOf returns the gate key guarding the resource of uses, and its
-// guarded uses; "" when there is none.
+// guarded uses; the zero GateKey when there is none.
 func guardOf(rs *resource.Result, uses []resource.Use, byFunc map[*gate.FuncInfo][]resource.Use) (resource.GateKey, []resource.Use) {
 	if ann := rs.GuardedBy(uses[0].Res); ann != nil {
 		key := resource.GateKey{Scope: resource.InstanceGate, Name: strings.Join(ann.Sibling, ".")}

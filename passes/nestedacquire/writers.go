@@ -34,7 +34,8 @@ func recursiveRead(ap gate.AcquirePoint) bool {
 	return ap.GateOp.Mode == known.Shared && ap.Held.Mode == known.Shared
 }
 
-// writerText says where the writer that can queue is, for the message.
+// text says where the writer that can queue is, for the message, and
+// returns the position of its acquire.
 func (w writer) text(pass *analysis.Pass) (string, token.Pos) {
 	return naming.CalleeName(w.Func.Fn, pass.Pkg.Path()) + " at " + position(pass, w.Acquire.Pos), w.Acquire.Pos
 }
