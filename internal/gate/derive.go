@@ -24,8 +24,8 @@ func (m *model) summarise(fi *FuncInfo, in []*state) *Summary {
 	}
 	sum := &Summary{}
 	var exits, nilExits []*state
-	fromEntry := make(map[int]*Flag)
-	var entryDrops bitset // the caller's gates a callee lets go of
+	forCaller := make(map[int]*Flag)
+	var callerDrops bitset // the caller's gates a callee lets go of
 	for _, b := range fs.fn.Blocks {
 		if in[b.Index] == nil {
 			continue
@@ -48,7 +48,7 @@ func (m *model) summarise(fi *FuncInfo, in []*state) *Summary {
 			}
 			// A deferred release is judged where it is deferred: right
 			// after the acquire it pairs with, usually.
-			noteEntryReleases(fromEntry, &entryDrops, instr, st, fs.effects[instr])
+			noteCallerReleases(forCaller, &callerDrops, instr, st, fs.effects[instr])
 			if _, deferred := instr.(*ssa.Defer); deferred {
 				return
 			}
@@ -59,17 +59,17 @@ func (m *model) summarise(fi *FuncInfo, in []*state) *Summary {
 			}
 		})
 	}
-	exitEffects(fs, sum, exits, nilExits, fromEntry, entryDrops)
+	exitEffects(fs, sum, exits, nilExits, forCaller, callerDrops)
 	return sum
 }
 
-// noteEntryReleases records in fromEntry the gates that es release where
+// noteCallerReleases records in forCaller the gates that es release where
 // this function had not acquired them: releases on the caller's behalf,
 // with the parameter flag they share, if any; and in drops the gates
 // that a callee lets go of and takes again (an xxxLocked helper that
 // unlocks around its slow part), where this function had not acquired
 // them: it lets go of them too, though its caller holds them again after.
-func noteEntryReleases(fromEntry map[int]*Flag, drops *bitset, instr ssa.Instruction, st *state, es []effect) {
+func noteCallerReleases(forCaller map[int]*Flag, drops *bitset, instr ssa.Instruction, st *state, es []effect) {
 	var acquired bitset // by an earlier effect of the same call (once.Do)
 	for _, e := range es {
 		for k := range e.drops.all {
@@ -88,10 +88,10 @@ func noteEntryReleases(fromEntry map[int]*Flag, drops *bitset, instr ssa.Instruc
 		if g == nil {
 			g = blockFlag(instr.Block())
 		}
-		if prev, seen := fromEntry[k]; seen && (prev == nil || g == nil || *prev != *g) {
+		if prev, seen := forCaller[k]; seen && (prev == nil || g == nil || *prev != *g) {
 			g = nil
 		}
-		fromEntry[k] = g
+		forCaller[k] = g
 	}
 }
 
@@ -109,7 +109,7 @@ func returnsNilError(ret *ssa.Return) bool {
 // exitEffects fills in what sum's function leaves held: on every return,
 // or on every return of a nil error (an acquire helper); and which of the
 // gates it released on its caller's behalf it leaves released.
-func exitEffects(fs *funcState, sum *Summary, exits, nilExits []*state, fromEntry map[int]*Flag, entryDrops bitset) {
+func exitEffects(fs *funcState, sum *Summary, exits, nilExits []*state, forCaller map[int]*Flag, callerDrops bitset) {
 	if len(exits) == 0 {
 		return
 	}
@@ -119,7 +119,7 @@ func exitEffects(fs *funcState, sum *Summary, exits, nilExits []*state, fromEntr
 		ok = joinAll(nilExits)
 	}
 	for id, op := range fs.gates {
-		if _, fromCaller := fromEntry[id]; (fromCaller || entryDrops.has(id)) && op.Gate.Crosses() {
+		if _, released := forCaller[id]; (released || callerDrops.has(id)) && op.Gate.Crosses() {
 			sum.Drops = append(sum.Drops, op)
 		}
 		h := held.get(id)
@@ -131,7 +131,7 @@ func exitEffects(fs *funcState, sum *Summary, exits, nilExits []*state, fromEntr
 			sum.HoldsIfNil = append(sum.HoldsIfNil, ok.get(id).GateOp)
 			fallthrough
 		default:
-			if g, fromCaller := fromEntry[id]; fromCaller {
+			if g, released := forCaller[id]; released {
 				sum.Releases = append(sum.Releases, SumRelease{GateOp: op, Flag: g})
 			}
 		}
