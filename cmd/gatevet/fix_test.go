@@ -13,9 +13,14 @@ import (
 
 // TestFixes applies, the documented way (go vet -vettool=gatevet -fix),
 // the suggested fixes of every analyzer that has them to a copy of its
-// testdata module (those with .golden files), and checks that the module
-// still builds, that no fixable diagnostic is left, and that each fixed
-// file matches its .golden file, the result analysistest expects.
+// testdata module, and checks that the module still builds, that no
+// fixable diagnostic is left, that each fixed file matches its .golden
+// file, the result analysistest expects, and that no file changes without
+// one. Whether an analyzer has fixes is what go vet -json says of its
+// testdata, not whether .golden files are there: an analyzer with
+// fixable diagnostics and no .golden file fails, so that a renamed or
+// deleted golden cannot turn its check off, and so does one with .golden
+// files and no fixable diagnostic.
 func TestFixes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds gatevet and runs go vet; skipped in -short mode")
@@ -26,11 +31,11 @@ func TestFixes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		goldens := goldenFiles(t, src)
-		if len(goldens) == 0 {
-			continue
-		}
 		t.Run(a.Name, func(t *testing.T) {
+			if _, err := os.Stat(filepath.Join(src, "go.mod")); err != nil {
+				t.Fatalf("%s has no testdata module: %v", a.Name, err)
+			}
+			goldens := goldenFiles(t, src)
 			dir := t.TempDir()
 			if err := os.CopyFS(dir, os.DirFS(src)); err != nil {
 				t.Fatal(err)
@@ -46,8 +51,13 @@ func TestFixes(t *testing.T) {
 				return countFixable(t, stdout)
 			}
 			before := vet("-json")
-			if before == 0 {
-				t.Fatalf("the testdata of %s holds no diagnostic with a suggested fix", a.Name)
+			switch {
+			case before == 0 && len(goldens) == 0:
+				return // no suggested fixes
+			case before == 0:
+				t.Fatalf("the testdata of %s holds .golden files but no diagnostic with a suggested fix", a.Name)
+			case len(goldens) == 0:
+				t.Fatalf("the testdata of %s holds %d diagnostics with a suggested fix but no .go.golden file to check them against", a.Name, before)
 			}
 			if _, stderr, code := fix.run(t, "go", "vet", "-vettool="+s.gatevet, "-vetsuite=false", "-"+a.Name, "-fix", "./..."); code != 0 && code != 1 {
 				t.Fatalf("go vet -fix exited %d\n%s", code, stderr)
@@ -58,9 +68,11 @@ func TestFixes(t *testing.T) {
 			if after := vet("-json"); after != 0 {
 				t.Errorf("%d of %d fixable diagnostics are left after go vet -fix", after, before)
 			}
-			for _, golden := range goldens {
-				rel, _ := filepath.Rel(src, golden)
-				want, err := os.ReadFile(golden)
+			golden := make(map[string]bool)
+			for _, g := range goldens {
+				rel, _ := filepath.Rel(src, g)
+				golden[strings.TrimSuffix(rel, ".golden")] = true
+				want, err := os.ReadFile(g)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -72,8 +84,41 @@ func TestFixes(t *testing.T) {
 					t.Errorf("%s after go vet -fix differs from %s:\n%s", strings.TrimSuffix(rel, ".golden"), rel, got)
 				}
 			}
+			for _, rel := range changedFiles(t, src, dir) {
+				if !golden[rel] {
+					t.Errorf("go vet -fix changed %s, which has no %s.golden", rel, rel)
+				}
+			}
 		})
 	}
+}
+
+// changedFiles returns the .go files under fixed, relative to it, that
+// differ from their original under src or are not there.
+func changedFiles(t *testing.T, src, fixed string) []string {
+	t.Helper()
+	var out []string
+	err := filepath.WalkDir(fixed, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return err
+		}
+		rel, err := filepath.Rel(fixed, path)
+		if err != nil {
+			return err
+		}
+		got, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if orig, err := os.ReadFile(filepath.Join(src, rel)); err != nil || !bytes.Equal(got, orig) {
+			out = append(out, rel)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 // goldenFiles returns the .golden files under dir.

@@ -40,9 +40,19 @@ func TestKeyCache(t *testing.T) {
 	a.Flags.Set("wide", "true")
 	wide := key()
 	directive.ReportLatent = false
-	certain := key()
-	if wide == base || certain == wide {
-		t.Errorf("keys %s (defaults), %s (-x.wide), %s (-latent=false): want three", base, wide, certain)
+	certain := key() // -x.wide and -latent=false
+	if wide == base || certain == wide || certain == base {
+		t.Errorf("keys %s (defaults), %s (-x.wide), %s (-x.wide -latent=false): want three", base, wide, certain)
+	}
+	for _, k := range []string{wide, certain} {
+		if !strings.HasPrefix(k, "gctrace=0,gatevetsettings=") {
+			t.Errorf("GODEBUG=%s, want the user's setting followed by gatevetsettings", k)
+		}
+	}
+	a.Flags.Set("wide", "false")
+	directive.ReportLatent = true
+	if back := key(); back != base {
+		t.Errorf("the default settings keyed %s, then %s after other settings", base, back)
 	}
 	if got := os.Getenv("STATICCHECK_CACHE"); got != os.Getenv("GATEVET_CACHE") {
 		t.Errorf("STATICCHECK_CACHE=%q, want GATEVET_CACHE's %q", got, os.Getenv("GATEVET_CACHE"))

@@ -1,6 +1,7 @@
 package directive_test
 
 import (
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -42,15 +43,38 @@ var probe = &analysis.Analyzer{
 // ignores stay in use.
 func TestReporter(t *testing.T) {
 	dir := gatetest.Dir(t, "reporter")
-	results := analysistest.Run(t, dir, probe, "./shown")
+	checkCategories(t, analysistest.Run(t, dir, probe, "./shown"), 2)
+	directive.ReportLatent = false
+	defer func() { directive.ReportLatent = true }()
+	checkCategories(t, analysistest.Run(t, dir, probe, "./hidden"), 1)
+}
+
+// checkCategories checks that results hold n certain or latent findings
+// (a finding reported in a package and its test variant counts once),
+// each with its category set and its message beginning with the category
+// and a colon, as the Reporter makes them ("certain: ...", "latent: ..."),
+// and that a problem with a directive has neither category nor prefix.
+func checkCategories(t *testing.T, results []*analysistest.Result, n int) {
+	t.Helper()
+	found := make(map[string]bool)
 	for _, r := range results {
 		for _, d := range r.Diagnostics {
-			if want := d.Message[:len(d.Category)]; d.Category != want {
-				t.Errorf("%q has category %q", d.Message, d.Category)
+			switch d.Category {
+			case directive.CategoryCertain, directive.CategoryLatent:
+				found[r.Pass.Fset.Position(d.Pos).String()+" "+d.Message] = true
+				if !strings.HasPrefix(d.Message, d.Category+": ") {
+					t.Errorf("%q of category %q does not begin with %q", d.Message, d.Category, d.Category+": ")
+				}
+			case "":
+				if strings.HasPrefix(d.Message, directive.CategoryCertain+":") || strings.HasPrefix(d.Message, directive.CategoryLatent+":") {
+					t.Errorf("%q has no category", d.Message)
+				}
+			default:
+				t.Errorf("%q has category %q, neither %q nor %q", d.Message, d.Category, directive.CategoryCertain, directive.CategoryLatent)
 			}
 		}
 	}
-	directive.ReportLatent = false
-	defer func() { directive.ReportLatent = true }()
-	analysistest.Run(t, dir, probe, "./hidden")
+	if len(found) != n {
+		t.Errorf("%d certain or latent findings, want %d", len(found), n)
+	}
 }

@@ -65,7 +65,9 @@ func TestEvents(t *testing.T) {
 }
 
 // heldProbe reports, at each call of a function named probe, the gates
-// the dataflow says are held on every path there.
+// the dataflow says are held on every path there, as the whole set in
+// brackets ("held: [s.mu s.rw(r)]", "held: []"), so that an anchored want
+// fails on a gate too many as well as on one too few.
 var heldProbe = probe("heldprobe", "test probe: report must-held gates at probe() calls", func(pass *analysis.Pass, fi *gate.FuncInfo) {
 	fi.Walk(func(instr ssa.Instruction, held gate.Held) {
 		call, ok := instr.(*ssa.Call)
@@ -85,10 +87,7 @@ var heldProbe = probe("heldprobe", "test probe: report must-held gates at probe(
 			names = append(names, n)
 		}
 		sort.Strings(names)
-		if len(names) == 0 {
-			names = []string{"-"}
-		}
-		pass.Reportf(call.Pos(), "held: %s", strings.Join(names, " "))
+		pass.Reportf(call.Pos(), "held: [%s]", strings.Join(names, " "))
 	})
 })
 
