@@ -101,7 +101,7 @@ func globalResource(fn *ssa.Function, r naming.Ref) (Resource, bool) {
 	if obj == nil {
 		return Resource{}, false
 	}
-	return Resource{Key: "g:" + r.Pkg + "." + r.Name, Obj: obj, Global: true}, true
+	return Resource{Key: naming.GlobalKey(r.Pkg, r.Name), Obj: obj, Global: true}, true
 }
 
 // embeddedStruct reports whether obj is a struct embedded by value, whose
