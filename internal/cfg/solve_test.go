@@ -9,30 +9,9 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-const solveSrc = `package p
-
-func mark(string) {}
-
-func flow(b bool, n int) {
-	mark("start")
-	if b {
-		mark("then")
-	} else {
-		mark("else")
-	}
-	mark("join")
-	if false {
-		mark("dead")
-	}
-	for i := 0; i < n; i++ {
-		mark("loop")
-	}
-	mark("end")
-}
-`
-
-// seen is the set of marks every path to a point has passed, plus, on
-// the branches of an If on a parameter, which way it went.
+// seen is the set of marks the paths to a point have passed (every
+// path, or some, as the join says), plus, on the branches of an If on a
+// parameter, which way it went.
 type seen map[string]bool
 
 func cloneSeen(s seen) seen { return maps.Clone(s) }
@@ -68,10 +47,8 @@ func marksProblem(split bool) Dataflow[seen] {
 		Entry: seen{},
 		Transfer: func(b *ssa.BasicBlock, s seen) []seen {
 			for _, instr := range b.Instrs {
-				if c, ok := instr.(*ssa.Call); ok && len(c.Call.Args) == 1 {
-					if k, ok := c.Call.Args[0].(*ssa.Const); ok {
-						s[markName(k)] = true
-					}
+				if name, ok := markOf(instr); ok {
+					s[name] = true
 				}
 			}
 			ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
@@ -90,21 +67,6 @@ func marksProblem(split bool) Dataflow[seen] {
 	}
 }
 
-func blockOf(t *testing.T, fn *ssa.Function, mark string) *ssa.BasicBlock {
-	t.Helper()
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			if c, ok := instr.(*ssa.Call); ok && len(c.Call.Args) == 1 {
-				if k, ok := c.Call.Args[0].(*ssa.Const); ok && markName(k) == mark {
-					return b
-				}
-			}
-		}
-	}
-	t.Fatalf("no mark(%q)", mark)
-	return nil
-}
-
 func keys(s seen) string {
 	if s == nil {
 		return "unreached"
@@ -113,7 +75,8 @@ func keys(s seen) string {
 }
 
 func TestDataflowSolve(t *testing.T) {
-	fn := buildPackage(t, solveSrc).Func("flow")
+	funcs, marks := build(t)
+	fn := funcs["flow"]
 	for _, tc := range []struct {
 		split bool
 		want  map[string]string // mark -> the entry state of its block
@@ -144,7 +107,7 @@ func TestDataflowSolve(t *testing.T) {
 			t.Errorf("split=%v: entry %q, Entry after Solve %q; want both empty", tc.split, keys(in[0]), keys(p.Entry))
 		}
 		for mark, want := range tc.want {
-			if got := keys(in[blockOf(t, fn, mark).Index]); got != want {
+			if got := keys(in[marks["flow."+mark].Block().Index]); got != want {
 				t.Errorf("split=%v: entry of mark(%q)'s block = %q, want %q", tc.split, mark, got, want)
 			}
 		}
@@ -154,11 +117,12 @@ func TestDataflowSolve(t *testing.T) {
 // TestDataflowSolveRevisits checks that a block whose entry state a
 // loop's back edge changes is run again, and what it passes on changes.
 func TestDataflowSolveRevisits(t *testing.T) {
-	fn := buildPackage(t, solveSrc).Func("flow")
+	funcs, marks := build(t)
+	fn := funcs["flow"]
 	p := marksProblem(false)
 	p.Join = union
 	in := p.Solve(fn)
-	if got, want := keys(in[blockOf(t, fn, "end").Index]), "else join loop start then"; got != want {
+	if got, want := keys(in[marks["flow.end"].Block().Index]), "else join loop start then"; got != want {
 		t.Errorf("may-seen on entry to mark(\"end\")'s block = %q, want %q", got, want)
 	}
 }
@@ -166,9 +130,10 @@ func TestDataflowSolveRevisits(t *testing.T) {
 // TestDataflowSolveSharedOut checks that one state Transfer returns for
 // several successors becomes a state of each one's own.
 func TestDataflowSolveSharedOut(t *testing.T) {
-	fn := buildPackage(t, solveSrc).Func("flow")
+	funcs, marks := build(t)
+	fn := funcs["flow"]
 	in := marksProblem(false).Solve(fn)
-	b := blockOf(t, fn, "start")
+	b := marks["flow.start"].Block()
 	th, el := in[b.Succs[0].Index], in[b.Succs[1].Index]
 	th["x"] = true
 	if el["x"] {

@@ -2,9 +2,6 @@ package naming_test
 
 import (
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"go/types"
 	"strings"
 	"testing"
@@ -32,6 +29,8 @@ type Outer struct {
 }
 
 func (o *Outer) Get() int { return 0 }
+
+func f() {}
 `
 
 // stepText renders a step as "key obj to", with the flags that are set.
@@ -58,15 +57,7 @@ func stepText(s naming.Step) string {
 }
 
 func TestRefSteps(t *testing.T) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", pathSrc, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, err := new(types.Config).Check("p", fset, []*ast.File{f}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg := buildF(t, pathSrc).Pkg.Pkg
 	root := types.NewPointer(pkg.Scope().Lookup("Outer").Type())
 	for _, tc := range []struct {
 		path []string
