@@ -2,7 +2,8 @@
 // passes ask of an SSA function: which blocks a block reaches, whether one
 // instruction can run after another, which branch of an if on a constant
 // never runs, whether a block lies on a cycle, which loop a block belongs
-// to, and where a select case's code starts.
+// to, and where a select case's code starts. Dataflow runs a forward
+// dataflow over a function's blocks to its fixpoint.
 //
 // The loop of a block is its innermost natural loop: the blocks of the
 // smallest loop whose header dominates them and that contains the block.

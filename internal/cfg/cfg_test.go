@@ -42,6 +42,23 @@ in:
 	mark("in")
 	goto top
 }
+
+func flow(b bool, n int) {
+	mark("start")
+	if b {
+		mark("then")
+	} else {
+		mark("else")
+	}
+	mark("join")
+	if false {
+		mark("dead")
+	}
+	for i := 0; i < n; i++ {
+		mark("loop")
+	}
+	mark("end")
+}
 `
 
 // build returns the package's functions and, for each mark("x") call,
@@ -59,15 +76,23 @@ func build(t *testing.T) (map[string]*ssa.Function, map[string]*ssa.Call) {
 		funcs[fn.Name()] = fn
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				if c, ok := instr.(*ssa.Call); ok && len(c.Call.Args) == 1 {
-					if k, ok := c.Call.Args[0].(*ssa.Const); ok {
-						marks[fn.Name()+"."+markName(k)] = c
-					}
+				if name, ok := markOf(instr); ok {
+					marks[fn.Name()+"."+name] = instr.(*ssa.Call)
 				}
 			}
 		}
 	}
 	return funcs, marks
+}
+
+// markOf returns x when instr is a mark("x") call.
+func markOf(instr ssa.Instruction) (string, bool) {
+	if c, ok := instr.(*ssa.Call); ok && len(c.Call.Args) == 1 {
+		if k, ok := c.Call.Args[0].(*ssa.Const); ok {
+			return markName(k), true
+		}
+	}
+	return "", false
 }
 
 // buildPackage builds the SSA of one file of Go source.

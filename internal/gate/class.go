@@ -6,7 +6,6 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
 )
 
@@ -27,31 +26,25 @@ func (fi *FuncInfo) Class(r naming.Ref) (string, bool) {
 	if t == nil {
 		return "", false
 	}
-	var owner *types.Named
-	var field string
-	for _, step := range r.Path {
-		if step == naming.Deref {
-			t = known.PointerElem(t)
-			continue
-		}
-		if naming.IsElemStep(step) {
-			if t = known.ElemType(t); t == nil {
-				return "", false
-			}
-			continue
-		}
-		named, _ := types.Unalias(known.PointerElem(t)).(*types.Named)
-		f := known.Field(t, step)
-		if f == nil {
+	class := ""
+	for s := range r.Steps(t) {
+		switch {
+		case s.To == nil:
 			return "", false
+		case s.Obj == nil:
+			// A Deref or an element: the class is still the last field's.
+		case s.Promoted || !isField(s.Obj):
+			return "", false
+		default:
+			class = s.Key
 		}
-		owner, field, t = named, step, f.Type()
 	}
-	if owner == nil || owner.Obj().Pkg() == nil {
-		return "", false
-	}
-	obj := owner.Origin().Obj()
-	return obj.Pkg().Path() + "." + obj.Name() + "." + field, true
+	return class, class != ""
+}
+
+func isField(obj types.Object) bool {
+	_, ok := obj.(*types.Var)
+	return ok
 }
 
 // localClass names the class of a gate that is a local variable of fi's

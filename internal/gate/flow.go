@@ -46,45 +46,15 @@ type funcState struct {
 const maxBlocks = 10000
 
 // solve runs the must-held dataflow to a fixpoint and returns the state
-// at each block's entry, nil for unreached blocks.
+// at each block's entry, nil for unreached blocks: if false { … } is
+// dead code, which holds nothing.
 func (fs *funcState) solve() []*state {
-	in := make([]*state, len(fs.fn.Blocks))
-	in[0] = fs.entry.clone()
-	work := []*ssa.BasicBlock{fs.fn.Blocks[0]}
-	queued := make([]bool, len(fs.fn.Blocks))
-	queued[0] = true
-	for len(work) > 0 {
-		b := work[0]
-		work = work[1:]
-		queued[b.Index] = false
-		outs := fs.transfer(b, in[b.Index].clone(), nil)
-		for i, succ := range b.Succs {
-			if !cfg.Taken(b, i) {
-				continue // if false { … }: dead code holds nothing
-			}
-			out := outs[0]
-			if len(outs) > 1 {
-				out = outs[i]
-			}
-			changed := false
-			if in[succ.Index] == nil {
-				// out is fresh from transfer and goes nowhere else:
-				// an If gives each successor its own state.
-				in[succ.Index] = out
-				if len(outs) == 1 && len(b.Succs) > 1 {
-					in[succ.Index] = out.clone()
-				}
-				changed = true
-			} else {
-				changed = in[succ.Index].join(out)
-			}
-			if changed && !queued[succ.Index] {
-				queued[succ.Index] = true
-				work = append(work, succ)
-			}
-		}
-	}
-	return in
+	return cfg.Dataflow[*state]{
+		Entry:    fs.entry,
+		Transfer: func(b *ssa.BasicBlock, st *state) []*state { return fs.transfer(b, st, nil) },
+		Join:     (*state).join,
+		Clone:    (*state).clone,
+	}.Solve(fs.fn)
 }
 
 // visitor sees each instruction with the state just before it.

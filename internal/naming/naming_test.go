@@ -33,6 +33,9 @@ func TestRefSpellAndKey(t *testing.T) {
 			t.Errorf("Key(%v) = %q, want %q", tc.ref, got, tc.key)
 		}
 	}
+	if got := naming.GlobalKey("example.com/p", "f()"); got != "g:example.com/p.f()" {
+		t.Errorf("GlobalKey = %q, want g:example.com/p.f()", got)
+	}
 	a := naming.Ref{Root: naming.Param, Index: 0, Name: "a", Path: []string{"mu"}}
 	b := naming.Ref{Root: naming.Param, Index: 1, Name: "b", Path: []string{"mu"}}
 	if a.Key() == b.Key() {

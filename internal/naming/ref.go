@@ -58,7 +58,7 @@ func (r Ref) Key() string {
 	var b strings.Builder
 	switch r.Root {
 	case Global:
-		b.WriteString("g:" + r.Pkg + "." + r.Name)
+		b.WriteString(GlobalKey(r.Pkg, r.Name))
 	case Param:
 		b.WriteString("p" + strconv.Itoa(r.Index))
 	case FreeVar:
@@ -71,6 +71,11 @@ func (r Ref) Key() string {
 	}
 	return b.String()
 }
+
+// GlobalKey is the key of package pkg's package-level variable (or
+// function: name "f()") name, "g:pkg.name": how Key starts for a Global
+// root.
+func GlobalKey(pkg, name string) string { return "g:" + pkg + "." + name }
 
 // Crosses reports whether the ref means something outside its function,
 // so that a summary can carry it to callers: everything but locals.

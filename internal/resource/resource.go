@@ -2,12 +2,10 @@ package resource
 
 import (
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/gate"
-	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
 )
 
@@ -40,58 +38,41 @@ func Of(fi *gate.FuncInfo, r naming.Ref) (res Resource, ok bool) {
 	// is part of its owner's instance, so its fields are the owner's,
 	// one resource each.
 	inst := 0
-	for i, step := range r.Path {
-		if step == naming.Deref {
-			p, isPtr := t.Underlying().(*types.Pointer)
-			if !isPtr {
-				return Resource{}, false
-			}
-			t, res.Obj = p.Elem(), nil
-			continue
-		}
-		if naming.IsElemStep(step) {
-			// An element is an instance of its own.
-			if t = known.ElemType(t); t == nil {
+	instance := func(n int) naming.Ref {
+		return naming.Ref{Root: r.Root, Index: r.Index, Name: r.Name, Path: r.Path[:n]}
+	}
+	for s := range r.Steps(t) {
+		switch {
+		case s.To == nil, s.Hidden:
+			// Not followed; or a field that code of its struct's
+			// package could not select (unexported, of an unnamed
+			// struct).
+			return Resource{}, false
+		case s.Obj == nil:
+			// Only a pointer's target, or an element, is an instance of
+			// its own.
+			if r.Path[s.I] == naming.Deref && !s.Ptr {
 				return Resource{}, false
 			}
 			res.Obj = nil
-			continue
-		}
-		start := false
-		if p, isPtr := t.Underlying().(*types.Pointer); isPtr {
-			t, start = p.Elem(), true
-		}
-		var pkg *types.Package
-		if n, ok := types.Unalias(t).(*types.Named); ok {
-			pkg = n.Obj().Pkg()
-		}
-		obj, _, _ := types.LookupFieldOrMethod(t, true, pkg, strings.TrimSuffix(step, "()"))
-		switch obj := obj.(type) {
-		case *types.Var:
+		case isMethod(s.Obj):
+			return Resource{Key: s.Key, Obj: s.Obj, Instance: instance(s.I)}, true
+		default:
 			switch {
-			case start || res.Obj == nil:
-				inst = i
+			case s.Ptr || res.Obj == nil:
+				inst = s.I
 				fallthrough
 			case embeddedStruct(res.Obj):
-				res = Resource{Key: memberKey(t, obj), Obj: obj, Instance: naming.Ref{Root: r.Root, Index: r.Index, Name: r.Name, Path: r.Path[:inst]}}
+				res = Resource{Key: s.Key, Obj: s.Obj, Instance: instance(inst)}
 			}
-			t = obj.Type()
-		case *types.Func:
-			return Resource{Key: memberKey(t, obj), Obj: obj, Instance: naming.Ref{Root: r.Root, Index: r.Index, Name: r.Name, Path: r.Path[:i]}}, true
-		default:
-			return Resource{}, false
 		}
 	}
 	return res, res.Obj != nil && res.Key != ""
 }
 
-// memberKey names field or method obj of type t as "pkg.T.name".
-func memberKey(t types.Type, obj types.Object) string {
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil {
-		return ""
-	}
-	return n.Obj().Pkg().Path() + "." + n.Obj().Name() + "." + obj.Name()
+func isMethod(obj types.Object) bool {
+	_, ok := obj.(*types.Func)
+	return ok
 }
 
 // globalResource names the package-level variable, or the annotated
@@ -101,7 +82,7 @@ func globalResource(fn *ssa.Function, r naming.Ref) (Resource, bool) {
 	if obj == nil {
 		return Resource{}, false
 	}
-	return Resource{Key: "g:" + r.Pkg + "." + r.Name, Obj: obj, Global: true}, true
+	return Resource{Key: naming.GlobalKey(r.Pkg, r.Name), Obj: obj, Global: true}, true
 }
 
 // embeddedStruct reports whether obj is a struct embedded by value, whose

@@ -3,7 +3,6 @@ package bypass
 import (
 	_ "embed"
 	"fmt"
-	"go/token"
 	"go/types"
 	"slices"
 	"sort"
@@ -291,11 +290,7 @@ func diagnose(pass *analysis.Pass, u resource.Use, key resource.GateKey, guarded
 	}
 	via := ""
 	if len(u.Chain) > 0 {
-		steps := []string{u.What}
-		for _, h := range u.Chain {
-			steps = append(steps, h.What)
-		}
-		via = " through " + strings.Join(steps, " → ")
+		via = " through " + gate.ChainText(append([]gate.Hop{{What: u.What}}, u.Chain...), false)
 	}
 	var related []analysis.RelatedInformation
 	var where []string
@@ -311,11 +306,7 @@ func diagnose(pass *analysis.Pass, u resource.Use, key resource.GateKey, guarded
 		related = append(related, analysis.RelatedInformation{Pos: g.Pos, End: g.End,
 			Message: fmt.Sprintf("%s %s with %s held in %s", resName, used, gateName, naming.FuncName(g.Func.Fn))})
 	}
-	for _, h := range u.Chain {
-		if h.Pos() != token.NoPos {
-			related = append(related, analysis.RelatedInformation{Pos: h.Pos(), Message: "the path goes on through " + h.What})
-		}
-	}
+	related = append(related, gate.ChainRelated(u.Chain, "the path goes on through ")...)
 	evidence := "which is annotated //gatevet:guardedby"
 	if len(where) > 0 {
 		evidence = fmt.Sprintf("which guards it in %s", strings.Join(where, ", "))

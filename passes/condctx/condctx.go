@@ -3,7 +3,6 @@ package condctx
 import (
 	_ "embed"
 	"fmt"
-	"go/token"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -98,11 +97,7 @@ func blockingCalls(pass *analysis.Pass, conds *condwait.Result, fi *gate.FuncInf
 			Message: fmt.Sprintf("%s blocks in sync.Cond.Wait (%s) and cannot observe %s: if nothing signals, this goroutine waits forever after %s is cancelled; "+
 				"give %s a ctx and wake its waiters with context.AfterFunc", what, wait.At, ctxName, ctxName, what),
 		}
-		for _, h := range chain {
-			if h.Pos() != token.NoPos {
-				d.Related = append(d.Related, analysis.RelatedInformation{Pos: h.Pos(), Message: "then " + h.What})
-			}
-		}
+		d.Related = gate.ChainRelated(chain, "then ")
 		out = append(out, d)
 	}
 	return out

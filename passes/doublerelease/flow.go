@@ -68,36 +68,12 @@ type free struct {
 
 // solve runs the dataflow to its fixpoint, then replays it.
 func (fl *flow) solve() *replay {
-	fl.in = make([]*fact, len(fl.fn.Blocks))
-	fl.in[0] = &fact{open: true}
-	work := []*ssa.BasicBlock{fl.fn.Blocks[0]}
-	queued := make([]bool, len(fl.fn.Blocks))
-	queued[0] = true
-	for len(work) > 0 {
-		b := work[0]
-		work = work[1:]
-		queued[b.Index] = false
-		f := fl.in[b.Index].clone()
-		for _, instr := range b.Instrs {
-			fl.step(instr, f, nil)
-		}
-		for i, succ := range b.Succs {
-			if !cfg.Taken(b, i) {
-				continue
-			}
-			out := fl.edge(b, i, f)
-			changed := true
-			if fl.in[succ.Index] == nil {
-				fl.in[succ.Index] = out
-			} else {
-				changed = fl.in[succ.Index].join(out)
-			}
-			if changed && !queued[succ.Index] {
-				queued[succ.Index] = true
-				work = append(work, succ)
-			}
-		}
-	}
+	fl.in = cfg.Dataflow[*fact]{
+		Entry:    &fact{open: true},
+		Transfer: fl.transfer,
+		Join:     (*fact).join,
+		Clone:    (*fact).clone,
+	}.Solve(fl.fn)
 	r := &replay{atDefers: make(map[ssa.Instruction]*fact)}
 	for _, b := range fl.fn.Blocks {
 		if fl.in[b.Index] != nil {
@@ -108,6 +84,19 @@ func (fl *flow) solve() *replay {
 		}
 	}
 	return r
+}
+
+// transfer runs block b from f, its entry fact, and returns the facts on
+// b's successors, one for each.
+func (fl *flow) transfer(b *ssa.BasicBlock, f *fact) []*fact {
+	for _, instr := range b.Instrs {
+		fl.step(instr, f, nil)
+	}
+	outs := make([]*fact, len(b.Succs))
+	for i := range b.Succs {
+		outs[i] = fl.edge(b, i, f)
+	}
+	return outs
 }
 
 // edge returns the fact on b's successor i, given f at b's end.

@@ -94,11 +94,7 @@ func diagnose(pkg string, e, r lockgraph.OrderEdge) analysis.Diagnostic {
 			e.ToName, e.FromName, other, e.FromName, e.ToName),
 		Related: []analysis.RelatedInformation{{Pos: e.FromPos(), Message: e.FromName + " acquired here"}},
 	}
-	for _, h := range e.Chain {
-		if h.Pos().IsValid() {
-			d.Related = append(d.Related, analysis.RelatedInformation{Pos: h.Pos(), Message: "acquired through " + h.What})
-		}
-	}
+	d.Related = append(d.Related, gate.ChainRelated(e.Chain, "acquired through ")...)
 	if r.Pos().IsValid() {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: r.Pos(), Message: "the opposite order: " + r.ToName + " acquired while holding " + r.FromName})
 	}

@@ -92,7 +92,7 @@ func diagnose(pass *analysis.Pass, ap gate.AcquirePoint, w *writer) analysis.Dia
 			ap.What, name, where, why, fix(name))
 	} else {
 		msg = fmt.Sprintf("call to %s acquires %s (%s) while it is already held on this path (%s): %s; %s",
-			ap.What, name, chainText(ap.Chain), where, why, fix(name))
+			ap.What, name, gate.ChainText(ap.Chain, true), where, why, fix(name))
 	}
 	d := analysis.Diagnostic{Pos: ap.Pos, End: ap.End, Message: msg, SuggestedFixes: lockedVariant(pass, ap)}
 	if w != nil {
@@ -103,11 +103,7 @@ func diagnose(pass *analysis.Pass, ap gate.AcquirePoint, w *writer) analysis.Dia
 	if ap.AtReturn && ap.Return.IsValid() {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: ap.Return, Message: "the return reached with " + name + " held"})
 	}
-	for _, h := range ap.Chain {
-		if h.Pos().IsValid() {
-			d.Related = append(d.Related, analysis.RelatedInformation{Pos: h.Pos(), Message: "then " + h.What})
-		}
-	}
+	d.Related = append(d.Related, gate.ChainRelated(ap.Chain, "then ")...)
 	return d
 }
 
@@ -142,20 +138,6 @@ func fix(name string) string {
 	return fmt.Sprintf("release %s before this point, or call a variant that expects %s held (an xxxLocked helper)", name, name)
 }
 
-func chainText(chain []gate.Hop) string {
-	s := ""
-	for i, h := range chain {
-		if i > 0 {
-			s += " → "
-		}
-		s += h.What
-		if i == len(chain)-1 {
-			s += " at " + h.At
-		}
-	}
-	return s
-}
-
 func position(pass *analysis.Pass, pos token.Pos) string {
 	return gate.PosText(pass.Fset, pos)
 }
@@ -166,17 +148,13 @@ func onceReentered(pass *analysis.Pass, ap gate.AcquirePoint, name string) analy
 	held := ap.Held
 	how := name + ".Do"
 	if len(ap.Chain) > 0 {
-		how = fmt.Sprintf("call to %s calls %s.Do (%s)", ap.What, name, chainText(ap.Chain))
+		how = fmt.Sprintf("call to %s calls %s.Do (%s)", ap.What, name, gate.ChainText(ap.Chain, true))
 	}
 	msg := fmt.Sprintf("%s while %s.Do is running on this path (entered at %s): Do waits for the call in progress, which waits for this one, so the goroutine blocks forever; "+
 		"do not call %s.Do from the function it runs: move the work that needs it out of the Once, or give that work a Once of its own",
 		how, name, position(pass, held.Pos), name)
 	d := analysis.Diagnostic{Pos: ap.Pos, End: ap.End, Message: msg,
 		Related: []analysis.RelatedInformation{{Pos: held.Pos, Message: name + ".Do entered here"}}}
-	for _, h := range ap.Chain {
-		if h.Pos().IsValid() {
-			d.Related = append(d.Related, analysis.RelatedInformation{Pos: h.Pos(), Message: "then " + h.What})
-		}
-	}
+	d.Related = append(d.Related, gate.ChainRelated(ap.Chain, "then ")...)
 	return d
 }
