@@ -19,6 +19,13 @@ type Dataflow[S any] struct {
 	Join func(dst, src S) bool
 	// Clone returns a copy of s that can change without changing s.
 	Clone func(s S) S
+	// Start is the block the flow enters with Entry; the function's
+	// first block when nil.
+	Start *ssa.BasicBlock
+	// Follow, when set, says which edges the flow follows (besides
+	// those Taken allows): a region of the function, such as a loop's
+	// body run once from its header.
+	Follow func(from, to *ssa.BasicBlock) bool
 }
 
 // Solve runs the dataflow over fn's blocks to its fixpoint and returns
@@ -33,10 +40,14 @@ func (p Dataflow[S]) Solve(fn *ssa.Function) []S {
 	if len(fn.Blocks) == 0 {
 		return in
 	}
+	start := p.Start
+	if start == nil {
+		start = fn.Blocks[0]
+	}
 	reached := make([]bool, len(fn.Blocks))
 	queued := make([]bool, len(fn.Blocks))
-	in[0], reached[0], queued[0] = p.Clone(p.Entry), true, true
-	work := []*ssa.BasicBlock{fn.Blocks[0]}
+	in[start.Index], reached[start.Index], queued[start.Index] = p.Clone(p.Entry), true, true
+	work := []*ssa.BasicBlock{start}
 	for len(work) > 0 {
 		b := work[0]
 		work = work[1:]
@@ -46,7 +57,7 @@ func (p Dataflow[S]) Solve(fn *ssa.Function) []S {
 		// state of gets a clone of its own.
 		shared := len(outs) == 1 && len(b.Succs) > 1
 		for i, succ := range b.Succs {
-			if !Taken(b, i) {
+			if !Taken(b, i) || p.Follow != nil && !p.Follow(b, succ) {
 				continue
 			}
 			out := outs[0]

@@ -140,3 +140,37 @@ func TestDataflowSolveSharedOut(t *testing.T) {
 		t.Error("the branches of an If share one entry state")
 	}
 }
+
+// TestDataflowSolveRegion runs a loop's body once round from its header,
+// as the gate model follows a back edge: Start enters the header with
+// Entry, Follow keeps the flow inside the loop and off the back edge, so
+// the blocks before and after the loop are not reached and the header's
+// state is Entry alone.
+func TestDataflowSolveRegion(t *testing.T) {
+	funcs, marks := build(t)
+	fn := funcs["flow"]
+	body := marks["flow.loop"].Block()
+	loop := LoopOf(body)
+	var header *ssa.BasicBlock
+	for b := range loop {
+		if b.Dominates(body) && (header == nil || b.Dominates(header)) {
+			header = b
+		}
+	}
+	p := marksProblem(false)
+	p.Entry = seen{"carried": true}
+	p.Start = header
+	p.Follow = func(_, to *ssa.BasicBlock) bool { return to != header && loop[to] }
+	in := p.Solve(fn)
+	if got := keys(in[header.Index]); got != "carried" {
+		t.Errorf("header's entry = %q, want the carried state alone", got)
+	}
+	if got := keys(in[body.Index]); got != "carried" {
+		t.Errorf("body's entry = %q, want the carried state", got)
+	}
+	for _, mark := range []string{"start", "end"} {
+		if got := keys(in[marks["flow."+mark].Block().Index]); got != "unreached" {
+			t.Errorf("mark(%q)'s block, outside the loop, = %q, want unreached", mark, got)
+		}
+	}
+}

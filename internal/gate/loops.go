@@ -63,53 +63,40 @@ func (fs *funcState) outTo(p, s *ssa.BasicBlock) *state {
 }
 
 // followBack runs the loop headed by h from the state st that one of its
-// back edges carries, and records the blocking acquires
-// of gates that state still holds.
+// back edges carries, once round (not back to h), and records the
+// blocking acquires of gates that state still holds.
 func (m *model) followBack(fi *FuncInfo, h *ssa.BasicBlock, st *state) {
 	fs := fi.fs
 	loop := cfg.LoopOf(h)
-	in := map[*ssa.BasicBlock]*state{h: st}
-	work := []*ssa.BasicBlock{h}
 	seen := make(map[ssa.Instruction]bool)
-	for len(work) > 0 {
-		b := work[0]
-		work = work[1:]
-		outs := fs.transfer(b, in[b].clone(), func(instr ssa.Instruction, s *state) {
-			if _, deferred := instr.(*ssa.Defer); deferred || starts(instr) || seen[instr] {
-				return
-			}
-			for _, e := range fs.effects[instr] {
-				if e.op != known.Acquire || !e.blocking || !e.check || e.gate.Kind.Counting() {
-					// A counting semaphore taken once per iteration is a
-					// throttle: its permits run out only under load, and
-					// handing them on is how producers work.
-					continue
-				}
-				if held := s.get(e.id); held != nil && st.get(e.id) != nil && fs.in[instr.Block().Index].get(e.id) == nil &&
-					fs.invariant(e.gate.Gate, loop) {
-					seen[instr] = true
-					ap := newAcquirePoint(instr, e, held)
-					ap.Owned, ap.Carried = true, true
-					fi.Acquires = append(fi.Acquires, ap)
-				}
-			}
-		})
-		for i, succ := range b.Succs {
-			if succ == h || !loop[succ] || !cfg.Taken(b, i) {
+	visit := func(instr ssa.Instruction, s *state) {
+		if _, deferred := instr.(*ssa.Defer); deferred || starts(instr) || seen[instr] {
+			return
+		}
+		for _, e := range fs.effects[instr] {
+			if e.op != known.Acquire || !e.blocking || !e.check || e.gate.Kind.Counting() {
+				// A counting semaphore taken once per iteration is a
+				// throttle: its permits run out only under load, and
+				// handing them on is how producers work.
 				continue
 			}
-			out := outs[0]
-			if len(outs) > 1 {
-				out = outs[i]
-			}
-			if in[succ] == nil {
-				in[succ] = out.clone()
-				work = append(work, succ)
-			} else if in[succ].join(out) {
-				work = append(work, succ)
+			if held := s.get(e.id); held != nil && st.get(e.id) != nil && fs.in[instr.Block().Index].get(e.id) == nil &&
+				fs.invariant(e.gate.Gate, loop) {
+				seen[instr] = true
+				ap := newAcquirePoint(instr, e, held)
+				ap.Owned, ap.Carried = true, true
+				fi.Acquires = append(fi.Acquires, ap)
 			}
 		}
 	}
+	cfg.Dataflow[*state]{
+		Entry:    st,
+		Start:    h,
+		Follow:   func(_, to *ssa.BasicBlock) bool { return to != h && loop[to] },
+		Transfer: func(b *ssa.BasicBlock, in *state) []*state { return fs.transfer(b, in, visit) },
+		Join:     (*state).join,
+		Clone:    (*state).clone,
+	}.Solve(fs.fn)
 }
 
 // invariant reports whether gate r names the same gate in every
