@@ -11,7 +11,7 @@
 // (context.AfterFunc, a goroutine receiving from ctx.Done()). From the
 // loops with no way out it derives which functions without a context may
 // block in a Wait, through their callees too, and exports that for
-// exported functions as BlockFacts. condctx and condloop read its
+// exported functions as StallFacts. condctx and condloop read its
 // Result; the gate model's Walk tells them what is held at a wake-up.
 package condwait
 
@@ -34,7 +34,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{gate.Analyzer},
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(BlockFacts)},
+	FactTypes:  []analysis.Fact{new(StallFacts)},
 }
 
 // Result is the Cond model of one package.
@@ -42,7 +42,7 @@ type Result struct {
 	pass   *analysis.Pass
 	gates  *gate.Result
 	waits  map[*ssa.Function][]Wait
-	blocks *facts.Table[[]Block, BlockFact]
+	stalls *facts.Table[[]Stall, StallFact]
 	stored map[types.Object]bool // fields and package-level variables stored to
 }
 
@@ -52,12 +52,12 @@ func run(pass *analysis.Pass) (any, error) {
 		gates: pass.ResultOf[gate.Analyzer].(*gate.Result),
 		waits: make(map[*ssa.Function][]Wait),
 	}
-	res.blocks = res.newBlocks()
+	res.stalls = res.newStalls()
 	res.stored = storedObjs(res.gates.Source)
 	for _, fi := range res.gates.Funcs {
 		res.waits[fi.Fn] = res.findWaits(fi)
 	}
-	res.blocks.Finish(res.gates.Analysed())
+	res.stalls.Finish(res.gates.Analysed())
 	return res, nil
 }
 

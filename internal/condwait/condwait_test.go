@@ -43,10 +43,10 @@ var waitProbe = &analysis.Analyzer{
 			for _, w := range condwait.Watchers(fi) {
 				pass.Reportf(w.At, "watcher: %s", w.Fn.Name())
 			}
-			for _, c := range res.BlockingCalls(fi) {
+			for _, c := range res.StallingCalls(fi) {
 				pass.Reportf(c.Call.Pos(), "blocking call: %s", naming.CalleeName(c.Callee, pass.Pkg.Path()))
 			}
-			for _, b := range res.BlocksOf(fi.Fn) {
+			for _, b := range res.StallsOf(fi.Fn) {
 				var hops []string
 				for _, h := range b.Chain {
 					hops = append(hops, h.What)
@@ -61,7 +61,7 @@ var waitProbe = &analysis.Analyzer{
 // TestWaits checks Wait loops with and without a context or a way out,
 // bare Waits, watchers and blocking functions (./cond/waits), and that
 // another package meets the blocking functions of a package it imports
-// through their BlockFacts (./cond/lib, ./cond/user).
+// through their StallFacts (./cond/lib, ./cond/user).
 func TestWaits(t *testing.T) {
 	analysistest.Run(t, gatetest.Dir(t, "gatemodel"), waitProbe, "./cond/...")
 }

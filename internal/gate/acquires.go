@@ -24,14 +24,14 @@ type AcquirePoint struct {
 	Blocking bool
 	What     string // the operation or callee that acquires
 	Chain    []Hop  // inside the callee, down to the gate operation
-	Held     *Holding
+	Holding  *Holding
 	// Also are the other gates must-held just before it.
 	Also []*Holding
 	// Owned is true when this function releases the gate itself
 	// somewhere: a counting semaphore acquired without any release in
 	// the function hands its permits to someone else.
 	Owned bool
-	// Carried is set when Held comes from the previous iteration of a
+	// Carried is set when Holding comes from the previous iteration of a
 	// loop around the acquire (see loops.go); Also is then empty.
 	Carried bool
 	// AtReturn is set for a deferred acquire (defer mu.Lock(), written
@@ -46,7 +46,7 @@ type AcquirePoint struct {
 // newAcquirePoint returns the acquire point of effect e of instr, with
 // held the same gate's holding just before it, if any.
 func newAcquirePoint(instr ssa.Instruction, e effect, held *Holding) AcquirePoint {
-	return AcquirePoint{Instr: instr, Pos: e.pos, End: e.end, GateOp: e.gate, Blocking: e.blocking, What: e.what, Chain: e.chain, Held: held}
+	return AcquirePoint{Instr: instr, Pos: e.pos, End: e.end, GateOp: e.gate, Blocking: e.blocking, What: e.what, Chain: e.chain, Holding: held}
 }
 
 // recordAcquire adds an acquire point to fi, and to the summary when the
@@ -59,8 +59,8 @@ func (m *model) recordAcquire(fi *FuncInfo, sum *Summary, instr ssa.Instruction,
 			ap.Also = append(ap.Also, g.h)
 		}
 	}
-	if u := e.under; u != nil && ap.Held == nil && u.Gate.Key() == e.gate.Gate.Key() {
-		ap.Held = u
+	if u := e.under; u != nil && ap.Holding == nil && u.Gate.Key() == e.gate.Gate.Key() {
+		ap.Holding = u
 	} else if u != nil {
 		ap.Also = append(ap.Also, u)
 	}

@@ -179,11 +179,11 @@ func (m *model) analyse(fn *ssa.Function) (fi *FuncInfo) {
 		chans:   classify(m.scanChans(fn), dominates),
 		effects: make(map[ssa.Instruction][]effect),
 		gateIDs: make(map[string]int),
-		entry:   &state{},
+		initial: &state{},
 	}
 	requires := m.requires(fn)
 	for _, r := range requires {
-		fs.entry.hold(fs.intern(r.op), &Holding{GateOp: r.op, Pos: r.pos, What: "//gatevet:holds " + r.op.Gate.Spell(m.pkgPath), Contract: true})
+		fs.initial.hold(fs.intern(r.op), &Holding{GateOp: r.op, Pos: r.pos, What: "//gatevet:holds " + r.op.Gate.Spell(m.pkgPath), Contract: true})
 	}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {

@@ -22,7 +22,7 @@ func TestFuncFactRoundTrip(t *testing.T) {
 		Releases:   []SumRelease{{GateOp: mu, Flag: &Flag{Param: 1}}},
 		Drops:      []GateOp{mu},
 		Requires:   []GateOp{sem, mu},
-		Runs:       []SumRun{{Param: 1, Held: []GateOp{mu}}, {Param: 0, Free: true}},
+		Runs:       []SumRun{{Param: 1, Under: []GateOp{mu}}, {Param: 0, Free: true}},
 		Spawns:     []Spawn{{Result: 1, Work: "loop", At: "p.go:40"}},
 	}
 	var buf bytes.Buffer

@@ -37,7 +37,7 @@ type funcState struct {
 	effects map[ssa.Instruction][]effect
 	gates   []GateOp       // the gates effects name, by id
 	gateIDs map[string]int // Ref.Key() -> id
-	entry   *state
+	initial *state
 	in      []*state // the fixpoint's block entry states, read-only
 }
 
@@ -50,7 +50,7 @@ const maxBlocks = 10000
 // dead code, which holds nothing.
 func (fs *funcState) solve() []*state {
 	return cfg.Dataflow[*state]{
-		Entry:    fs.entry,
+		Entry:    fs.initial,
 		Transfer: func(b *ssa.BasicBlock, st *state) []*state { return fs.transfer(b, st, nil) },
 		Join:     (*state).join,
 		Clone:    (*state).clone,

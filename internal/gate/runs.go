@@ -8,12 +8,12 @@ import (
 )
 
 // SumRun says that a function calls the func value in its parameter (or
-// free variable) Param, holding Held: withDevice(f) calls f under the
+// free variable) Param, holding the gates Under: withDevice(f) calls f under the
 // device gate, so f's uses are guarded at withDevice's callers.
 type SumRun struct {
 	Param int
 	Free  bool
-	Held  []GateOp
+	Under []GateOp
 }
 
 // Value returns the caller-side func value a run calls, or nil.
@@ -59,7 +59,7 @@ func (m *model) instrRuns(fs *funcState, instr ssa.Instruction) []SumRun {
 		if sum := m.sums.Of(cal.Fn); sum != nil {
 			for _, run := range sum.Runs {
 				if g := flagOf(run.Value(cal)); g != nil {
-					out = append(out, SumRun{Param: g.Param, Free: g.Free, Held: fs.translateOps(run.Held, cal)})
+					out = append(out, SumRun{Param: g.Param, Free: g.Free, Under: fs.translateOps(run.Under, cal)})
 				}
 			}
 		}
@@ -83,7 +83,7 @@ func (m *model) instrRuns(fs *funcState, instr ssa.Instruction) []SumRun {
 			for _, run := range sum.Runs {
 				inner := naming.Callee{Fn: fn, Bindings: mc.Bindings}
 				if g := flagOf(run.Value(inner)); g != nil && run.Free {
-					out = append(out, SumRun{Param: g.Param, Free: g.Free, Held: fs.translateOps(run.Held, inner)})
+					out = append(out, SumRun{Param: g.Param, Free: g.Free, Under: fs.translateOps(run.Under, inner)})
 				}
 			}
 		}
@@ -100,7 +100,7 @@ func addRun(sum *Summary, st *state, r SumRun) {
 	}
 	for _, g := range st.held {
 		if g.h.Gate.Crosses() {
-			r.Held = append(r.Held, g.h.GateOp)
+			r.Under = append(r.Under, g.h.GateOp)
 		}
 	}
 	sum.Runs = append(sum.Runs, r)

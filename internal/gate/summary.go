@@ -125,7 +125,7 @@ func (f *FuncFact) String() string {
 		parts = append(parts, "spawns r"+strconv.Itoa(sp.Result))
 	}
 	for _, r := range f.Runs {
-		parts = append(parts, "runs "+paramText(r.Param, r.Free)+HeldText(r.Held))
+		parts = append(parts, "runs "+paramText(r.Param, r.Free)+HeldText(r.Under))
 	}
 	return "gates(" + strings.Join(parts, ", ") + ")"
 }

@@ -105,7 +105,7 @@ func encodeTouches(e *facts.Encoder, ts []SumTouch) {
 	facts.EncodeEach(e, ts, func(t SumTouch) {
 		e.Ref(t.Res)
 		e.Bool(t.Write)
-		gate.EncodeOps(e, t.Held)
+		gate.EncodeOps(e, t.Under)
 		gate.EncodeChain(e, t.Chain)
 		e.Bool(t.Once)
 	})
@@ -113,7 +113,7 @@ func encodeTouches(e *facts.Encoder, ts []SumTouch) {
 
 func decodeTouches(d *facts.Decoder) []SumTouch {
 	return facts.DecodeEach(d, func() SumTouch {
-		return SumTouch{Res: d.Ref(), Write: d.Bool(), Held: gate.DecodeOps(d), Chain: gate.DecodeChain(d), Once: d.Bool()}
+		return SumTouch{Res: d.Ref(), Write: d.Bool(), Under: gate.DecodeOps(d), Chain: gate.DecodeChain(d), Once: d.Bool()}
 	})
 }
 
@@ -124,7 +124,7 @@ func (f *TouchFact) String() string {
 		if i > 0 {
 			s += ", "
 		}
-		s += "writes " + t.Res.Key() + gate.HeldText(t.Held)
+		s += "writes " + t.Res.Key() + gate.HeldText(t.Under)
 	}
 	return s + ")"
 }

@@ -17,9 +17,9 @@ import (
 type Touch struct {
 	Res   naming.Ref // the location used, in this function's terms
 	Write bool
-	// Held are the gates held at the use: this function's must-held set
+	// Holdings are the gates held at the use: this function's must-held set
 	// there, and the gates the callee held around it.
-	Held     []*gate.Holding
+	Holdings []*gate.Holding
 	Instr    ssa.Instruction
 	Pos, End token.Pos
 	What     string     // the operation or callee at Pos
@@ -34,7 +34,7 @@ type Touch struct {
 type SumTouch struct {
 	Res   naming.Ref
 	Write bool
-	Held  []gate.GateOp // gates the function held around the use
+	Under []gate.GateOp // gates the function held around the use
 	Chain []gate.Hop
 	Once  bool // inside a package-level sync.Once's Do
 }
@@ -131,7 +131,7 @@ func (r *Result) callTouches(fi *gate.FuncInfo, c *ssa.CallCommon, at token.Pos,
 		if !ok || !res.Crosses() {
 			continue
 		}
-		out = append(out, rawTouch{res: res, write: t.Write, held: fi.TranslateOps(t.Held, cal),
+		out = append(out, rawTouch{res: res, write: t.Write, held: fi.TranslateOps(t.Under, cal),
 			pos: pos, end: end, what: name, chain: t.Chain, once: t.Once})
 	}
 	ran := make(map[ssa.Value]bool)
@@ -139,7 +139,7 @@ func (r *Result) callTouches(fi *gate.FuncInfo, c *ssa.CallCommon, at token.Pos,
 		for _, run := range sum.Runs {
 			if f := run.Value(cal); f != nil {
 				ran[f] = true
-				out = append(out, r.runTouches(fi, f, fi.TranslateOps(run.Held, cal), pos, end, name)...)
+				out = append(out, r.runTouches(fi, f, fi.TranslateOps(run.Under, cal), pos, end, name)...)
 			}
 		}
 	}
@@ -189,7 +189,7 @@ func (r *Result) runTouches(fi *gate.FuncInfo, f ssa.Value, held []gate.GateOp, 
 			continue
 		}
 		hop := gate.NewHop(r.pass.Fset, naming.CalleeName(run.Fn, r.pkgPath), run.Fn.Pos(), run.Fn.Pos())
-		out = append(out, rawTouch{res: res, write: t.Write, held: append(held, fi.TranslateOps(t.Held, run)...),
+		out = append(out, rawTouch{res: res, write: t.Write, held: append(held, fi.TranslateOps(t.Under, run)...),
 			pos: pos, end: end, what: name, chain: gate.Prepend(hop, t.Chain), once: t.Once})
 	}
 	return out
@@ -209,7 +209,7 @@ func touchesAt(instr ssa.Instruction, here gate.Held, raw []rawTouch) []Touch {
 		if end == token.NoPos {
 			end = r.pos
 		}
-		out = append(out, Touch{Res: r.res, Write: r.write, Held: held, Instr: instr, Pos: r.pos, End: end, What: r.what, Chain: r.chain, Once: r.once})
+		out = append(out, Touch{Res: r.res, Write: r.write, Holdings: held, Instr: instr, Pos: r.pos, End: end, What: r.what, Chain: r.chain, Once: r.once})
 	}
 	return out
 }
@@ -230,7 +230,7 @@ func (r *Result) addTouch(sum *[]SumTouch, seen map[string]bool, t Touch) {
 	if t.Once {
 		key += "!once"
 	}
-	for _, h := range t.Held {
+	for _, h := range t.Holdings {
 		if h.Gate.Crosses() {
 			held = append(held, h.GateOp)
 			key += "|" + h.Gate.Key()
@@ -244,5 +244,5 @@ func (r *Result) addTouch(sum *[]SumTouch, seen map[string]bool, t Touch) {
 	if len(chain) > maxTouchChain {
 		chain = append(chain[:maxTouchChain-1:maxTouchChain-1], chain[len(chain)-1])
 	}
-	*sum = append(*sum, SumTouch{Res: t.Res, Write: t.Write, Held: held, Chain: chain, Once: t.Once})
+	*sum = append(*sum, SumTouch{Res: t.Res, Write: t.Write, Under: held, Chain: chain, Once: t.Once})
 }

@@ -50,9 +50,9 @@ func (r *Result) findUses() {
 				continue // loading the pointer is not using what it points to
 			}
 			if len(released) > 0 {
-				t.Held = append(released, t.Held...)
+				t.Holdings = append(released, t.Holdings...)
 			}
-			t.Held = promoted(fi, t.Held)
+			t.Holdings = promoted(fi, t.Holdings)
 			all = append(all, Use{Func: fi, Entry: entry, Excused: excused, Touch: t, Res: res})
 			if t.Write {
 				written[res.Key] = true

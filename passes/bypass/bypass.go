@@ -129,7 +129,7 @@ func mine(pass *analysis.Pass, rs *resource.Result, u resource.Use) bool {
 // write holds as well: readers under an outer lock that all writers
 // take too are safe without the inner one.
 func protected(u resource.Use, g resource.GateKey, uses []resource.Use) bool {
-	for _, h := range u.Held {
+	for _, h := range u.Holdings {
 		k, ok := resource.KeyOf(h.Gate, u.Res)
 		if !ok {
 			continue
@@ -155,10 +155,10 @@ func protected(u resource.Use, g resource.GateKey, uses []resource.Use) bool {
 func setup(fnUses []resource.Use, u resource.Use) bool {
 	if u.Res.Global {
 		// Assigning the variable itself, with nothing held, installs it.
-		return u.Write && len(u.Held) == 0 && len(u.Touch.Res.Path) == 0 && !isFunc(u.Res)
+		return u.Write && len(u.Holdings) == 0 && len(u.Touch.Res.Path) == 0 && !isFunc(u.Res)
 	}
 	for _, w := range fnUses {
-		if w.Write && len(w.Held) == 0 && !w.Res.Global && w.Res.Key != u.Res.Key && w.Res.Instance.Key() == u.Res.Instance.Key() {
+		if w.Write && len(w.Holdings) == 0 && !w.Res.Global && w.Res.Key != u.Res.Key && w.Res.Instance.Key() == u.Res.Instance.Key() {
 			return true
 		}
 	}
@@ -200,7 +200,7 @@ func guardOf(rs *resource.Result, uses []resource.Use, byFunc map[*gate.FuncInfo
 	// is one piece of evidence.
 	guardedFns := make(map[resource.GateKey]map[*gate.FuncInfo]bool)
 	for _, u := range uses {
-		for _, h := range u.Held {
+		for _, h := range u.Holdings {
 			if k, ok := resource.KeyOf(h.Gate, u.Res); ok {
 				if guardedFns[k] == nil {
 					guardedFns[k] = make(map[*gate.FuncInfo]bool)
@@ -269,7 +269,7 @@ func guardedBy(uses []resource.Use, key resource.GateKey) []resource.Use {
 
 // holds reports whether gate key is held at u.
 func holds(u resource.Use, key resource.GateKey) bool {
-	for _, h := range u.Held {
+	for _, h := range u.Holdings {
 		if k, ok := resource.KeyOf(h.Gate, u.Res); ok && k == key {
 			return true
 		}
@@ -361,7 +361,7 @@ func gateName(key resource.GateKey, u resource.Use, guarded []resource.Use, pkg 
 		return u.Res.Instance.Spell(pkg) + "." + key.Name
 	}
 	for _, g := range guarded {
-		for _, h := range g.Held {
+		for _, h := range g.Holdings {
 			if k, ok := resource.KeyOf(h.Gate, g.Res); ok && k == key {
 				return h.Gate.Spell(pkg)
 			}

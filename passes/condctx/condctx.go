@@ -88,8 +88,8 @@ func unlockedWakes(pkg string, res *gate.Result, watchers []condwait.Watcher) []
 // without one that may block in a Wait loop with no way out.
 func blockingCalls(pass *analysis.Pass, conds *condwait.Result, fi *gate.FuncInfo, ctxName string) []analysis.Diagnostic {
 	var out []analysis.Diagnostic
-	for _, bc := range conds.BlockingCalls(fi) {
-		chain := bc.Blocks[0].Chain
+	for _, bc := range conds.StallingCalls(fi) {
+		chain := bc.Stalls[0].Chain
 		wait := chain[len(chain)-1]
 		what := naming.CalleeName(bc.Callee, pass.Pkg.Path())
 		d := analysis.Diagnostic{

@@ -43,9 +43,9 @@ func meet(a, b ahead) ahead {
 }
 
 // ahead returns, for each block the dataflow reached, what every path
-// from its entry meets first; atDefers are the facts before each
+// from its entry meets first; atDefers are the states before each
 // RunDefers, which say what deferred operations run there.
-func (fl *flow) ahead(atDefers map[ssa.Instruction]*fact) []ahead {
+func (fl *flow) ahead(atDefers map[ssa.Instruction]*gateState) []ahead {
 	in := make([]ahead, len(fl.fn.Blocks))
 	var work []*ssa.BasicBlock
 	queued := make([]bool, len(fl.fn.Blocks))
@@ -95,7 +95,7 @@ func (fl *flow) exit(b *ssa.BasicBlock, in []ahead) ahead {
 
 // back returns what every path from the start of instrs meets first,
 // given v after them.
-func (fl *flow) back(instrs []ssa.Instruction, v ahead, atDefers map[ssa.Instruction]*fact) ahead {
+func (fl *flow) back(instrs []ssa.Instruction, v ahead, atDefers map[ssa.Instruction]*gateState) ahead {
 	for i := len(instrs) - 1; i >= 0; i-- {
 		instr := instrs[i]
 		switch instr.(type) {

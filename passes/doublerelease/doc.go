@@ -5,7 +5,7 @@
 // semaphore.Weighted released twice.
 //
 // For each mutex, RWMutex and Weighted that a function both acquires and
-// releases itself (fact.go, flow.go), a forward dataflow over the
+// releases itself (gatestate.go, flow.go), a forward dataflow over the
 // function's events follows what the function holds of the gate on every
 // path: untaken, held (exclusively, or so many read locks or permits),
 // freed (acquired and all given back, nothing acquired since) or

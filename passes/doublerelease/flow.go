@@ -22,7 +22,7 @@ type flow struct {
 	// acquire of the gate made in the block, that acquire and the
 	// successor on which it holds.
 	settle map[*ssa.BasicBlock]settled
-	in     []*fact // the facts at block entries; nil for unreached blocks
+	in     []*gateState // the states at block entries; nil for unreached blocks
 }
 
 type settled struct {
@@ -48,7 +48,7 @@ func newFlow(fi *gate.FuncInfo, kind known.Kind, key string, ops map[ssa.Instruc
 	return fl
 }
 
-// replay is what the final facts say, collected instruction by
+// replay is what the final states say, collected instruction by
 // instruction.
 type replay struct {
 	// callers is set when the function releases the gate where it may
@@ -58,8 +58,8 @@ type replay struct {
 	// frees are the releases that gave back everything the function
 	// held, with the acquire they gave back.
 	frees []free
-	// atDefers are the facts just before each RunDefers.
-	atDefers map[ssa.Instruction]*fact
+	// atDefers are the states just before each RunDefers.
+	atDefers map[ssa.Instruction]*gateState
 }
 
 type free struct {
@@ -68,13 +68,13 @@ type free struct {
 
 // solve runs the dataflow to its fixpoint, then replays it.
 func (fl *flow) solve() *replay {
-	fl.in = cfg.Dataflow[*fact]{
-		Entry:    &fact{open: true},
+	fl.in = cfg.Dataflow[*gateState]{
+		Entry:    &gateState{open: true},
 		Transfer: fl.transfer,
-		Join:     (*fact).join,
-		Clone:    (*fact).clone,
+		Join:     (*gateState).join,
+		Clone:    (*gateState).clone,
 	}.Solve(fl.fn)
-	r := &replay{atDefers: make(map[ssa.Instruction]*fact)}
+	r := &replay{atDefers: make(map[ssa.Instruction]*gateState)}
 	for _, b := range fl.fn.Blocks {
 		if fl.in[b.Index] != nil {
 			f := fl.in[b.Index].clone()
@@ -86,21 +86,21 @@ func (fl *flow) solve() *replay {
 	return r
 }
 
-// transfer runs block b from f, its entry fact, and returns the facts on
+// transfer runs block b from f, its entry state, and returns the states on
 // b's successors, one for each.
-func (fl *flow) transfer(b *ssa.BasicBlock, f *fact) []*fact {
+func (fl *flow) transfer(b *ssa.BasicBlock, f *gateState) []*gateState {
 	for _, instr := range b.Instrs {
 		fl.step(instr, f, nil)
 	}
-	outs := make([]*fact, len(b.Succs))
+	outs := make([]*gateState, len(b.Succs))
 	for i := range b.Succs {
 		outs[i] = fl.edge(b, i, f)
 	}
 	return outs
 }
 
-// edge returns the fact on b's successor i, given f at b's end.
-func (fl *flow) edge(b *ssa.BasicBlock, i int, f *fact) *fact {
+// edge returns the state on b's successor i, given f at b's end.
+func (fl *flow) edge(b *ssa.BasicBlock, i int, f *gateState) *gateState {
 	out := f.clone()
 	if s, ok := fl.settle[b]; ok && s.succ == i {
 		out.acquire(s.acq, fl.kind)
@@ -109,7 +109,7 @@ func (fl *flow) edge(b *ssa.BasicBlock, i int, f *fact) *fact {
 }
 
 // step runs instr on f; r, when not nil, collects what it sees.
-func (fl *flow) step(instr ssa.Instruction, f *fact, r *replay) {
+func (fl *flow) step(instr ssa.Instruction, f *gateState, r *replay) {
 	switch instr.(type) {
 	case *ssa.Defer:
 		for _, e := range fl.ops[instr] {
@@ -143,7 +143,7 @@ func (fl *flow) step(instr ssa.Instruction, f *fact, r *replay) {
 
 // noteCaller records e, made (or deferred) where f holds, when it is a
 // release where a path may not have acquired the gate. r may be nil.
-func (r *replay) noteCaller(e *gate.Event, f *fact) {
+func (r *replay) noteCaller(e *gate.Event, f *gateState) {
 	if r != nil && e.Op == known.Release && f.open {
 		r.callers = true
 	}
@@ -151,7 +151,7 @@ func (r *replay) noteCaller(e *gate.Event, f *fact) {
 
 // apply performs e, which runs at at, on f; r, when not nil, collects
 // what it sees.
-func (fl *flow) apply(e *gate.Event, at ssa.Instruction, f *fact, r *replay) {
+func (fl *flow) apply(e *gate.Event, at ssa.Instruction, f *gateState, r *replay) {
 	switch {
 	case e.Via:
 		// A callee's operation: what it leaves is not followed.

@@ -58,7 +58,7 @@ func candidates(pass *analysis.Pass, rs *resource.Result) []candidate {
 		if !u.Res.Global || !u.Write || heldGlobal(u) || u.Once {
 			continue
 		}
-		for _, h := range u.Held {
+		for _, h := range u.Holdings {
 			f, owner := gateField(u, h.Gate, owners)
 			if f == nil {
 				continue
@@ -77,7 +77,7 @@ func candidates(pass *analysis.Pass, rs *resource.Result) []candidate {
 }
 
 func heldGlobal(u resource.Use) bool {
-	for _, h := range u.Held {
+	for _, h := range u.Holdings {
 		if h.Gate.Root == naming.Global {
 			return true
 		}

@@ -44,7 +44,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 // A counting semaphore that the function never releases itself is a
 // throttle handing its permits on, not a nested hold.
 func nested(ap gate.AcquirePoint) bool {
-	if !ap.Blocking || ap.Held == nil {
+	if !ap.Blocking || ap.Holding == nil {
 		return false
 	}
 	if ap.GateOp.Kind.Counting() && !ap.Owned && len(ap.Chain) == 0 {
@@ -58,7 +58,7 @@ func nested(ap gate.AcquirePoint) bool {
 func diagnose(pass *analysis.Pass, ap gate.AcquirePoint, w *writer) analysis.Diagnostic {
 	pkg := pass.Pkg.Path()
 	name := ap.GateOp.Gate.Spell(pkg)
-	held := ap.Held
+	held := ap.Holding
 	where := fmt.Sprintf("%s at %s", verb(held.GateOp), position(pass, held.Pos))
 	switch {
 	case held.Contract:
@@ -145,7 +145,7 @@ func position(pass *analysis.Pass, pos token.Pos) string {
 // onceReentered says that ap calls Do on the Once whose Do is running:
 // the inner Do waits for the outer one, which waits for the inner.
 func onceReentered(pass *analysis.Pass, ap gate.AcquirePoint, name string) analysis.Diagnostic {
-	held := ap.Held
+	held := ap.Holding
 	how := name + ".Do"
 	if len(ap.Chain) > 0 {
 		how = fmt.Sprintf("call to %s calls %s.Do (%s)", ap.What, name, gate.ChainText(ap.Chain, true))

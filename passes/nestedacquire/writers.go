@@ -31,7 +31,7 @@ func readWriter(res *gate.Result, fi *gate.FuncInfo, ap gate.AcquirePoint) (writ
 // recursiveRead reports whether ap takes a read lock again under a read
 // lock of the same RWMutex.
 func recursiveRead(ap gate.AcquirePoint) bool {
-	return ap.GateOp.Mode == known.Shared && ap.Held.Mode == known.Shared
+	return ap.GateOp.Mode == known.Shared && ap.Holding.Mode == known.Shared
 }
 
 // text says where the writer that can queue is, for the message, and

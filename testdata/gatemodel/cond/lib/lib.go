@@ -1,4 +1,4 @@
-// Package lib exports, as BlockFacts, the functions without a context
+// Package lib exports, as StallFacts, the functions without a context
 // that may block in a Cond Wait, for example.com/gatemodel/cond/user.
 package lib
 

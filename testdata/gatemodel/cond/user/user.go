@@ -1,4 +1,4 @@
-// Package user calls lib's functions: lib's BlockFacts say which of them
+// Package user calls lib's functions: lib's StallFacts say which of them
 // may block in a Wait.
 package user
 

@@ -20,8 +20,9 @@ const (
 	unknown               // the paths disagree, or an operation the pass does not follow
 )
 
-// fact is one gate's state at a point of a function, on every path there.
-type fact struct {
+// gateState is one gate's state at a point of a function, on every path
+// there: the value of the pass's dataflow (not an analysis.Fact).
+type gateState struct {
 	status status
 	excl   bool          // held: locked exclusively
 	count  int64         // held: read locks, or a semaphore's permits
@@ -37,7 +38,7 @@ type fact struct {
 	open bool
 }
 
-func (f *fact) clone() *fact {
+func (f *gateState) clone() *gateState {
 	c := *f
 	c.rels = slices.Clip(c.rels)
 	c.defers = slices.Clip(c.defers)
@@ -45,12 +46,12 @@ func (f *fact) clone() *fact {
 }
 
 // forget makes the gate's state unknown.
-func (f *fact) forget() {
+func (f *gateState) forget() {
 	f.status, f.excl, f.count, f.acq, f.rels = unknown, false, 0, nil, nil
 }
 
 // join merges o into f, and reports whether f changed.
-func (f *fact) join(o *fact) bool {
+func (f *gateState) join(o *gateState) bool {
 	before := f.clone()
 	f.open = f.open || o.open
 	switch {
@@ -69,13 +70,13 @@ func (f *fact) join(o *fact) bool {
 	return !before.equal(f)
 }
 
-func (f *fact) equal(o *fact) bool {
+func (f *gateState) equal(o *gateState) bool {
 	return f.status == o.status && f.excl == o.excl && f.count == o.count && f.acq == o.acq &&
 		slices.Equal(f.rels, o.rels) && slices.Equal(f.defers, o.defers) && f.mixed == o.mixed && f.open == o.open
 }
 
 // deferOp notes e, deferred until the function returns.
-func (f *fact) deferOp(e *gate.Event) {
+func (f *gateState) deferOp(e *gate.Event) {
 	if slices.Contains(f.defers, e) {
 		f.defers, f.mixed = nil, true
 	}
@@ -86,7 +87,7 @@ func (f *fact) deferOp(e *gate.Event) {
 
 // acquire records the function's own acquire e of a gate of kind k,
 // which certainly succeeded.
-func (f *fact) acquire(e *gate.Event, k known.Kind) {
+func (f *gateState) acquire(e *gate.Event, k known.Kind) {
 	f.open = false
 	was := f.status
 	switch {
@@ -140,7 +141,7 @@ type finding struct {
 // release records the function's own release e of a gate of kind k. It
 // returns the finding when the path cannot make it, and whether e gave
 // back everything the function held.
-func (f *fact) release(e *gate.Event, k known.Kind) (*finding, bool) {
+func (f *gateState) release(e *gate.Event, k known.Kind) (*finding, bool) {
 	switch f.status {
 	case freed:
 		d := &finding{rel: e, acq: f.acq, firsts: f.rels}
