@@ -15,7 +15,8 @@
 //
 // Values are named through package naming, and the types it recognises
 // come from package known. The sub-models build on its Result: resource
-// (what gates protect, and the package's entries), lockgraph (lock-order
-// edges) and condwait (sync.Cond waits). Every pass requires it and reads
+// (what gates protect, and the package's entries), concurrency (which
+// points no other goroutine runs beside), lockgraph (lock-order edges)
+// and condwait (sync.Cond waits). Every pass requires it and reads
 // its Result, usually through gatepass.Run.
 package gate

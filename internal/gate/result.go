@@ -167,6 +167,15 @@ func (fi *FuncInfo) Ref(v ssa.Value) (naming.Ref, bool) {
 	return fi.fs.refs.Of(v)
 }
 
+// LocalValue returns the value at the root of r, a Local ref in fi's
+// terms, or nil.
+func (fi *FuncInfo) LocalValue(r naming.Ref) ssa.Value {
+	if fi.fs == nil {
+		return nil
+	}
+	return fi.fs.refs.LocalValue(r)
+}
+
 // Location names the location v addresses (an address, or a map),
 // seeing through indexing and slicing: an element of a slice, array or
 // map is part of the container's state.

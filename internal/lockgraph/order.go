@@ -19,6 +19,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/concurrency"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
@@ -29,7 +30,7 @@ import (
 var Analyzer = &analysis.Analyzer{
 	Name:       "lockgraph",
 	Doc:        "computes the lock-order edges between gate classes of a package, for gatevet's lockorder",
-	Requires:   []*analysis.Analyzer{gate.Analyzer},
+	Requires:   []*analysis.Analyzer{gate.Analyzer, concurrency.Analyzer},
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(OrderFact)},
@@ -45,7 +46,7 @@ type Result struct {
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[gate.Analyzer].(*gate.Result)
-	out := &Result{Local: orders(pass, res)}
+	out := &Result{Local: orders(pass, res, pass.ResultOf[concurrency.Analyzer].(*concurrency.Result))}
 	if len(out.Local) > 0 {
 		pass.ExportPackageFact(&OrderFact{Edges: out.Local})
 	}
@@ -114,8 +115,9 @@ const maxOrderEdges = 256
 
 // orders derives the package's edges from its acquire points: each
 // blocking acquire, direct or in a callee, against each other gate held
-// just before it.
-func orders(pass *analysis.Pass, res *gate.Result) []OrderEdge {
+// just before it, unless one of the two is a lock no other goroutine can
+// hold or wait for there (conc.Owned: an object not yet published).
+func orders(pass *analysis.Pass, res *gate.Result, conc *concurrency.Result) []OrderEdge {
 	pkg := pass.Pkg.Path()
 	var out []OrderEdge
 	seen := make(map[string]bool)
@@ -131,10 +133,16 @@ func orders(pass *analysis.Pass, res *gate.Result) []OrderEdge {
 			if !ok {
 				continue
 			}
+			if _, owned := conc.Owned(fi, ap.Instr, ap.GateOp.Gate); owned {
+				continue
+			}
 			for _, h := range ap.Also {
 				from, ok := fi.Class(h.Gate)
 				key := from + "<" + to + "@" + fi.Fn.String()
 				if !ok || from == to || seen[key] || len(out) == maxOrderEdges {
+					continue
+				}
+				if _, owned := conc.Owned(fi, ap.Instr, h.Gate); owned {
 					continue
 				}
 				seen[key] = true

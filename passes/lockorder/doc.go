@@ -8,7 +8,9 @@
 // callee, through summaries across packages) and exports them as a
 // package fact. The pass matches each edge of the package against the
 // edges of the package and of its dependencies, and reports an edge whose
-// reverse exists. Not reported: a reverse taken with TryLock or
+// reverse exists. Edges on an object its function owns (made there, not
+// yet published: the concurrency model) are no edges. Not reported: a
+// reverse taken with TryLock or
 // TryAcquire (it cannot wait), both edges in shared mode (RLock), both
 // edges under a common outer gate that serialises them, and two
 // instances of one class (a.mu and b.mu of the same type), whose order
@@ -95,6 +97,12 @@
 //     goroutine literal captures. A local mutex captured by a literal
 //     started with go (or g.Go) is one gate wherever it is locked: two
 //     goroutines that lock captured a and b in opposite orders deadlock.
+//   - An order taken on an object not yet published: a constructor, or
+//     a helper that only ever gets a new object, that locks the new
+//     object and then a shared one, before it stores, sends or hands on
+//     the new object. No other goroutine can hold or wait for a lock
+//     it cannot reach (the concurrency model's ownership). The same
+//     order taken once the object is reachable is reported.
 //   - Two dependencies that invert each other but are not imported by the
 //     package analysed.
 //   - An order a test takes against the production code's order: a test

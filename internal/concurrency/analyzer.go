@@ -1,0 +1,56 @@
+package concurrency
+
+import (
+	"reflect"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/facts"
+	"github.com/gatevet/gatevet/internal/gate"
+)
+
+// Analyzer computes the concurrency model of a package; sub-models and
+// passes list it in their Requires and read its *Result.
+var Analyzer = &analysis.Analyzer{
+	Name:       "concurrency",
+	Doc:        "computes gatevet's concurrency model: which program points no other goroutine can run beside, and why",
+	Requires:   []*analysis.Analyzer{gate.Analyzer},
+	Run:        run,
+	ResultType: reflect.TypeFor[*Result](),
+	FactTypes:  []analysis.Fact{new(BorrowFacts)},
+}
+
+// Result is the concurrency model of one package.
+type Result struct {
+	gates   *gate.Result
+	borrows *facts.Table[[]int, BorrowFact]
+
+	// mu guards the answers kept for helpers' parameters: passes may
+	// ask at once.
+	mu      sync.Mutex
+	helpers map[param]*Reason // nil: not owned
+	busy    map[param]bool
+}
+
+// param is a parameter of one of the package's functions.
+type param struct {
+	fn *ssa.Function
+	i  int
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	r := &Result{
+		gates:   pass.ResultOf[gate.Analyzer].(*gate.Result),
+		helpers: make(map[param]*Reason),
+		busy:    make(map[param]bool),
+	}
+	r.borrows = facts.NewTable[BorrowFacts](pass, facts.Spec[[]int, BorrowFact]{
+		Derive: gate.Deriving(r.gates, r.deriveBorrows),
+		Export: func(ps []int) (*BorrowFact, bool) { return &BorrowFact{Params: ps}, len(ps) > 0 },
+		Import: func(f *BorrowFact) []int { return f.Params },
+	})
+	r.borrows.Finish(r.gates.Analysed())
+	return r, nil
+}

@@ -1,0 +1,154 @@
+package concurrency
+
+import (
+	"fmt"
+	"go/token"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/facts"
+	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/known"
+)
+
+// BorrowFact carries to importing packages the parameters an exported
+// function borrows: it publishes them on no path, so a caller that owns
+// what it passes still owns it after the call. Parameters are numbered
+// as go/ssa numbers them, the receiver first.
+type BorrowFact struct{ Params []int }
+
+// BorrowFacts is the concurrency model's package fact: the BorrowFacts
+// of the package's exported functions that borrow a parameter.
+type BorrowFacts struct{ facts.Book[BorrowFact] }
+
+// AFact marks BorrowFacts as an analysis fact.
+func (*BorrowFacts) AFact() {}
+
+func (f *BorrowFact) String() string { return fmt.Sprint("borrows", f.Params) }
+
+// Borrows reports whether fn publishes its i-th parameter on no path.
+func (r *Result) Borrows(fn *ssa.Function, i int) bool {
+	return slices.Contains(r.borrows.Of(fn), i)
+}
+
+// deriveBorrows returns the parameters fi's function borrows.
+func (r *Result) deriveBorrows(fi *gate.FuncInfo) []int {
+	var out []int
+	for i, p := range fi.Fn.Params {
+		if r.publisher(p, nil, true) == nil {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// publisher returns a use of v, or of an address into what v points to,
+// that publishes v, and that can run before instr (any use, when instr
+// is nil): a use instr can run after without v being made anew on the
+// way, or, with at, instr itself. Nil when none can.
+func (r *Result) publisher(v ssa.Value, instr ssa.Instruction, at bool) ssa.Instruction {
+	seen := make(map[ssa.Value]bool)
+	var found ssa.Instruction
+	var walk func(x ssa.Value)
+	walk = func(x ssa.Value) {
+		if seen[x] || found != nil || x.Referrers() == nil {
+			return
+		}
+		seen[x] = true
+		for _, u := range *x.Referrers() {
+			if found != nil {
+				return
+			}
+			if d, derived := r.use(x, u); derived != nil {
+				walk(derived)
+			} else if d && (instr == nil || at && u == instr || before(v, u, instr)) {
+				found = u
+			}
+		}
+	}
+	walk(v)
+	return found
+}
+
+// use says what instruction u does with x, a pointer to the object
+// followed: publishes it, or yields an address into it (a field or an
+// element) to follow in turn. A use it does not know publishes.
+func (r *Result) use(x ssa.Value, u ssa.Instruction) (publishes bool, derived ssa.Value) {
+	switch u := u.(type) {
+	case *ssa.DebugRef, *ssa.Return, *ssa.BinOp:
+		return false, nil // ends the function, or compares
+	case *ssa.UnOp:
+		return u.Op != token.MUL, nil // a load copies out; nothing else applies to a pointer
+	case *ssa.FieldAddr:
+		return false, u
+	case *ssa.IndexAddr:
+		return false, u
+	case *ssa.Store:
+		return u.Val == x, nil // a write into the object is not a publication
+	case *ssa.Call:
+		return !r.callBorrows(u.Common(), x), nil
+	case *ssa.Defer:
+		return !r.callBorrows(u.Common(), x), nil
+	}
+	return true, nil // sent, stored in an interface, captured, started, …
+}
+
+// callBorrows reports whether call c keeps no reference to x, which it
+// passes: a gate's method (Lock on &t.mu), a method of the sync and
+// atomic packages, or a static callee that borrows each parameter x is
+// passed as.
+func (r *Result) callBorrows(c *ssa.CallCommon, x ssa.Value) bool {
+	if r.gates.IsGateCall(c) {
+		return true
+	}
+	fn := c.StaticCallee()
+	if fn == nil || c.IsInvoke() {
+		return false
+	}
+	if fn.Signature.Recv() != nil {
+		switch known.PkgPath(fn) {
+		case "sync", "sync/atomic":
+			return true
+		}
+	}
+	for i, a := range c.Args {
+		if a == x && !r.Borrows(fn, i) {
+			return false
+		}
+	}
+	return true
+}
+
+// before reports whether use u of v can run before instr on a path that
+// does not make v anew: instr can run after u, and when v is made in a
+// loop, not only after v is made again.
+func before(v ssa.Value, u, instr ssa.Instruction) bool {
+	alloc, isAlloc := v.(*ssa.Alloc)
+	if u.Block() == instr.Block() && index(u) < index(instr) {
+		return !isAlloc || alloc.Block() != u.Block() || !(index(u) < index(alloc) && index(alloc) < index(instr))
+	}
+	seen := make(map[*ssa.BasicBlock]bool)
+	work := slices.Clone(u.Block().Succs)
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		if isAlloc && b == alloc.Block() {
+			continue // v is made anew here, before anything of its block uses it
+		}
+		if b == instr.Block() {
+			return true
+		}
+		work = append(work, b.Succs...)
+	}
+	return false
+}
+
+// index returns instr's position in its block.
+func index(instr ssa.Instruction) int {
+	return slices.Index(instr.Block().Instrs, instr)
+}

@@ -1,0 +1,23 @@
+// Package concurrency is gatevet's concurrency sub-model: it answers, for
+// the package's program points, whether a point can run at the same time
+// as another goroutine's on the same instance, and when it cannot, why.
+// Passes ask it instead of re-deriving who runs with whom: a lock order
+// taken where no other goroutine can reach the locks is no inversion, an
+// access no other goroutine can reach is no race.
+//
+// It knows one reason so far, ownership. An object belongs to the
+// goroutine that made it until it is published: stored where something
+// else can reach it (a field, a package-level variable, a map, slice or
+// interface), sent on a channel, captured by a closure, passed to a
+// goroutine it starts, or passed to a function that may keep it. Until
+// then no other goroutine can hold, or wait for, its locks. A function
+// borrows a parameter when it publishes it on no path (Borrows): its
+// callers still own what they pass. An unexported helper whose every
+// call passes an object its caller owns owns it too, until it publishes
+// it itself. What a function borrows travels to importing packages as a
+// BorrowFact, through the shared summary table (package facts).
+//
+// Every judgement leans the safe way: a use the model does not follow
+// (a phi, a conversion to an interface or unsafe.Pointer, a call it has
+// no summary for) publishes.
+package concurrency

@@ -1,0 +1,115 @@
+package concurrency
+
+import (
+	"fmt"
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/naming"
+)
+
+// A Reason says why a program point runs beside no other goroutine's on
+// an instance.
+type Reason struct {
+	Pos  token.Pos // where the object was made
+	What string    // for messages: "made here and not yet published"
+}
+
+// maxDepth bounds the chain of helpers followed back to the function
+// that made an object.
+const maxDepth = 8
+
+// Owned reports whether the object at the root of ref, in fi's terms,
+// is reachable only by the goroutine running fi at instr: fi made it
+// and has not published it, or fi is an unexported helper that every
+// call hands an object its caller owns, and fi has not published it
+// either. Its locks are then held and waited for by no one else.
+func (r *Result) Owned(fi *gate.FuncInfo, instr ssa.Instruction, ref naming.Ref) (Reason, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	why := r.owned(fi, instr, ref, false, 0)
+	if why == nil {
+		return Reason{}, false
+	}
+	return *why, true
+}
+
+// owned is Owned; with entering, instr is a call, and what counts is
+// whether the object is owned when the callee starts, whatever the
+// callee does with it.
+func (r *Result) owned(fi *gate.FuncInfo, instr ssa.Instruction, ref naming.Ref, entering bool, depth int) *Reason {
+	for _, step := range ref.Path {
+		if step == naming.Deref || naming.IsElemStep(step) {
+			return nil // another object's, reached through a pointer stored in this one
+		}
+	}
+	switch ref.Root {
+	case naming.Local:
+		a, ok := fi.LocalValue(ref).(*ssa.Alloc)
+		if !ok || r.publisher(a, instr, !entering) != nil {
+			return nil
+		}
+		return &Reason{Pos: a.Pos(), What: "made here and not yet published"}
+	case naming.Param:
+		if ref.Index >= len(fi.Fn.Params) || depth == maxDepth {
+			return nil
+		}
+		why := r.handedOwned(param{fi.Fn, ref.Index}, depth)
+		if why == nil || r.publisher(fi.Fn.Params[ref.Index], instr, !entering) != nil {
+			return nil
+		}
+		return why
+	}
+	return nil
+}
+
+// handedOwned returns why every call of p's function, an unexported
+// helper that only the package calls, passes as p an object its caller
+// owns at the call; nil when some call does not, or it cannot be told.
+func (r *Result) handedOwned(p param, depth int) *Reason {
+	if why, done := r.helpers[p]; done {
+		return why
+	}
+	if r.busy[p] {
+		return nil
+	}
+	r.busy[p] = true
+	defer delete(r.busy, p)
+	var why *Reason
+	if fn := p.fn; fn.Parent() == nil && fn.Object() != nil && !fn.Object().Exported() && !r.gates.Escapes(fn) {
+		why = r.allCallsOwn(p, depth)
+	}
+	r.helpers[p] = why
+	return why
+}
+
+// allCallsOwn returns why each of the package's calls of p's function
+// passes as p an object its caller owns there: the first call's reason.
+func (r *Result) allCallsOwn(p param, depth int) *Reason {
+	sites := r.gates.CallSites(p.fn)
+	if len(sites) == 0 {
+		return nil
+	}
+	var first *Reason
+	for _, site := range sites {
+		caller := r.gates.Info(site.Parent())
+		c := site.Common()
+		if caller == nil || c.IsInvoke() || p.i >= len(c.Args) {
+			return nil
+		}
+		arg, ok := caller.Ref(c.Args[p.i])
+		if !ok {
+			return nil
+		}
+		why := r.owned(caller, site, arg, true, depth+1)
+		if why == nil {
+			return nil
+		}
+		if first == nil {
+			first = &Reason{Pos: why.Pos, What: fmt.Sprintf("%s (passed to %s)", why.What, naming.FuncName(p.fn))}
+		}
+	}
+	return first
+}

@@ -1,0 +1,87 @@
+// Package user makes nodes and takes their locks: each probe() says
+// whether the gates held there are owned (made here, not yet published).
+package user
+
+import (
+	"sync"
+
+	"example.com/gatemodel/owned/lib"
+)
+
+var mu sync.Mutex
+
+func probe() {}
+
+func Borrowed() {
+	n := &lib.Node{}
+	lib.Fill(n, "a")
+	lib.Chain(n)
+	n.Mu.Lock()
+	probe() // want `^owned: \[n\.Mu\]$`
+	n.Mu.Unlock()
+}
+
+func Kept() {
+	n := &lib.Node{}
+	lib.Keep(n)
+	n.Mu.Lock()
+	probe() // want `^owned: \[\]$`
+	n.Mu.Unlock()
+}
+
+// Later publishes the node only after the probe.
+func Later() {
+	n := new(lib.Node)
+	n.Mu.Lock()
+	probe() // want `^owned: \[n\.Mu\]$`
+	lib.Keep(n)
+	n.Mu.Unlock()
+}
+
+// Loop makes a node each time round and publishes it at the end of the
+// iteration: the next iteration's node is new again.
+func Loop(out chan<- *lib.Node) {
+	for i := 0; i < 3; i++ {
+		n := &lib.Node{}
+		n.Mu.Lock()
+		probe() // want `^owned: \[n\.Mu\]$`
+		n.Mu.Unlock()
+		out <- n
+	}
+}
+
+// Reused publishes the same node at the end of each iteration: from the
+// second one on, it is shared.
+func Reused(out chan<- *lib.Node) {
+	n := &lib.Node{}
+	for i := 0; i < 3; i++ {
+		n.Mu.Lock()
+		probe() // want `^owned: \[\]$`
+		n.Mu.Unlock()
+		out <- n
+	}
+}
+
+// Captured hands the node to a closure, which may keep it.
+func Captured() func() {
+	n := &lib.Node{}
+	f := func() { n.Name = "y" }
+	n.Mu.Lock()
+	probe() // want `^owned: \[\]$`
+	n.Mu.Unlock()
+	return f
+}
+
+// Shared takes a package-level lock: no one owns it.
+func Shared() {
+	mu.Lock()
+	probe() // want `^owned: \[\]$`
+	mu.Unlock()
+}
+
+// Param takes the lock of a node it is given by an exported caller.
+func Param(n *lib.Node) {
+	n.Mu.Lock()
+	probe() // want `^owned: \[\]$`
+	n.Mu.Unlock()
+}
