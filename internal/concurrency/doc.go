@@ -5,7 +5,7 @@
 // taken where no other goroutine can reach the locks is no inversion, an
 // access no other goroutine can reach is no race.
 //
-// It knows one reason so far, ownership. An object belongs to the
+// Its first reason is ownership. An object belongs to the
 // goroutine that made it until it is published: stored where something
 // else can reach it (a field, a package-level variable, a map, slice or
 // interface), sent on a channel, captured by a closure, passed to a
@@ -16,6 +16,12 @@
 // call passes an object its caller owns owns it too, until it publishes
 // it itself. What a function borrows travels to importing packages as a
 // BorrowFact, through the shared summary table (package facts).
+//
+// It also knows who else can release a gate. Go's locks have no owner: a
+// function that hands on a func value releasing its lock (mu.Unlock given
+// to a hook, a literal that unlocks kept as a callback) and then locks
+// again waits for whoever calls it (ReleasedElsewhere); it does not block
+// for ever.
 //
 // Every judgement leans the safe way: a use the model does not follow
 // (a phi, a conversion to an interface or unsafe.Pointer, a call it has

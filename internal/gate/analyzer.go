@@ -200,7 +200,7 @@ func (m *model) analyse(fn *ssa.Function) (fi *FuncInfo) {
 			}
 		}
 	}
-	fi = &FuncInfo{Fn: fn, fs: fs}
+	fi = &FuncInfo{Fn: fn, fs: fs, Handed: m.handedReleases(fs)}
 	fs.in = fs.solve()
 	fi.Summary = m.summarise(fi, fs.in)
 	m.carried(fi)

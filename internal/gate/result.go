@@ -123,6 +123,9 @@ type FuncInfo struct {
 	Fn       *ssa.Function
 	Summary  *Summary
 	Acquires []AcquirePoint
+	// Handed are the func values that release a gate of the function's
+	// and that it hands on (handed.go).
+	Handed []HandedRelease
 
 	starts []Start
 

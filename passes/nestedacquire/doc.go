@@ -133,6 +133,13 @@
 //     twice on one goroutine and starts nothing cannot deadlock.
 //   - An acquire in a new goroutine ("go func() { s.mu.Lock(); … }()"): it
 //     waits its turn.
+//   - A lock whose release the function has handed on before it locks
+//     again: s.mu.Unlock given to a hook (l.OnReady(s.mu.Unlock)), or a
+//     literal that unlocks, stored or passed. Go's locks have no owner:
+//     the second Lock waits for whoever calls the release, it does not
+//     block for ever. An unlock made a value but only called by the
+//     function itself, or handed on only after the second Lock, is no
+//     such hand-off.
 //   - Unlock, then lock again. Early returns that unlock on every path.
 //   - Two instances (a.mu and b.mu) or two different gates; a Once whose
 //     function calls Do on another Once; Do called twice in a row (the

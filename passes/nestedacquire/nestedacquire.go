@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/gatevet/gatevet/internal/concurrency"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/gatepass"
@@ -20,13 +21,14 @@ import (
 var doc string
 
 // Analyzer is the nestedacquire pass.
-var Analyzer = gatepass.New("nestedacquire", doc, run)
+var Analyzer = gatepass.New("nestedacquire", doc, run, concurrency.Analyzer)
 
 func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
+	conc := pass.ResultOf[concurrency.Analyzer].(*concurrency.Result)
 	for _, fi := range res.Funcs {
 		for _, ap := range fi.Acquires {
 			switch {
-			case !nested(ap):
+			case !nested(ap), handedOn(conc, fi, ap):
 			case recursiveRead(ap):
 				if w, ok := readWriter(res, fi, ap); ok {
 					rep.Latent(diagnose(pass, ap, &w))
@@ -51,6 +53,14 @@ func nested(ap gate.AcquirePoint) bool {
 		return false
 	}
 	return true
+}
+
+// handedOn reports whether fi handed on, before ap, a func value that
+// releases ap's gate (mu.Unlock given to a hook): the acquire waits for
+// whoever calls it, which holdwait judges, and does not block for ever.
+func handedOn(conc *concurrency.Result, fi *gate.FuncInfo, ap gate.AcquirePoint) bool {
+	_, ok := conc.ReleasedElsewhere(fi, ap.Instr, ap.GateOp.Gate)
+	return ok
 }
 
 // diagnose says what is wrong with ap; for a read lock taken again, w is

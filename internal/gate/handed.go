@@ -1,0 +1,59 @@
+package gate
+
+import (
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/known"
+)
+
+// A HandedRelease is a func value that releases one of the function's
+// gates and that the function hands on instead of calling it: stores,
+// passes, sends or returns it (mu.Unlock given to a "started" hook, a
+// literal that unlocks kept as a callback). Whoever keeps it may release
+// the gate at any time; Go's locks have no owner.
+type HandedRelease struct {
+	Gate  GateOp
+	Instr ssa.Instruction // where the value is handed on
+}
+
+// handedReleases returns the func values of fs's function that release
+// a gate and that it hands on. A value it only calls, defers or starts
+// is followed by the effects themselves.
+func (m *model) handedReleases(fs *funcState) []HandedRelease {
+	var out []HandedRelease
+	for _, b := range fs.fn.Blocks {
+		for _, instr := range b.Instrs {
+			mc, ok := instr.(*ssa.MakeClosure)
+			if !ok {
+				continue
+			}
+			at := handedAt(mc)
+			if at == nil {
+				continue
+			}
+			for _, e := range m.callEffects(fs, &ssa.CallCommon{Value: mc}, nil, mc.Pos()) {
+				if e.op == known.Release {
+					out = append(out, HandedRelease{Gate: e.gate, Instr: at})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// handedAt returns the first use of mc that is not a call of it (direct,
+// deferred or started), nil when there is none.
+func handedAt(mc *ssa.MakeClosure) ssa.Instruction {
+	for _, u := range *mc.Referrers() {
+		switch u := u.(type) {
+		case *ssa.DebugRef:
+			continue
+		case ssa.CallInstruction:
+			if u.Common().Value == mc {
+				continue
+			}
+		}
+		return u
+	}
+	return nil
+}

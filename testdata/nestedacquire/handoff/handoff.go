@@ -1,0 +1,72 @@
+// Package handoff: Go's locks have no owner. A function that hands its
+// lock's release to someone else (mu.Unlock as a hook, a callback that
+// unlocks) and then locks again waits for that call: it does not block
+// for ever. Without the hand-off, or with a release it only calls
+// itself, the second Lock is a self-deadlock.
+package handoff
+
+import "sync"
+
+type Listener struct {
+	ready func()
+}
+
+// OnReady keeps f and calls it from the listener's goroutine once the
+// listener is up.
+func (l *Listener) OnReady(f func()) {
+	l.ready = f
+	go l.run()
+}
+
+func (l *Listener) run() { l.ready() }
+
+type Server struct {
+	mu      sync.Mutex
+	up      bool
+	release func()
+}
+
+// Start locks, gives the listener the unlock, and locks again: the
+// second Lock returns once the listener has called s.mu.Unlock.
+func (s *Server) Start(l *Listener) {
+	s.mu.Lock()
+	l.OnReady(s.mu.Unlock)
+	s.mu.Lock()
+	s.up = true
+	s.mu.Unlock()
+}
+
+// StartHook does the same with a literal kept in a field.
+func (s *Server) StartHook(l *Listener) {
+	s.mu.Lock()
+	s.release = func() { s.mu.Unlock() }
+	l.OnReady(s.release)
+	s.mu.Lock()
+	s.up = true
+	s.mu.Unlock()
+}
+
+// Restart has no one to hand the lock to.
+func (s *Server) Restart() {
+	s.mu.Lock()
+	s.mu.Lock() // want `certain: s\.mu\.Lock while s\.mu is already held on this path`
+	s.up = true
+	s.mu.Unlock()
+}
+
+// Later makes the unlock a value but calls it itself, after the second
+// Lock: nothing else can release the lock meanwhile.
+func (s *Server) Later() {
+	s.mu.Lock()
+	unlock := s.mu.Unlock
+	s.mu.Lock() // want `certain: s\.mu\.Lock while s\.mu is already held on this path`
+	s.up = true
+	unlock()
+}
+
+// After hands the unlock on only after the second Lock.
+func (s *Server) After(l *Listener) {
+	s.mu.Lock()
+	s.mu.Lock() // want `certain: s\.mu\.Lock while s\.mu is already held on this path`
+	l.OnReady(s.mu.Unlock)
+}
