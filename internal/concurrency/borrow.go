@@ -95,29 +95,38 @@ func (r *Result) use(x ssa.Value, u ssa.Instruction) (publishes bool, derived ss
 }
 
 // callBorrows reports whether call c keeps no reference to x, which it
-// passes: a gate's method (Lock on &t.mu), a method of the sync and
-// atomic packages, or a static callee that borrows each parameter x is
-// passed as.
+// passes: as the receiver of a gate's method (Lock on &t.mu) or of a
+// method of the sync and atomic packages, or to a static callee that
+// borrows each parameter x is passed as.
 func (r *Result) callBorrows(c *ssa.CallCommon, x ssa.Value) bool {
-	if r.gates.IsGateCall(c) {
-		return true
-	}
 	fn := c.StaticCallee()
-	if fn == nil || c.IsInvoke() {
+	if c.IsInvoke() || fn == nil {
 		return false
 	}
-	if fn.Signature.Recv() != nil {
-		switch known.PkgPath(fn) {
-		case "sync", "sync/atomic":
-			return true
-		}
-	}
 	for i, a := range c.Args {
-		if a == x && !r.Borrows(fn, i) {
+		if a != x || i == 0 && receiverOnly(r.gates, c, fn) {
+			continue
+		}
+		if !r.Borrows(fn, i) {
 			return false
 		}
 	}
 	return true
+}
+
+// receiverOnly reports whether call c, of fn, uses its receiver only
+// for the call: a gate's method, or a method of the sync and atomic
+// packages (atomic.Pointer's Store keeps its argument, not its
+// receiver).
+func receiverOnly(gates *gate.Result, c *ssa.CallCommon, fn *ssa.Function) bool {
+	if fn.Signature.Recv() == nil {
+		return false
+	}
+	switch known.PkgPath(fn) {
+	case "sync", "sync/atomic":
+		return true
+	}
+	return gates.IsGateCall(c)
 }
 
 // before reports whether use u of v can run before instr on a path that

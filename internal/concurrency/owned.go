@@ -66,8 +66,10 @@ func (r *Result) owned(fi *gate.FuncInfo, instr ssa.Instruction, ref naming.Ref,
 }
 
 // handedOwned returns why every call of p's function, an unexported
-// helper that only the package calls, passes as p an object its caller
-// owns at the call; nil when some call does not, or it cannot be told.
+// helper that only the package calls (statically: a method the package
+// calls through an interface has calls it cannot see), passes as p an
+// object its caller owns at the call; nil when some call does not, or
+// it cannot be told.
 func (r *Result) handedOwned(p param, depth int) *Reason {
 	if why, done := r.helpers[p]; done {
 		return why
@@ -78,7 +80,8 @@ func (r *Result) handedOwned(p param, depth int) *Reason {
 	r.busy[p] = true
 	defer delete(r.busy, p)
 	var why *Reason
-	if fn := p.fn; fn.Parent() == nil && fn.Object() != nil && !fn.Object().Exported() && !r.gates.Escapes(fn) {
+	if fn := p.fn; fn.Parent() == nil && fn.Object() != nil && !fn.Object().Exported() && !r.gates.Escapes(fn) &&
+		(fn.Signature.Recv() == nil || !r.gates.Invoked(fn.Name())) {
 		why = r.allCallsOwn(p, depth)
 	}
 	r.helpers[p] = why

@@ -107,3 +107,34 @@ func (t *Tree) AddAttached() *Node {
 	n.Attach(t)
 	return n
 }
+
+// grower is implemented by *Branch: through it the package may call grow
+// on any branch, not only on the new one NewBranch makes.
+type grower interface{ grow(t *Tree) }
+
+type Branch struct{ mu sync.Mutex }
+
+func (b *Branch) grow(t *Tree) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	t.mu.Lock() // want `latent: t\.mu is acquired while holding b\.mu, but \(\*Tree\)\.Prune`
+	t.mu.Unlock()
+}
+
+// NewBranch calls grow on a new branch.
+func (t *Tree) NewBranch() *Branch {
+	b := new(Branch)
+	b.grow(t)
+	return b
+}
+
+// Regrow calls grow through the interface, on whatever it is given.
+func (t *Tree) Regrow(g grower) { g.grow(t) }
+
+// Prune takes the tree's lock, then a branch's.
+func (t *Tree) Prune(b *Branch) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	b.mu.Lock() // want `latent: b\.mu is acquired while holding t\.mu, but \(\*Branch\)\.grow`
+	b.mu.Unlock()
+}

@@ -4,6 +4,7 @@ package user
 
 import (
 	"sync"
+	"sync/atomic"
 
 	"example.com/gatemodel/owned/lib"
 )
@@ -81,6 +82,18 @@ func Shared() {
 
 // Param takes the lock of a node it is given by an exported caller.
 func Param(n *lib.Node) {
+	n.Mu.Lock()
+	probe() // want `^owned: \[\]$`
+	n.Mu.Unlock()
+}
+
+var last atomic.Pointer[lib.Node]
+
+// Atomic publishes the node through an atomic pointer: Store keeps its
+// argument, whatever it does with its receiver.
+func Atomic() {
+	n := &lib.Node{}
+	last.Store(n)
 	n.Mu.Lock()
 	probe() // want `^owned: \[\]$`
 	n.Mu.Unlock()
