@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/facts"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/known"
@@ -137,24 +138,15 @@ func before(v ssa.Value, u, instr ssa.Instruction) bool {
 	if u.Block() == instr.Block() && index(u) < index(instr) {
 		return !isAlloc || alloc.Block() != u.Block() || !(index(u) < index(alloc) && index(alloc) < index(instr))
 	}
-	seen := make(map[*ssa.BasicBlock]bool)
-	work := slices.Clone(u.Block().Succs)
-	for len(work) > 0 {
-		b := work[len(work)-1]
-		work = work[:len(work)-1]
-		if seen[b] {
-			continue
-		}
-		seen[b] = true
+	found := false
+	cfg.Forward(u.Block().Succs, func(b *ssa.BasicBlock) bool {
 		if isAlloc && b == alloc.Block() {
-			continue // v is made anew here, before anything of its block uses it
+			return false // v is made anew here, before anything of its block uses it
 		}
-		if b == instr.Block() {
-			return true
-		}
-		work = append(work, b.Succs...)
-	}
-	return false
+		found = found || b == instr.Block()
+		return !found
+	})
+	return found
 }
 
 // index returns instr's position in its block.
