@@ -178,21 +178,26 @@ func (r *Result) LiteralReleases(fi *FuncInfo) []LiteralRelease {
 }
 
 // onlyRunInPlace reports whether every use of v calls or defers it.
-func onlyRunInPlace(v ssa.Value) bool {
+func onlyRunInPlace(v ssa.Value) bool { return leavesAt(v) == nil }
+
+// leavesAt returns the first use of func value v that neither calls nor
+// defers it (stores, passes, sends, returns or starts it), nil when there
+// is none.
+func leavesAt(v ssa.Value) ssa.Instruction {
 	for _, ref := range *v.Referrers() {
 		switch c := ref.(type) {
 		case *ssa.Call:
 			if c.Call.Value != v {
-				return false
+				return c
 			}
 		case *ssa.Defer:
 			if c.Call.Value != v {
-				return false
+				return c
 			}
 		case *ssa.DebugRef:
 		default:
-			return false
+			return c
 		}
 	}
-	return true
+	return nil
 }

@@ -17,8 +17,10 @@ type HandedRelease struct {
 }
 
 // handedReleases returns the func values of fs's function that release
-// a gate and that it hands on. A value it only calls, defers or starts
-// is followed by the effects themselves.
+// a gate and that it hands on (leavesAt, as LiteralReleases judges a
+// literal's releases in place or not): bound release methods as well as
+// literals. A value it only calls or defers is followed by the effects
+// themselves.
 func (m *model) handedReleases(fs *funcState) []HandedRelease {
 	var out []HandedRelease
 	for _, b := range fs.fn.Blocks {
@@ -27,7 +29,7 @@ func (m *model) handedReleases(fs *funcState) []HandedRelease {
 			if !ok {
 				continue
 			}
-			at := handedAt(mc)
+			at := leavesAt(mc)
 			if at == nil {
 				continue
 			}
@@ -39,21 +41,4 @@ func (m *model) handedReleases(fs *funcState) []HandedRelease {
 		}
 	}
 	return out
-}
-
-// handedAt returns the first use of mc that is not a call of it (direct,
-// deferred or started), nil when there is none.
-func handedAt(mc *ssa.MakeClosure) ssa.Instruction {
-	for _, u := range *mc.Referrers() {
-		switch u := u.(type) {
-		case *ssa.DebugRef:
-			continue
-		case ssa.CallInstruction:
-			if u.Common().Value == mc {
-				continue
-			}
-		}
-		return u
-	}
-	return nil
 }
