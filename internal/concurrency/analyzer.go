@@ -1,6 +1,7 @@
 package concurrency
 
 import (
+	"go/token"
 	"reflect"
 	"sync"
 
@@ -25,6 +26,8 @@ var Analyzer = &analysis.Analyzer{
 // Result is the concurrency model of one package.
 type Result struct {
 	gates   *gate.Result
+	fset    *token.FileSet
+	pkg     string // the package's path, to spell names
 	borrows *facts.Table[[]int, BorrowFact]
 
 	// mu guards the answers kept for helpers' parameters: passes may
@@ -32,6 +35,8 @@ type Result struct {
 	mu      sync.Mutex
 	helpers map[param]*Reason // nil: not owned
 	busy    map[param]bool
+	extents *extents
+	signals *[]signal // the package's end signals, once found
 }
 
 // param is a parameter of one of the package's functions.
@@ -45,7 +50,10 @@ func run(pass *analysis.Pass) (any, error) {
 		gates:   pass.ResultOf[gate.Analyzer].(*gate.Result),
 		helpers: make(map[param]*Reason),
 		busy:    make(map[param]bool),
+		fset:    pass.Fset,
+		pkg:     pass.Pkg.Path(),
 	}
+	r.extents = r.newExtents()
 	r.borrows = facts.NewTable[BorrowFacts](pass, facts.Spec[[]int, BorrowFact]{
 		Derive: gate.Deriving(r.gates, r.deriveBorrows),
 		Export: func(ps []int) (*BorrowFact, bool) { return &BorrowFact{Params: ps}, len(ps) > 0 },

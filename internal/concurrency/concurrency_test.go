@@ -1,6 +1,7 @@
 package concurrency_test
 
 import (
+	"go/constant"
 	"strings"
 	"testing"
 
@@ -50,4 +51,50 @@ var ownedProbe = &analysis.Analyzer{
 // borrow (BorrowFacts).
 func TestOwned(t *testing.T) {
 	analysistest.Run(t, gatetest.Dir(t, "gatemodel"), ownedProbe, "./owned/...")
+}
+
+// apartProbe reports, at each call check("x"), whether the model knows
+// that it and the call point("x") run apart, with the reason.
+var apartProbe = &analysis.Analyzer{
+	Name:     "apartprobe",
+	Doc:      "test probe: report whether check(x) and point(x) run apart",
+	Requires: []*analysis.Analyzer{gate.Analyzer, concurrency.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		res := pass.ResultOf[gate.Analyzer].(*gate.Result)
+		conc := pass.ResultOf[concurrency.Analyzer].(*concurrency.Result)
+		type mark struct {
+			fi    *gate.FuncInfo
+			instr ssa.Instruction
+		}
+		marks := func(name string) map[string]mark {
+			out := make(map[string]mark)
+			for _, fi := range res.Funcs {
+				for call, cal := range fi.StaticCalls() {
+					if k, ok := call.Call.Args[0].(*ssa.Const); ok && cal.Fn.Name() == name {
+						out[constant.StringVal(k.Value)+"@"+pass.Fset.Position(call.Pos()).String()] = mark{fi, call}
+					}
+				}
+			}
+			return out
+		}
+		points := make(map[string]mark)
+		for k, m := range marks("point") {
+			points[k[:strings.Index(k, "@")]] = m
+		}
+		for k, c := range marks("check") {
+			p := points[k[:strings.Index(k, "@")]]
+			if why, ok := conc.Apart(c.fi, c.instr, p.fi, p.instr); ok {
+				pass.Reportf(c.instr.Pos(), "apart: %s", why.What)
+			} else {
+				pass.Reportf(c.instr.Pos(), "not apart")
+			}
+		}
+		return nil, nil
+	},
+}
+
+// TestApart checks which points run apart: after a wait for the end of
+// the function they run within.
+func TestApart(t *testing.T) {
+	analysistest.Run(t, gatetest.Dir(t, "gatemodel"), apartProbe, "./apart")
 }

@@ -23,6 +23,17 @@
 // again waits for whoever calls it (ReleasedElsewhere); it does not block
 // for ever.
 //
+// Its second reason is happens-before through a function's end. A
+// function runs within d when every way the package lets it be called
+// passes through a call of d (extents: exported functions, escaping
+// func values, methods called through interfaces and the functions go
+// statements start are the ways in). A function that closes a channel,
+// or calls a WaitGroup's Done, in a deferred call signals its end; a
+// point that a receive from that channel, or that WaitGroup's Wait,
+// precedes on every path runs after everything within it (Apart):
+// Close, which waits for the receive loop's done channel before taking
+// the streams' locks, cannot meet the loop's opposite order.
+//
 // Every judgement leans the safe way: a use the model does not follow
 // (a phi, a conversion to an interface or unsafe.Pointer, a call it has
 // no summary for) publishes.

@@ -9,7 +9,8 @@ import (
 )
 
 // The call graph is what the model knows of the package's own calls:
-// the static call sites of each function, the functions whose value
+// the static call sites of each function, the calls the package settles
+// dynamically (see dynamic.go), the functions whose value
 // escapes (stored where it outlives the call, returned, sent, or passed
 // to code not known to run it in place), and the method names called
 // through interfaces. The resource model decides from it which functions
@@ -18,6 +19,7 @@ import (
 // callGraph is what the model knows of the package's own calls.
 type callGraph struct {
 	calls   map[*ssa.Function][]ssa.CallInstruction // static call sites
+	dynamic map[*ssa.Function][]ssa.CallInstruction // settled dynamic call sites
 	callees map[*ssa.Function][]*ssa.Function       // static callees and callbacks
 	escapes map[*ssa.Function]bool
 	invoked map[string]bool // method names called through interfaces
@@ -25,7 +27,7 @@ type callGraph struct {
 
 func (m *model) buildCallGraph(funcs []*ssa.Function) *callGraph {
 	g := &callGraph{calls: make(map[*ssa.Function][]ssa.CallInstruction), callees: make(map[*ssa.Function][]*ssa.Function),
-		escapes: make(map[*ssa.Function]bool), invoked: make(map[string]bool)}
+		escapes: make(map[*ssa.Function]bool), invoked: make(map[string]bool), dynamic: make(map[*ssa.Function][]ssa.CallInstruction)}
 	var ops []*ssa.Value
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
@@ -77,6 +79,10 @@ func (m *model) noteCall(g *callGraph, call ssa.CallInstruction) {
 	if f := naming.FuncOf(c.Value); f != nil {
 		g.calls[f] = append(g.calls[f], call)
 		g.callees[call.Parent()] = append(g.callees[call.Parent()], f)
+	} else {
+		for _, f := range m.settled(c) {
+			g.dynamic[f] = append(g.dynamic[f], call)
+		}
 	}
 	if c.IsInvoke() {
 		g.invoked[c.Method.Name()] = true

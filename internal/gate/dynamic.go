@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -146,6 +147,27 @@ func (m *model) targets(c *ssa.CallCommon) []naming.Callee {
 			out = append(out, naming.Callee{Fn: t.fn, Args: append([]ssa.Value{fa.X}, c.Args...)})
 		} else {
 			out = append(out, naming.Callee{Fn: t.fn, Args: c.Args})
+		}
+	}
+	return out
+}
+
+// settled returns the functions a dynamic call may run, when the
+// package settles them: targets, or every entry of a table the call
+// indexes (at any index), seen through a method expression's thunk.
+func (m *model) settled(c *ssa.CallCommon) []*ssa.Function {
+	var out []*ssa.Function
+	for _, cal := range m.targets(c) {
+		out = append(out, cal.Fn)
+	}
+	if g := tableOf(c); g != nil {
+		for _, f := range m.tables[g] {
+			if strings.HasPrefix(f.Synthetic, "thunk") {
+				if real := naming.WrappedMethod(f); real != nil {
+					f = real
+				}
+			}
+			out = append(out, f)
 		}
 	}
 	return out
@@ -344,6 +366,25 @@ func literalFuncs(v ssa.Value) ([]*ssa.Function, bool) {
 	return out, len(out) > 0
 }
 
+// tableOf returns the package-level variable holding the table of
+// functions whose entry call c calls (tables[g](x)), or nil.
+func tableOf(c *ssa.CallCommon) *ssa.Global {
+	load, ok := c.Value.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return nil
+	}
+	ia, ok := load.X.(*ssa.IndexAddr)
+	if !ok {
+		return nil
+	}
+	tl, ok := ia.X.(*ssa.UnOp)
+	if !ok || tl.Op != token.MUL {
+		return nil
+	}
+	g, _ := tl.X.(*ssa.Global)
+	return g
+}
+
 // tableEffects returns the acquires of a call, inside a loop, of an entry
 // of a table (see noteTableStore) at an index that is not a constant: a
 // range over the table calls each entry, so an acquire any entry makes
@@ -351,23 +392,11 @@ func literalFuncs(v ssa.Value) ([]*ssa.Function, bool) {
 // taken to give back what it takes.
 func (m *model) tableEffects(fs *funcState, call *ssa.Call) []effect {
 	c := &call.Call
-	load, ok := c.Value.(*ssa.UnOp)
-	if !ok || load.Op != token.MUL || !cfg.InLoop(call) {
+	g := tableOf(c)
+	if g == nil || !cfg.InLoop(call) {
 		return nil
 	}
-	ia, ok := load.X.(*ssa.IndexAddr)
-	if !ok {
-		return nil
-	}
-	if _, isConst := ia.Index.(*ssa.Const); isConst {
-		return nil
-	}
-	tl, ok := ia.X.(*ssa.UnOp)
-	if !ok || tl.Op != token.MUL {
-		return nil
-	}
-	g, ok := tl.X.(*ssa.Global)
-	if !ok {
+	if _, isConst := c.Value.(*ssa.UnOp).X.(*ssa.IndexAddr).Index.(*ssa.Const); isConst {
 		return nil
 	}
 	var out []effect

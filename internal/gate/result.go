@@ -102,6 +102,12 @@ func (fi *FuncInfo) startedFuncs() []*ssa.Function {
 // CallSites returns the package's static calls of fn.
 func (r *Result) CallSites(fn *ssa.Function) []ssa.CallInstruction { return r.graph.calls[fn] }
 
+// DynamicCallSites returns the package's calls of fn that are not
+// static but that the package settles: through a func field every store
+// sets, an interface only the package's types implement, or a table of
+// functions (see dynamic.go).
+func (r *Result) DynamicCallSites(fn *ssa.Function) []ssa.CallInstruction { return r.graph.dynamic[fn] }
+
 // Escapes reports whether fn's value leaves the package's control: stored
 // where it outlives the call, returned, sent, or passed to code not known
 // to run it in place.

@@ -82,11 +82,16 @@ type OrderEdge struct {
 
 	pos, fromPos token.Pos // in the package analysed; lost in facts
 	fn           *gate.FuncInfo
+	instr        ssa.Instruction
 }
 
 // FuncInfo returns the function of an edge of the package analysed, and nil
 // for an edge from a fact.
 func (e OrderEdge) FuncInfo() *gate.FuncInfo { return e.fn }
+
+// Instr is the instruction that acquires To, for an edge of the
+// package analysed, and nil for an edge from a fact.
+func (e OrderEdge) Instr() ssa.Instruction { return e.instr }
 
 // Pos is the position of the acquire of To in the package being
 // analysed, and token.NoPos for an edge from a fact.
@@ -149,7 +154,7 @@ func orders(pass *analysis.Pass, res *gate.Result, conc *concurrency.Result) []O
 				e := OrderEdge{From: from, To: to, FromName: spell(h.GateOp, pkg), ToName: spell(ap.GateOp, pkg),
 					Func: naming.CalleeName(fi.Fn, pkg), Pkg: pkg, At: gate.PosText(pass.Fset, ap.Pos), FromAt: gate.PosText(pass.Fset, h.Pos),
 					Shared: h.Mode == known.Shared && ap.GateOp.Mode == known.Shared, FromShared: h.Mode == known.Shared, ToShared: ap.GateOp.Mode == known.Shared,
-					Chain: ap.Chain, pos: ap.Pos, fromPos: h.Pos, fn: fi}
+					Chain: ap.Chain, pos: ap.Pos, fromPos: h.Pos, fn: fi, instr: ap.Instr}
 				for _, o := range ap.Also {
 					if c, ok := fi.Class(o.Gate); ok && o != h && c != to {
 						e.Also = append(e.Also, c)

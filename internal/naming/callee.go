@@ -70,7 +70,7 @@ func Target(v ssa.Value) (Callee, bool) {
 			return Callee{}, false
 		}
 		if strings.HasPrefix(fn.Synthetic, "bound method wrapper") && len(v.Bindings) == 1 {
-			if real := boundMethod(fn); real != nil {
+			if real := WrappedMethod(fn); real != nil {
 				return Callee{Fn: real, Args: []ssa.Value{v.Bindings[0]}}, true
 			}
 			return Callee{}, false
@@ -80,11 +80,12 @@ func Target(v ssa.Value) (Callee, bool) {
 	return Callee{}, false
 }
 
-// boundMethod returns the method a bound method wrapper calls: the static
+// WrappedMethod returns the method a bound method wrapper (x.m as a
+// func value) or a method expression's thunk ((*T).m) calls: the static
 // callee of the wrapper's one call, or nil for an interface method's
 // wrapper, which invokes. The wrapper's body, not Program.FuncValue,
 // because the method's package may not be created (see known.PkgPath).
-func boundMethod(wrapper *ssa.Function) *ssa.Function {
+func WrappedMethod(wrapper *ssa.Function) *ssa.Function {
 	for _, b := range wrapper.Blocks {
 		for _, instr := range b.Instrs {
 			if c, ok := instr.(*ssa.Call); ok {

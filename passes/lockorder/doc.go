@@ -9,7 +9,9 @@
 // package fact. The pass matches each edge of the package against the
 // edges of the package and of its dependencies, and reports an edge whose
 // reverse exists. Edges on an object its function owns (made there, not
-// yet published: the concurrency model) are no edges. Not reported: a
+// yet published: the concurrency model) are no edges, and two orders
+// the model proves apart (one taken after the wait for the end of the
+// goroutine that takes the other) are no inversion. Not reported: a
 // reverse taken with TryLock or
 // TryAcquire (it cannot wait), both edges in shared mode (RLock), both
 // edges under a common outer gate that serialises them, and two
@@ -103,6 +105,17 @@
 //     the new object. No other goroutine can hold or wait for a lock
 //     it cannot reach (the concurrency model's ownership). The same
 //     order taken once the object is reachable is reported.
+//   - An order taken only after the goroutine that takes the other one
+//     has ended: Close stops the receive loop, waits on the done channel
+//     the loop closes in a deferred call (or on a WaitGroup whose Done
+//     the worker defers), and only then locks the streams under the
+//     session's lock, while the loop, the only way into processFlags,
+//     took them the other way round. The model needs every way into
+//     the other order's function to pass through the function that
+//     signals (a receive loop, and what it calls, directly or through
+//     a table of handlers); an order another caller can reach, or one
+//     taken before the wait or on only some paths after it, is
+//     reported.
 //   - Two dependencies that invert each other but are not imported by the
 //     package analysed.
 //   - An order a test takes against the production code's order: a test

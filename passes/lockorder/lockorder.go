@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/gatevet/gatevet/internal/concurrency"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/gatepass"
@@ -22,15 +23,16 @@ import (
 var doc string
 
 // Analyzer is the lockorder pass.
-var Analyzer = gatepass.New("lockorder", doc, run, lockgraph.Analyzer)
+var Analyzer = gatepass.New("lockorder", doc, run, lockgraph.Analyzer, concurrency.Analyzer)
 
 func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	orders := pass.ResultOf[lockgraph.Analyzer].(*lockgraph.Result)
+	conc := pass.ResultOf[concurrency.Analyzer].(*concurrency.Result)
 	local := orders.Local
 	all := append(append([]lockgraph.OrderEdge(nil), local...), orders.Imported...)
 	for _, e := range local {
 		for _, r := range all {
-			if inverts(e, r) && blocks(res, e, r) && blocks(res, r, e) && inTest(pass, e) == inTest(pass, r) {
+			if inverts(e, r) && blocks(res, e, r) && blocks(res, r, e) && inTest(pass, e) == inTest(pass, r) && !apart(conc, e, r) {
 				rep.Latent(diagnose(pass.Pkg.Path(), e, r))
 				break
 			}
@@ -50,6 +52,17 @@ func inverts(e, r lockgraph.OrderEdge) bool {
 		}
 	}
 	return true
+}
+
+// apart reports whether the concurrency model proves that e and r,
+// both of this package, never run at the same time: then the two
+// orders never meet.
+func apart(conc *concurrency.Result, e, r lockgraph.OrderEdge) bool {
+	if e.FuncInfo() == nil || r.FuncInfo() == nil {
+		return false
+	}
+	_, ok := conc.Apart(e.FuncInfo(), e.Instr(), r.FuncInfo(), r.Instr())
+	return ok
 }
 
 // inTest reports whether edge e is taken in a _test.go file. A test

@@ -1,0 +1,154 @@
+package concurrency
+
+import (
+	"fmt"
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/known"
+	"github.com/gatevet/gatevet/internal/naming"
+)
+
+// Happens-before through a function's end. A function d that closes a
+// channel, or calls a WaitGroup's Done, in a deferred call signals its
+// end: whatever runs within d (see extents) happens before the signal,
+// and the signal before the receive from that channel, or the Wait on
+// that WaitGroup, returns. A point that such a wait precedes on every
+// path runs after everything within d. Channels and WaitGroups are told
+// apart by class (Session.done), like gates: the model takes the wait
+// and the signal to be on the same instance.
+
+// A signal is a deferred close or Done: fn ends by signalling class.
+type signal struct {
+	fn    *ssa.Function
+	class string
+	what  string // "closes c.done", "calls c.wg.Done"
+	pos   token.Pos
+}
+
+// A wait is a receive or a Wait that a point comes after.
+type wait struct {
+	class string
+	what  string // "the receive from c.done", "c.wg.Wait"
+	pos   token.Pos
+}
+
+// signals returns the package's end signals.
+func (r *Result) signalsOf() []signal {
+	if r.signals != nil {
+		return *r.signals
+	}
+	var out []signal
+	for _, fi := range r.gates.Funcs {
+		for _, b := range fi.Fn.Blocks {
+			for _, instr := range b.Instrs {
+				d, ok := instr.(*ssa.Defer)
+				if !ok {
+					continue
+				}
+				if class, what, ok := r.signalled(fi, &d.Call); ok {
+					out = append(out, signal{fi.Fn, class, what, d.Pos()})
+				}
+			}
+		}
+	}
+	r.signals = &out
+	return out
+}
+
+// signalled returns the class of the channel call c closes, or of the
+// WaitGroup whose Done it calls, and says what it does.
+func (r *Result) signalled(fi *gate.FuncInfo, c *ssa.CallCommon) (class, what string, ok bool) {
+	if len(c.Args) != 1 {
+		return "", "", false
+	}
+	if b, isBuiltin := c.Value.(*ssa.Builtin); isBuiltin && b.Name() == "close" {
+		class, name, ok := r.classOf(fi, c.Args[0])
+		return class, "closes " + name, ok
+	}
+	if isWaitGroup(c, "Done") {
+		class, name, ok := r.classOf(fi, c.Args[0])
+		return class, "calls " + name + ".Done", ok
+	}
+	return "", "", false
+}
+
+// isWaitGroup reports whether c calls the sync.WaitGroup method name.
+func isWaitGroup(c *ssa.CallCommon, name string) bool {
+	fn := c.StaticCallee()
+	return fn != nil && fn.Name() == name && fn.Signature.Recv() != nil && known.IsNamed(fn.Signature.Recv().Type(), "sync", "WaitGroup")
+}
+
+// classOf returns the class of a channel or a WaitGroup's address, and
+// its name as the code spells it.
+func (r *Result) classOf(fi *gate.FuncInfo, v ssa.Value) (class, name string, ok bool) {
+	ref, ok := fi.Ref(v)
+	if !ok {
+		return "", "", false
+	}
+	class, ok = fi.Class(ref)
+	return class, ref.Spell(r.pkg), ok
+}
+
+// waitsBefore returns the receives and Waits in fi that run before
+// instr on every path.
+func (r *Result) waitsBefore(fi *gate.FuncInfo, instr ssa.Instruction) []wait {
+	var out []wait
+	for _, b := range fi.Fn.Blocks {
+		if !b.Dominates(instr.Block()) {
+			continue
+		}
+		for _, x := range b.Instrs {
+			if x == instr {
+				break
+			}
+			switch x := x.(type) {
+			case *ssa.UnOp:
+				if class, name, ok := r.classOf(fi, x.X); ok && x.Op == token.ARROW {
+					out = append(out, wait{class, "the receive from " + name, x.Pos()})
+				}
+			case *ssa.Call:
+				if isWaitGroup(&x.Call, "Wait") && len(x.Call.Args) == 1 {
+					if class, name, ok := r.classOf(fi, x.Call.Args[0]); ok {
+						out = append(out, wait{class, name + ".Wait", x.Pos()})
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Apart reports whether the point a in fa and the point b in fb cannot
+// run at the same time, and why: one runs only after the other's
+// function has signalled its end (see above).
+func (r *Result) Apart(fa *gate.FuncInfo, a ssa.Instruction, fb *gate.FuncInfo, b ssa.Instruction) (Reason, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if why, ok := r.endsBefore(fa, fb, b); ok {
+		return why, true
+	}
+	return r.endsBefore(fb, fa, a)
+}
+
+// endsBefore reports whether everything fa does runs before b in fb:
+// fa runs within a function whose end signal b waits for.
+func (r *Result) endsBefore(fa, fb *gate.FuncInfo, b ssa.Instruction) (Reason, bool) {
+	waits := r.waitsBefore(fb, b)
+	if len(waits) == 0 {
+		return Reason{}, false
+	}
+	for _, s := range r.signalsOf() {
+		for _, w := range waits {
+			if w.class != s.class || !r.extents.within(fa.Fn, s.fn) || r.extents.within(fb.Fn, s.fn) {
+				continue
+			}
+			what := fmt.Sprintf("runs after %s (%s), which waits for %s to return: it %s when it does (%s)",
+				w.what, gate.PosText(r.fset, w.pos), naming.CalleeName(s.fn, r.pkg), s.what, gate.PosText(r.fset, s.pos))
+			return Reason{Pos: w.pos, What: what}, true
+		}
+	}
+	return Reason{}, false
+}

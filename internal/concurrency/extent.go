@@ -1,0 +1,98 @@
+package concurrency
+
+import (
+	"golang.org/x/tools/go/ssa"
+)
+
+// Extents: where the package's functions can run. A function runs
+// within d when every way it can be called passes through a call of d,
+// on d's goroutine: what it does, it does while d has not returned.
+// The ways in are the package's calls and defers, static or settled
+// (gate.Result.DynamicCallSites); everything
+// else makes a function a root, run from outside any of the package's
+// own calls: exported functions and methods (other packages call them),
+// functions whose value escapes or that no call reaches statically
+// (callbacks, tables the model does not follow), methods of a name the
+// package calls through an interface, and the functions go statements
+// start (each on a goroutine of its own).
+
+// extents answers within for one package; its maps fill as asked.
+type extents struct {
+	succs map[*ssa.Function][]*ssa.Function // static calls and defers, caller to callee
+	roots []*ssa.Function
+	// outside holds, for a function d, the functions that can run
+	// outside every call of d: reached from a root other than d by calls
+	// that do not pass through d.
+	outside map[*ssa.Function]map[*ssa.Function]bool
+	// inside holds, for d, the functions calls of d lead to.
+	inside map[*ssa.Function]map[*ssa.Function]bool
+}
+
+// newExtents reads the package's calls from the gate model.
+func (r *Result) newExtents() *extents {
+	e := &extents{succs: make(map[*ssa.Function][]*ssa.Function), outside: make(map[*ssa.Function]map[*ssa.Function]bool),
+		inside: make(map[*ssa.Function]map[*ssa.Function]bool)}
+	for _, fn := range r.gates.Analysed() {
+		root := r.gates.Escapes(fn) || fn.Parent() == nil && fn.Object() != nil && fn.Object().Exported() ||
+			fn.Signature.Recv() != nil && r.gates.Invoked(fn.Name())
+		called := false
+		for _, site := range append(r.gates.CallSites(fn), r.gates.DynamicCallSites(fn)...) {
+			if _, isGo := site.(*ssa.Go); isGo {
+				root = true
+				continue
+			}
+			called = true
+			e.succs[site.Parent()] = append(e.succs[site.Parent()], fn)
+		}
+		if root || !called {
+			e.roots = append(e.roots, fn)
+		}
+	}
+	return e
+}
+
+// within reports whether f runs only inside calls of d (f == d
+// included): d reaches it, and no root reaches it but through d.
+func (e *extents) within(f, d *ssa.Function) bool {
+	if f == d {
+		return true
+	}
+	out, ok := e.outside[d]
+	if !ok {
+		var others []*ssa.Function
+		for _, fn := range e.roots {
+			if fn != d {
+				others = append(others, fn)
+			}
+		}
+		out = e.calls(others, d)
+		e.outside[d] = out
+	}
+	in, ok := e.inside[d]
+	if !ok {
+		in = e.calls([]*ssa.Function{d}, nil)
+		e.inside[d] = in
+	}
+	return !out[f] && in[f]
+}
+
+// calls returns the functions that calls from the functions from lead
+// to, from included, through calls that do not pass through skip.
+func (e *extents) calls(from []*ssa.Function, skip *ssa.Function) map[*ssa.Function]bool {
+	seen := make(map[*ssa.Function]bool)
+	stack := append([]*ssa.Function(nil), from...)
+	for len(stack) > 0 {
+		fn := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[fn] {
+			continue
+		}
+		seen[fn] = true
+		for _, c := range e.succs[fn] {
+			if c != skip {
+				stack = append(stack, c)
+			}
+		}
+	}
+	return seen
+}
