@@ -115,9 +115,6 @@ func (f *OrderFact) String() string {
 	return "order " + strings.Join(parts, ", ")
 }
 
-// maxOrderEdges bounds a package's edges, to keep facts small.
-const maxOrderEdges = 256
-
 // orders derives the package's edges from its acquire points: each
 // blocking acquire, direct or in a callee, against each other gate held
 // just before it, unless one of the two is a lock no other goroutine can
@@ -144,7 +141,7 @@ func orders(pass *analysis.Pass, res *gate.Result, conc *concurrency.Result) []O
 			for _, h := range ap.Also {
 				from, ok := fi.Class(h.Gate)
 				key := from + "<" + to + "@" + fi.Fn.String()
-				if !ok || from == to || seen[key] || len(out) == maxOrderEdges {
+				if !ok || from == to || seen[key] {
 					continue
 				}
 				if _, owned := conc.Owned(fi, ap.Instr, h.Gate); owned {

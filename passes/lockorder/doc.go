@@ -88,7 +88,8 @@
 //     only when a writer of the lock can run meanwhile (in production
 //     code, one in the package's production code; in a test, one on a
 //     goroutine the test starts), as nestedacquire does for a read lock
-//     taken twice.
+//     taken twice. The message then names that writer, and its acquire
+//     is a related position.
 //   - A lock the caller holds around a call whose callee lets go of it
 //     (and may take it back) before it acquires the other.
 //   - Both orders under a common outer lock, which serialises them (also

@@ -3,6 +3,7 @@ package lockorder
 import (
 	_ "embed"
 	"fmt"
+	"go/token"
 	"path"
 	"slices"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/gatepass"
 	"github.com/gatevet/gatevet/internal/lockgraph"
+	"github.com/gatevet/gatevet/internal/naming"
 )
 
 // doc is the source of doc.go, whose package doc comment holds the
@@ -28,12 +30,21 @@ var Analyzer = gatepass.New("lockorder", doc, run, lockgraph.Analyzer, concurren
 func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	orders := pass.ResultOf[lockgraph.Analyzer].(*lockgraph.Result)
 	conc := pass.ResultOf[concurrency.Analyzer].(*concurrency.Result)
-	local := orders.Local
-	all := append(append([]lockgraph.OrderEdge(nil), local...), orders.Imported...)
-	for _, e := range local {
-		for _, r := range all {
-			if inverts(e, r) && blocks(res, e, r) && blocks(res, r, e) && inTest(pass, e) == inTest(pass, r) && !apart(conc, e, r) {
-				rep.Latent(diagnose(pass.Pkg.Path(), e, r))
+	// Edges by their pair of classes, so that each edge meets only its
+	// reverses: the cost is linear in the edges.
+	byPair := make(map[[2]string][]lockgraph.OrderEdge)
+	for _, e := range append(append([]lockgraph.OrderEdge(nil), orders.Local...), orders.Imported...) {
+		byPair[[2]string{e.From, e.To}] = append(byPair[[2]string{e.From, e.To}], e)
+	}
+	for _, e := range orders.Local {
+		for _, r := range byPair[[2]string{e.To, e.From}] {
+			if !inverts(e, r) || inTest(pass, e) != inTest(pass, r) || apart(conc, e, r) {
+				continue
+			}
+			ew, eok := blocks(res, e, r)
+			rw, rok := blocks(res, r, e)
+			if eok && rok {
+				rep.Latent(diagnose(pass, e, r, queued(pass, e.ToName, ew), queued(pass, e.FromName, rw)))
 				break
 			}
 		}
@@ -79,37 +90,67 @@ func inTest(pass *analysis.Pass, e lockgraph.OrderEdge) bool {
 // blocks reports whether e's acquire can wait while r's path holds the
 // gate: always, unless e takes a read lock that r holds in read mode too;
 // then only a writer queued between them makes it wait, and there must
-// be one that can run meanwhile (gate.Result.Writer). An edge from
-// another package, whose writers are not known here, counts as not
+// be one that can run meanwhile (gate.Result.Writer), returned. An edge
+// from another package, whose writers are not known here, counts as not
 // waiting.
-func blocks(res *gate.Result, e, r lockgraph.OrderEdge) bool {
+func blocks(res *gate.Result, e, r lockgraph.OrderEdge) (*gate.Writer, bool) {
 	if !e.ToShared || !r.FromShared {
-		return true
+		return nil, true
 	}
 	fi := e.FuncInfo()
 	if fi == nil {
-		return false
+		return nil, false
 	}
-	_, ok := res.Writer(fi, e.To)
-	return ok
+	w, ok := res.Writer(fi, e.To)
+	return &w, ok
 }
 
-func diagnose(pkg string, e, r lockgraph.OrderEdge) analysis.Diagnostic {
+// A writerNote says which writer a read lock of the cycle waits behind.
+type writerNote struct {
+	text string // "(*Server).Reload (server.go:117) write-locks s.rw"
+	pos  token.Pos
+	gate string
+}
+
+// queued describes writer w of gate, spelled name, or returns nil.
+func queued(pass *analysis.Pass, name string, w *gate.Writer) *writerNote {
+	if w == nil {
+		return nil
+	}
+	return &writerNote{
+		text: fmt.Sprintf("%s (%s) write-locks %s", naming.CalleeName(w.Func.Fn, pass.Pkg.Path()), gate.PosText(pass.Fset, w.Acquire.Pos), name),
+		pos:  w.Acquire.Pos, gate: name,
+	}
+}
+
+// diagnose reports e against its reverse r; writers are those a read
+// lock of the cycle waits behind, when it does.
+func diagnose(pass *analysis.Pass, e, r lockgraph.OrderEdge, writers ...*writerNote) analysis.Diagnostic {
+	pkg := pass.Pkg.Path()
 	other := fmt.Sprintf("%s (%s) acquires %s while holding %s", r.Func, r.At, r.ToName, r.FromName)
 	if r.Pkg != pkg {
 		// Spelled in its own package: name the gates as this one does.
 		other = fmt.Sprintf("%s in package %s (%s) acquires %s while holding %s", r.Func, path.Base(r.Pkg), r.At, e.FromName, e.ToName)
 	}
+	deadlock := "two goroutines taking both paths deadlock"
+	var related []analysis.RelatedInformation
+	for _, w := range writers {
+		if w != nil {
+			deadlock += fmt.Sprintf(" once a writer queues for %s (%s)", w.gate, w.text)
+			related = append(related, analysis.RelatedInformation{Pos: w.pos, Message: "a writer of " + w.gate + " that can queue between the two read locks"})
+		}
+	}
 	d := analysis.Diagnostic{
 		Pos: e.Pos(),
-		Message: fmt.Sprintf("%s is acquired while holding %s, but %s: lock-order inversion, two goroutines taking both paths deadlock; "+
+		Message: fmt.Sprintf("%s is acquired while holding %s, but %s: lock-order inversion, %s; "+
 			"acquire %s and %s in one order everywhere, or release one before taking the other",
-			e.ToName, e.FromName, other, e.FromName, e.ToName),
+			e.ToName, e.FromName, other, deadlock, e.FromName, e.ToName),
 		Related: []analysis.RelatedInformation{{Pos: e.FromPos(), Message: e.FromName + " acquired here"}},
 	}
 	d.Related = append(d.Related, gate.ChainRelated(e.Chain, "acquired through ")...)
 	if r.Pos().IsValid() {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: r.Pos(), Message: "the opposite order: " + r.ToName + " acquired while holding " + r.FromName})
 	}
+	d.Related = append(d.Related, related...)
 	return d
 }

@@ -100,7 +100,7 @@ func (s *Server) Drain(ctx context.Context) {
 func (s *Server) Load() {
 	s.rw.RLock()
 	defer s.rw.RUnlock()
-	s.cfg.Lock() // want `s.cfg is acquired while holding s.rw`
+	s.cfg.Lock() // want `s.cfg is acquired while holding s.rw, but .*: lock-order inversion, two goroutines taking both paths deadlock once a writer queues for s\.rw \(\(\*Server\)\.Reload \(server\.go:117\) write-locks s\.rw\);`
 	s.cfg.Unlock()
 }
 
@@ -109,7 +109,7 @@ func (s *Server) Load() {
 func (s *Server) Store() {
 	s.cfg.RLock()
 	defer s.cfg.RUnlock()
-	s.rw.RLock() // want `s.rw is acquired while holding s.cfg`
+	s.rw.RLock() // want `s.rw is acquired while holding s.cfg, but .*deadlock once a writer queues for s\.rw \(\(\*Server\)\.Reload \(server\.go:117\) write-locks s\.rw\);`
 	s.rw.RUnlock()
 }
 
