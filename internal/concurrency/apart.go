@@ -127,22 +127,30 @@ func (r *Result) waitsBefore(fi *gate.FuncInfo, instr ssa.Instruction) []wait {
 func (r *Result) Apart(fa *gate.FuncInfo, a ssa.Instruction, fb *gate.FuncInfo, b ssa.Instruction) (Reason, bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if why, ok := r.endsBefore(fa, fb, b); ok {
+	if why, ok := r.endsBefore(fa, a, fb, b); ok {
 		return why, true
 	}
-	return r.endsBefore(fb, fa, a)
+	return r.endsBefore(fb, b, fa, a)
 }
 
-// endsBefore reports whether everything fa does runs before b in fb:
-// fa runs within a function whose end signal b waits for.
-func (r *Result) endsBefore(fa, fb *gate.FuncInfo, b ssa.Instruction) (Reason, bool) {
+// endsBefore reports whether what point a in fa does runs before b in
+// fb: fa runs within a function whose end signal b waits for (or, when
+// a starts a goroutine, the goroutine's function does).
+func (r *Result) endsBefore(fa *gate.FuncInfo, a ssa.Instruction, fb *gate.FuncInfo, b ssa.Instruction) (Reason, bool) {
 	waits := r.waitsBefore(fb, b)
 	if len(waits) == 0 {
 		return Reason{}, false
 	}
+	runs := fa.Fn
+	if g, ok := a.(*ssa.Go); ok {
+		// What a started goroutine does, it does within its function.
+		if cal, ok := naming.Resolve(&g.Call); ok {
+			runs = cal.Fn
+		}
+	}
 	for _, s := range r.signalsOf() {
 		for _, w := range waits {
-			if w.class != s.class || !r.extents.within(fa.Fn, s.fn) || r.extents.within(fb.Fn, s.fn) {
+			if w.class != s.class || !r.extents.within(runs, s.fn) || r.extents.within(fb.Fn, s.fn) {
 				continue
 			}
 			what := fmt.Sprintf("runs after %s (%s), which waits for %s to return: it %s when it does (%s)",

@@ -13,11 +13,15 @@ import (
 // variable (with everything reached through it), a field of an instance
 // (the first field after the last pointer on the ref's path: the state of
 // the innermost instance), or a function annotated //gatevet:guardedby.
+// The entries of a map held in a field are a resource of their own:
+// m[k] = v and delete write them, not the field, and copying the
+// field's map reference does not race with them.
 type Resource struct {
-	Key      string       // "g:pkg.name", or "pkg.T.f" for fields and methods
+	Key      string       // "g:pkg.name", or "pkg.T.f" for fields and methods; "pkg.T.f[]" for a map's entries
 	Obj      types.Object // the variable, field or function
 	Global   bool         // process-wide: rooted at a package-level variable
 	Instance naming.Ref   // fields and methods: the instance they belong to
+	Entries  bool         // the entries of the map field Obj
 }
 
 // Of names the resource that ref r, in fi's terms, uses. ok is false
@@ -52,6 +56,10 @@ func Of(fi *gate.FuncInfo, r naming.Ref) (res Resource, ok bool) {
 			// Only a pointer's target, or an element, is an instance of
 			// its own.
 			if r.Path[s.I] == naming.Deref && !s.Ptr {
+				if _, isMap := s.From.Underlying().(*types.Map); isMap && res.Obj != nil && s.I == len(r.Path)-1 {
+					res.Key, res.Entries = res.Key+"[]", true
+					return res, true
+				}
 				return Resource{}, false
 			}
 			res.Obj = nil

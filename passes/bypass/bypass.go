@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/concurrency"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/gatepass"
@@ -25,7 +26,7 @@ import (
 var doc string
 
 // Analyzer is the bypass pass.
-var Analyzer = gatepass.New("bypass", doc, run, resource.Analyzer)
+var Analyzer = gatepass.New("bypass", doc, run, resource.Analyzer, concurrency.Analyzer)
 
 // inferFields is the -bypass.fields flag: also report fields of
 // instances whose guard is inferred, not annotated. It is off by default:
@@ -46,6 +47,7 @@ const minGuarded = 2
 
 func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	rs := pass.ResultOf[resource.Analyzer].(*resource.Result)
+	conc := pass.ResultOf[concurrency.Analyzer].(*concurrency.Result)
 	byRes := make(map[string][]resource.Use)
 	byFunc := make(map[*gate.FuncInfo][]resource.Use)
 	var keys []string
@@ -72,6 +74,12 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	reported := make(map[site]bool)
 	for _, k := range keys {
 		uses := byRes[k]
+		for _, rl := range readLockedWrites(conc, uses) {
+			if s := (site{rl.write.Func, k}); !reported[s] {
+				reported[s] = true
+				rep.Latent(diagnoseReadLocked(pass, rl))
+			}
+		}
 		if !inferFields && !uses[0].Res.Global && rs.GuardedBy(uses[0].Res) == nil {
 			continue
 		}
@@ -92,12 +100,30 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			if holds(u, g) || protected(u, g, uses) || throughEntry(res, rs, u, byFunc) || mixed[u.Func] || (!annotated && setup(byFunc[u.Func], u)) {
 				continue
 			}
+			meets, races := meeting(conc, u, guarded)
+			if !races {
+				continue
+			}
 			if s := (site{u.Func, k}); !reported[s] {
 				reported[s] = true
-				rep.Latent(diagnose(pass, u, g, guarded))
+				rep.Latent(diagnose(pass, u, g, meets))
 			}
 		}
 	}
+}
+
+// meeting returns the guarded uses that can run at the same time as u,
+// on the same instance, as far as the concurrency model knows (not
+// after the wait for the end of the other's goroutine), and whether one
+// of them conflicts with u: one of the two writes.
+func meeting(conc *concurrency.Result, u resource.Use, guarded []resource.Use) (meets []resource.Use, races bool) {
+	for _, g := range guarded {
+		if _, ok := conc.Apart(u.Func, u.Instr, g.Func, g.Instr); !ok {
+			meets = append(meets, g)
+			races = races || u.Write || g.Write
+		}
+	}
+	return meets, races
 }
 
 // mine reports whether this package decides about u's resource: its
@@ -352,7 +378,11 @@ func resourceName(u resource.Use, pkg string) string {
 	if u.Res.Global {
 		return naming.Ref{Root: naming.Global, Pkg: u.Res.Obj.Pkg().Path(), Name: u.Res.Obj.Name()}.Spell(pkg)
 	}
-	return u.Res.Instance.Spell(pkg) + "." + u.Res.Obj.Name()
+	name := u.Res.Instance.Spell(pkg) + "." + u.Res.Obj.Name()
+	if u.Res.Entries {
+		return "the entries of " + name
+	}
+	return name
 }
 
 // gateName spells the guarding gate in the terms of use u.

@@ -9,7 +9,12 @@
 // idiom) and by functions that run a closure under a gate. A resource is
 // guarded by gate G when it is annotated //gatevet:guardedby G, or when
 // at least two entries use it with G held and the guarded entries
-// outnumber the others two to one. Each use without G is then reported.
+// outnumber the others two to one. Each use without G is then reported,
+// unless the concurrency model proves that none of the guarded uses it
+// conflicts with can run at the same time (a read after the wait for the
+// end of the goroutine that wrote). A write made holding only the read
+// lock of an RWMutex that another write of the resource holds
+// write-locked is reported too, whatever the flags: readers run at once.
 //
 // # Analyzer bypass
 //
@@ -81,6 +86,26 @@
 // the lock: a Len that reads c.items while Get, Put and Delete hold c.mu
 // around it.
 //
+// A write under a read lock is reported by default, fields included:
+//
+//	func (x *Index) Lookup(name string) (int, bool) {
+//		x.mu.RLock()
+//		defer x.mu.RUnlock()
+//		id, ok := x.byName[name]
+//		if ok {
+//			x.hits++ // Lookup writes x.hits holding only the read lock of x.mu (read-locked at index.go:31), which guards it (Add writes it with x.mu write-locked): read-lock holders run at the same time, so this write races with another call of Lookup, Hits (index.go:53); take x.mu.Lock() for the write
+//		}
+//		return id, ok
+//	}
+//
+// The lock guards the resource by the code's own word (another write of
+// it holds the lock write-locked), and two holders of the read lock run
+// at once: two Lookups write x.hits together, and a write of a map's
+// entries (x.byName[k] = v, delete) under a read lock is a concurrent map
+// write. The entries of a map held in a field are a resource of their
+// own: they are written by m[k] = v and delete, and copying the field's
+// map reference does not race with them.
+//
 // # Fix
 //
 // Acquire the gate around the use, or call the guarded entry point:
@@ -125,7 +150,15 @@
 //     nothing about its name. Its mutex is its owner's too, one gate
 //     however deep the embedding (f.folder.tracker.mut is f.mut), so a use
 //     under it through a helper of the embedded type is a guarded use.
-//   - A reader under an outer lock that every guarded writer also takes.
+//   - A reader under an outer lock that every guarded writer also takes;
+//     a write under a read lock that also holds a lock of its own that
+//     every write of the resource holds.
+//   - A use that runs only after the wait for the end of the goroutine
+//     that makes the guarded uses it conflicts with: the goroutine closes
+//     a channel, or calls a WaitGroup's Done, in a deferred call, and the
+//     use comes after a receive from that channel (or the Wait) on every
+//     path. A job's Wait that returns the result its worker wrote under
+//     the lock races with nothing; the same read before the wait does.
 //   - A function that holds the gate for some uses of the resource and not
 //     for others, such as the writer reading back its own write.
 //   - Lifecycle code: functions whose name starts with the word Init,

@@ -1,0 +1,127 @@
+package bypass
+
+import (
+	"fmt"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/gatevet/gatevet/internal/concurrency"
+	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/known"
+	"github.com/gatevet/gatevet/internal/naming"
+	"github.com/gatevet/gatevet/internal/resource"
+)
+
+// A write under a read lock. The holders of an RWMutex's read lock run
+// at the same time, so a write made with only the read lock held races
+// with every other holder: another call of the same function, and
+// every reader of the resource under that read lock. The lock is the
+// resource's guard by the code's own word: some other write of the
+// resource holds it write-locked. Not a race: a write that also holds
+// a lock of its own that every write of the resource holds. A reader
+// the concurrency model sets apart from the write is not named.
+
+// A readLocked is a write of a resource made under a read lock only.
+type readLocked struct {
+	write   resource.Use
+	rlock   *gate.Holding  // the read lock held at the write
+	written resource.Use   // a write of the resource with the lock write-locked
+	readers []resource.Use // uses under the read lock that can run meanwhile
+}
+
+// readLockedWrites returns the writes among uses, the uses of one
+// resource, made holding only the read lock of a lock that guards it.
+func readLockedWrites(conc *concurrency.Result, uses []resource.Use) []readLocked {
+	var out []readLocked
+	for _, u := range uses {
+		if !u.Write {
+			continue
+		}
+		for _, h := range u.Holdings {
+			key, ok := resource.KeyOf(h.Gate, u.Res)
+			if !ok || h.Mode != known.Shared || holdsIn(u, key, known.Exclusive) || ownLock(u, uses) {
+				continue
+			}
+			rl := readLocked{write: u, rlock: h}
+			found := false
+			for _, w := range uses {
+				switch {
+				case w.Write && holdsIn(w, key, known.Exclusive):
+					if !found {
+						rl.written, found = w, true
+					}
+				case w.Func != u.Func && holdsIn(w, key, known.Shared):
+					if _, apart := conc.Apart(u.Func, u.Instr, w.Func, w.Instr); !apart {
+						rl.readers = append(rl.readers, w)
+					}
+				}
+			}
+			if found {
+				out = append(out, rl)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// holdsIn reports whether gate key is held at u in mode.
+func holdsIn(u resource.Use, key resource.GateKey, mode known.Mode) bool {
+	for _, h := range u.Holdings {
+		if k, ok := resource.KeyOf(h.Gate, u.Res); ok && k == key && h.Mode == mode {
+			return true
+		}
+	}
+	return false
+}
+
+// ownLock reports whether write u holds, exclusively, a lock that every
+// write among uses holds too: that lock orders the writes.
+func ownLock(u resource.Use, uses []resource.Use) bool {
+	for _, h := range u.Holdings {
+		k, ok := resource.KeyOf(h.Gate, u.Res)
+		if !ok || h.Mode != known.Exclusive {
+			continue
+		}
+		all := true
+		for _, w := range uses {
+			all = all && (!w.Write || holdsIn(w, k, known.Exclusive))
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
+func diagnoseReadLocked(pass *analysis.Pass, rl readLocked) analysis.Diagnostic {
+	pkg := pass.Pkg.Path()
+	u := rl.write
+	resName := resourceName(u, pkg)
+	lock := rl.rlock.Gate.Spell(pkg)
+	fn := naming.FuncName(u.Func.Fn)
+	via := ""
+	if len(u.Chain) > 0 {
+		via = " through " + gate.ChainText(append([]gate.Hop{{What: u.What}}, u.Chain...), false)
+	}
+	races := []string{"another call of " + fn}
+	related := []analysis.RelatedInformation{
+		{Pos: rl.rlock.Pos, Message: lock + " read-locked here"},
+		{Pos: rl.written.Pos, End: rl.written.End, Message: fmt.Sprintf("%s written with %s write-locked in %s", resName, lock, naming.FuncName(rl.written.Func.Fn))},
+	}
+	for i, r := range byFunc(rl.readers, false) {
+		if i == 3 {
+			break
+		}
+		races = append(races, fmt.Sprintf("%s (%s)", naming.FuncName(r.Func.Fn), gate.PosText(pass.Fset, r.Pos)))
+		related = append(related, analysis.RelatedInformation{Pos: r.Pos, End: r.End,
+			Message: fmt.Sprintf("%s used under the same read lock in %s", resName, naming.FuncName(r.Func.Fn))})
+	}
+	related = append(related, gate.ChainRelated(u.Chain, "the path goes on through ")...)
+	msg := fmt.Sprintf("%s writes %s%s holding only the read lock of %s (read-locked at %s), which guards it (%s writes it with %s write-locked): "+
+		"read-lock holders run at the same time, so this write races with %s; take %s.Lock() for the write",
+		fn, resName, via, lock, gate.PosText(pass.Fset, rl.rlock.Pos), naming.FuncName(rl.written.Func.Fn), lock,
+		strings.Join(races, ", "), lock)
+	return analysis.Diagnostic{Pos: u.Pos, End: u.End, Message: msg, Related: related}
+}
