@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
@@ -28,11 +29,11 @@ type signal struct {
 	pos   token.Pos
 }
 
-// A wait is a receive or a Wait that a point comes after.
+// A wait is a receive or a Wait.
 type wait struct {
 	class string
 	what  string // "the receive from c.done", "c.wg.Wait"
-	pos   token.Pos
+	instr ssa.Instruction
 }
 
 // signals returns the package's end signals.
@@ -92,30 +93,35 @@ func (r *Result) classOf(fi *gate.FuncInfo, v ssa.Value) (class, name string, ok
 	return class, ref.Spell(r.pkg), ok
 }
 
-// waitsBefore returns the receives and Waits in fi that run before
-// instr on every path.
-func (r *Result) waitsBefore(fi *gate.FuncInfo, instr ssa.Instruction) []wait {
+// waitsIn returns fi's receives and Waits.
+func (r *Result) waitsIn(fi *gate.FuncInfo) []wait {
 	var out []wait
 	for _, b := range fi.Fn.Blocks {
-		if !b.Dominates(instr.Block()) {
-			continue
-		}
 		for _, x := range b.Instrs {
-			if x == instr {
-				break
-			}
 			switch x := x.(type) {
 			case *ssa.UnOp:
 				if class, name, ok := r.classOf(fi, x.X); ok && x.Op == token.ARROW {
-					out = append(out, wait{class, "the receive from " + name, x.Pos()})
+					out = append(out, wait{class, "the receive from " + name, x})
 				}
 			case *ssa.Call:
 				if isWaitGroup(&x.Call, "Wait") && len(x.Call.Args) == 1 {
 					if class, name, ok := r.classOf(fi, x.Call.Args[0]); ok {
-						out = append(out, wait{class, name + ".Wait", x.Pos()})
+						out = append(out, wait{class, name + ".Wait", x})
 					}
 				}
 			}
+		}
+	}
+	return out
+}
+
+// waitsBefore returns the receives and Waits in fi that run before
+// instr on every path.
+func (r *Result) waitsBefore(fi *gate.FuncInfo, instr ssa.Instruction) []wait {
+	var out []wait
+	for _, w := range r.waitsIn(fi) {
+		if cfg.Dominates(w.instr, instr) {
+			out = append(out, w)
 		}
 	}
 	return out
@@ -154,9 +160,39 @@ func (r *Result) endsBefore(fa *gate.FuncInfo, a ssa.Instruction, fb *gate.FuncI
 				continue
 			}
 			what := fmt.Sprintf("runs after %s (%s), which waits for %s to return: it %s when it does (%s)",
-				w.what, gate.PosText(r.fset, w.pos), naming.CalleeName(s.fn, r.pkg), s.what, gate.PosText(r.fset, s.pos))
-			return Reason{Pos: w.pos, What: what}, true
+				w.what, gate.PosText(r.fset, w.instr.Pos()), naming.CalleeName(s.fn, r.pkg), s.what, gate.PosText(r.fset, s.pos))
+			return Reason{Pos: w.instr.Pos(), What: what}, true
 		}
 	}
 	return Reason{}, false
+}
+
+// EndWaits returns the instructions of fi that wait, after the go
+// statement g on every path to them, for the end of the goroutine g
+// starts: a receive from the channel its function closes in a deferred
+// call, or a Wait on the WaitGroup whose Done it defers. What the
+// goroutine does happens before they return.
+func (r *Result) EndWaits(fi *gate.FuncInfo, g *ssa.Go) []ssa.Instruction {
+	cal, ok := naming.Resolve(&g.Call)
+	if !ok {
+		return nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	classes := make(map[string]bool)
+	for _, s := range r.signalsOf() {
+		if s.fn == cal.Fn {
+			classes[s.class] = true
+		}
+	}
+	if len(classes) == 0 {
+		return nil
+	}
+	var out []ssa.Instruction
+	for _, w := range r.waitsIn(fi) {
+		if classes[w.class] && cfg.Dominates(g, w.instr) {
+			out = append(out, w.instr)
+		}
+	}
+	return out
 }

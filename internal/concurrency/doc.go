@@ -32,7 +32,10 @@
 // point that a receive from that channel, or that WaitGroup's Wait,
 // precedes on every path runs after everything within it (Apart):
 // Close, which waits for the receive loop's done channel before taking
-// the streams' locks, cannot meet the loop's opposite order.
+// the streams' locks, cannot meet the loop's opposite order. The same
+// signals tell where a starter waits for the goroutine it started
+// (EndWaits): a goroutine waited for inside its starter's critical
+// section runs inside it.
 //
 // Every judgement leans the safe way: a use the model does not follow
 // (a phi, a conversion to an interface or unsafe.Pointer, a call it has

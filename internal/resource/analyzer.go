@@ -32,6 +32,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/concurrency"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/facts"
 	"github.com/gatevet/gatevet/internal/gate"
@@ -43,7 +44,7 @@ import (
 var Analyzer = &analysis.Analyzer{
 	Name:       "resource",
 	Doc:        "computes gatevet's resource model: the uses of package-level variables and fields, with the gates held, and the package's entries",
-	Requires:   []*analysis.Analyzer{gate.Analyzer},
+	Requires:   []*analysis.Analyzer{gate.Analyzer, concurrency.Analyzer},
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(TouchFacts), new(GuardFact)},
@@ -56,6 +57,7 @@ type Result struct {
 
 	pass    *analysis.Pass
 	gates   *gate.Result
+	conc    *concurrency.Result
 	pkgPath string
 	guards  map[types.Object]*GuardedBy
 	// escaping are the unexported types whose methods other packages
@@ -108,12 +110,13 @@ func encodeTouches(e *facts.Encoder, ts []SumTouch) {
 		gate.EncodeOps(e, t.Under)
 		gate.EncodeChain(e, t.Chain)
 		e.Bool(t.Once)
+		e.Bool(t.Started)
 	})
 }
 
 func decodeTouches(d *facts.Decoder) []SumTouch {
 	return facts.DecodeEach(d, func() SumTouch {
-		return SumTouch{Res: d.Ref(), Write: d.Bool(), Under: gate.DecodeOps(d), Chain: gate.DecodeChain(d), Once: d.Bool()}
+		return SumTouch{Res: d.Ref(), Write: d.Bool(), Under: gate.DecodeOps(d), Chain: gate.DecodeChain(d), Once: d.Bool(), Started: d.Bool()}
 	})
 }
 
@@ -133,6 +136,7 @@ func run(pass *analysis.Pass) (any, error) {
 	r := &Result{
 		pass:    pass,
 		gates:   pass.ResultOf[gate.Analyzer].(*gate.Result),
+		conc:    pass.ResultOf[concurrency.Analyzer].(*concurrency.Result),
 		pkgPath: pass.Pkg.Path(),
 		touches: make(map[*ssa.Function][]Touch),
 	}
@@ -154,20 +158,87 @@ func (r *Result) analyse(fi *gate.FuncInfo) []SumTouch {
 	var touches []Touch
 	var sum []SumTouch
 	seen := make(map[string]bool)
-	fi.Walk(func(instr ssa.Instruction, held gate.Held) {
-		raw := r.instrTouches(fi, instr)
-		if len(raw) == 0 {
-			return
-		}
-		for _, t := range touchesAt(instr, held, raw) {
+	record := func(ts []Touch) {
+		for _, t := range ts {
 			touches = append(touches, t)
 			if t.Res.Crosses() {
 				r.addTouch(&sum, seen, t)
 			}
 		}
+	}
+	// A goroutine's uses are made under what the goroutine holds, not
+	// under what its starter holds while it starts it: of the starter's
+	// gates, only those it hands over at the go statement (a goroutine
+	// that unlocks them: the walk shows them no longer held at the next
+	// instruction), and those it still holds where it waits for the
+	// goroutine's end (concurrency.Result.EndWaits): the goroutine ran
+	// inside its critical section.
+	type start struct {
+		g     *ssa.Go
+		ts    []Touch
+		after map[string]bool // the gates held after the go statement
+	}
+	var starts []*start
+	waits := make(map[ssa.Instruction]map[string]bool) // end waits, with the gates held there
+	for _, s := range fi.Starts() {
+		if g, ok := s.Instr.(*ssa.Go); ok {
+			for _, w := range r.conc.EndWaits(fi, g) {
+				waits[w] = nil
+			}
+		}
+	}
+	var pending *start
+	fi.Walk(func(instr ssa.Instruction, held gate.Held) {
+		if pending != nil {
+			pending.after = keys(held)
+			pending = nil
+		}
+		if _, ok := waits[instr]; ok {
+			waits[instr] = keys(held)
+		}
+		raw := r.instrTouches(fi, instr)
+		if len(raw) == 0 {
+			return
+		}
+		ts := touchesAt(instr, held, raw)
+		if g, isGo := instr.(*ssa.Go); isGo {
+			pending = &start{g: g, ts: ts}
+			starts = append(starts, pending)
+			return
+		}
+		record(ts)
 	})
+	for _, s := range starts {
+		covered := make(map[string]bool)
+		ends := r.conc.EndWaits(fi, s.g)
+		for _, w := range ends {
+			for k := range waits[w] {
+				covered[k] = true
+			}
+		}
+		for i, t := range s.ts {
+			s.ts[i].Started = t.Started || len(ends) == 0
+			var kept []*gate.Holding
+			for _, h := range t.Holdings {
+				if k := h.Gate.Key(); h.Via || s.after != nil && !s.after[k] || covered[k] {
+					kept = append(kept, h)
+				}
+			}
+			s.ts[i].Holdings = kept
+		}
+		record(s.ts)
+	}
 	r.touches[fn] = touches
 	return sum
+}
+
+// keys returns the keys of the gates held.
+func keys(held gate.Held) map[string]bool {
+	out := make(map[string]bool)
+	for _, h := range held.All() {
+		out[h.Gate.Key()] = true
+	}
+	return out
 }
 
 // exportWrites returns the fact of an exported function's writes, if it

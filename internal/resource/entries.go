@@ -99,9 +99,9 @@ var contracts = []string{
 // ("should be called on a database that is not running any other
 // concurrent transactions").
 var (
-	modals      = []string{"must", "should", "only", "may not", "needs to", "need to", "has to", "have to"}
-	callings    = []string{"call", "invok", "use", "run"}
-	concurrency = []string{"concurren", "lock", "held", "hold", "goroutine", "synchron", "exclusive", "serializ",
+	modals           = []string{"must", "should", "only", "may not", "needs to", "need to", "has to", "have to"}
+	callings         = []string{"call", "invok", "use", "run"}
+	concurrencyWords = []string{"concurren", "lock", "held", "hold", "goroutine", "synchron", "exclusive", "serializ",
 		"parallel", "at the same time", "race", "before", "after", "until", "once", "single-threaded", "callback"}
 )
 
@@ -116,7 +116,7 @@ func statesContract(fn *ssa.Function) bool {
 		return true
 	}
 	for _, sentence := range strings.FieldsFunc(doc, func(r rune) bool { return r == '.' || r == ';' || r == ':' }) {
-		if containsAny(sentence, modals) && containsAny(sentence, callings) && containsAny(sentence, concurrency) {
+		if containsAny(sentence, modals) && containsAny(sentence, callings) && containsAny(sentence, concurrencyWords) {
 			return true
 		}
 		if containsAny(sentence, synchronised) && containsAny(sentence, outside) {

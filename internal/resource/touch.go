@@ -28,6 +28,10 @@ type Touch struct {
 	// sync.Once runs: it happens once for the whole process, whatever
 	// else is held.
 	Once bool
+	// Started is set for a use on a goroutine the function starts and
+	// does not wait for: what the function's callers hold does not
+	// cover it, only Holdings do.
+	Started bool
 }
 
 // SumTouch is a use of a resource inside a function, for its callers.
@@ -37,6 +41,9 @@ type SumTouch struct {
 	Under []gate.GateOp // gates the function held around the use
 	Chain []gate.Hop
 	Once  bool // inside a package-level sync.Once's Do
+	// Started: on a goroutine the function starts, which its callers'
+	// gates do not cover.
+	Started bool
 }
 
 // Bounds on a summary's uses, so facts stay small: how many, how deep
@@ -56,6 +63,7 @@ type rawTouch struct {
 	what     string
 	chain    []gate.Hop
 	once     bool
+	started  bool // on a goroutine a callee starts: the caller's gates do not cover it
 }
 
 // instrTouches returns the uses of resources by one instruction.
@@ -132,7 +140,7 @@ func (r *Result) callTouches(fi *gate.FuncInfo, c *ssa.CallCommon, at token.Pos,
 			continue
 		}
 		out = append(out, rawTouch{res: res, write: t.Write, held: fi.TranslateOps(t.Under, cal),
-			pos: pos, end: end, what: name, chain: t.Chain, once: t.Once})
+			pos: pos, end: end, what: name, chain: t.Chain, once: t.Once, started: t.Started})
 	}
 	ran := make(map[ssa.Value]bool)
 	if sum := r.gates.SummaryOf(cal.Fn); sum != nil {
@@ -200,6 +208,9 @@ func touchesAt(instr ssa.Instruction, here gate.Held, raw []rawTouch) []Touch {
 	out := make([]Touch, 0, len(raw))
 	for _, r := range raw {
 		all := here.All()
+		if r.started {
+			all = nil
+		}
 		held := make([]*gate.Holding, 0, len(all)+len(r.held))
 		held = append(held, all...)
 		for _, op := range r.held {
@@ -209,7 +220,7 @@ func touchesAt(instr ssa.Instruction, here gate.Held, raw []rawTouch) []Touch {
 		if end == token.NoPos {
 			end = r.pos
 		}
-		out = append(out, Touch{Res: r.res, Write: r.write, Holdings: held, Instr: instr, Pos: r.pos, End: end, What: r.what, Chain: r.chain, Once: r.once})
+		out = append(out, Touch{Res: r.res, Write: r.write, Holdings: held, Instr: instr, Pos: r.pos, End: end, What: r.what, Chain: r.chain, Once: r.once, Started: r.started})
 	}
 	return out
 }
@@ -230,6 +241,9 @@ func (r *Result) addTouch(sum *[]SumTouch, seen map[string]bool, t Touch) {
 	if t.Once {
 		key += "!once"
 	}
+	if t.Started {
+		key += "!go"
+	}
 	for _, h := range t.Holdings {
 		if h.Gate.Crosses() {
 			held = append(held, h.GateOp)
@@ -244,5 +258,5 @@ func (r *Result) addTouch(sum *[]SumTouch, seen map[string]bool, t Touch) {
 	if len(chain) > maxTouchChain {
 		chain = append(chain[:maxTouchChain-1:maxTouchChain-1], chain[len(chain)-1])
 	}
-	*sum = append(*sum, SumTouch{Res: t.Res, Write: t.Write, Under: held, Chain: chain, Once: t.Once})
+	*sum = append(*sum, SumTouch{Res: t.Res, Write: t.Write, Under: held, Chain: chain, Once: t.Once, Started: t.Started})
 }

@@ -100,6 +100,12 @@
 //     function called more than once.
 //   - A semaphore made inside a function to limit fan-out within one call:
 //     it is not kept on an instance.
+//   - A use in a goroutine started while the lock is held: the goroutine
+//     runs after its starter lets go of the lock ("p.mu.Lock(); go
+//     p.dial(addr)"). Unless the starter waits for its end, still
+//     holding the lock (a deferred wg.Done or close(done) in the
+//     goroutine, the Wait or receive after the go statement), or the
+//     goroutine takes the lock over and releases it itself.
 //
 // # Suppressing a report
 //

@@ -149,3 +149,25 @@ func (e *Emitter) Emit(s string) {
 	events = append(events, s)
 	e.lk.Unlock()
 }
+
+var batched = map[string]int{}
+
+// A goroutine started under the lock and waited for before the lock is
+// released runs inside the critical section.
+type Batcher struct {
+	mu sync.Mutex // want `Batcher\.mu is a per-instance gate, but its critical sections use batched`
+}
+
+func NewBatcher() *Batcher { return &Batcher{} }
+
+func (b *Batcher) Flush(k string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		batched[k]++
+	}()
+	wg.Wait()
+}

@@ -132,3 +132,38 @@ func (p *Poller) Poll() int {
 	defer p.mu.Unlock()
 	return timeout
 }
+
+var dialed = map[string]int{}
+
+// A per-instance lock held only while starting a goroutine: the
+// goroutine runs after Dial has let go of the lock, so dialed is not
+// used in the lock's critical section (it has a race of its own, which
+// is bypass's business, not the instance gate's).
+type Pool struct {
+	mu    sync.Mutex
+	conns int
+}
+
+func NewPool() *Pool { return &Pool{} }
+
+func (p *Pool) Dial(addr string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.conns++
+	go func() { dialed[addr]++ }()
+}
+
+// Grow does the same through a helper its callers call with the lock
+// held: what the helper's goroutine does is not covered by their lock.
+func (p *Pool) Grow(addr string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.conns++
+	p.dialLocked(addr)
+}
+
+func (p *Pool) dialLocked(addr string) {
+	go p.dial(addr)
+}
+
+func (p *Pool) dial(addr string) { dialed[addr]++ }
