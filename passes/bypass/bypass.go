@@ -3,6 +3,7 @@ package bypass
 import (
 	_ "embed"
 	"fmt"
+	"go/token"
 	"go/types"
 	"slices"
 	"sort"
@@ -72,11 +73,18 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 		res string
 	}
 	reported := make(map[site]bool)
+	type readSite struct {
+		write token.Pos
+		res   string
+	}
+	readReported := make(map[readSite]bool)
 	for _, k := range keys {
 		uses := byRes[k]
 		for _, rl := range readLockedWrites(conc, uses) {
-			if s := (site{rl.write.Func, k}); !reported[s] {
-				reported[s] = true
+			// One report per write, however many entries reach it.
+			if w := (readSite{innermost(rl.write), k}); !readReported[w] {
+				readReported[w] = true
+				reported[site{rl.write.Func, k}] = true
 				rep.Latent(diagnoseReadLocked(pass, rl))
 			}
 		}

@@ -2,6 +2,8 @@ package bypass
 
 import (
 	"fmt"
+	"go/token"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -40,7 +42,7 @@ func readLockedWrites(conc *concurrency.Result, uses []resource.Use) []readLocke
 		}
 		for _, h := range u.Holdings {
 			key, ok := resource.KeyOf(h.Gate, u.Res)
-			if !ok || h.Mode != known.Shared || holdsIn(u, key, known.Exclusive) || ownLock(u, uses) {
+			if !ok || h.Mode != known.Shared || holdsIn(u, key, known.Exclusive) || ownLock(u, uses) || innerLocked(u) {
 				continue
 			}
 			rl := readLocked{write: u, rlock: h}
@@ -66,12 +68,39 @@ func readLockedWrites(conc *concurrency.Result, uses []resource.Use) []readLocke
 	return out
 }
 
+// innermost returns where u's use is made: at the end of its chain of
+// calls, when that is in the package, else at u.
+func innermost(u resource.Use) token.Pos {
+	if n := len(u.Chain); n > 0 && u.Chain[n-1].Pos().IsValid() {
+		return u.Chain[n-1].Pos()
+	}
+	return u.Pos
+}
+
 // holdsIn reports whether gate key is held at u in mode.
 func holdsIn(u resource.Use, key resource.GateKey, mode known.Mode) bool {
 	for _, h := range u.Holdings {
 		if k, ok := resource.KeyOf(h.Gate, u.Res); ok && k == key && h.Mode == mode {
 			return true
 		}
+	}
+	return false
+}
+
+// innerLocked reports whether write u, into an object reached through
+// the resource (certCache.cache, inside the Cache certCache points to),
+// holds that object's own lock exclusively (certCache.mu, taken by the
+// Cache's method that writes): the object synchronises itself.
+func innerLocked(u resource.Use) bool {
+	at := u.Touch.Res
+	for _, h := range u.Holdings {
+		g := h.Gate
+		n := len(g.Path) - 1 // the path to the object the lock is a field of
+		if h.Mode != known.Exclusive || g.Root != at.Root || g.Index != at.Index || g.Name != at.Name ||
+			n <= len(u.Res.Instance.Path) || n >= len(at.Path) || !slices.Equal(g.Path[:n], at.Path[:n]) {
+			continue
+		}
+		return true
 	}
 	return false
 }

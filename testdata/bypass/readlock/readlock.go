@@ -3,7 +3,10 @@
 // so the write races with them and with another call of itself.
 package readlock
 
-import "sync"
+import (
+	"strconv"
+	"sync"
+)
 
 type Index struct {
 	mu     sync.RWMutex
@@ -13,6 +16,7 @@ type Index struct {
 
 	statsMu sync.Mutex
 	lookups int
+	dirty   bool
 }
 
 func New() *Index { return &Index{byName: make(map[string]int)} }
@@ -32,7 +36,7 @@ func (x *Index) Lookup(name string) (int, bool) {
 	defer x.mu.RUnlock()
 	id, ok := x.byName[name]
 	if ok {
-		x.hits++ // want `^latent: Lookup writes x\.hits holding only the read lock of x\.mu \(read-locked at readlock\.go:31\), which guards it \(Add writes it with x\.mu write-locked\): read-lock holders run at the same time, so this write races with another call of Lookup, Hits \(readlock\.go:53\); take x\.mu\.Lock\(\) for the write$`
+		x.hits++ // want `^latent: Lookup writes x\.hits holding only the read lock of x\.mu \(read-locked at readlock\.go:35\), which guards it \(Add writes it with x\.mu write-locked\): read-lock holders run at the same time, so this write races with another call of Lookup, Hits \(readlock\.go:57\); take x\.mu\.Lock\(\) for the write$`
 	}
 	return id, ok
 }
@@ -43,7 +47,7 @@ func (x *Index) Remember(name string) {
 	x.mu.RLock()
 	defer x.mu.RUnlock()
 	if _, ok := x.byName[name]; !ok {
-		x.byName[name] = -1 // want `^latent: Remember writes the entries of x\.byName holding only the read lock of x\.mu \(read-locked at readlock\.go:43\), which guards it \(Add writes it with x\.mu write-locked\): read-lock holders run at the same time, so this write races with another call of Remember; take x\.mu\.Lock\(\) for the write$`
+		x.byName[name] = -1 // want `^latent: Remember writes the entries of x\.byName holding only the read lock of x\.mu \(read-locked at readlock\.go:47\), which guards it \(Add writes it with x\.mu write-locked\): read-lock holders run at the same time, so this write races with another call of Remember; take x\.mu\.Lock\(\) for the write$`
 	}
 }
 
@@ -90,4 +94,62 @@ func (x *Index) Last() string {
 	x.mu.RLock()
 	defer x.mu.RUnlock()
 	return x.last
+}
+
+// Stats and Report both reach snapshot's write of x.dirty under the read
+// lock: one write, one report.
+func (x *Index) Stats() int {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	return x.snapshot() // want `^latent: Stats writes x\.dirty through \(\*Index\)\.snapshot → x\.dirty holding only the read lock of x\.mu`
+}
+
+func (x *Index) Report() string {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	return strconv.Itoa(x.snapshot())
+}
+
+func (x *Index) snapshot() int {
+	if x.dirty {
+		x.dirty = false
+	}
+	return len(x.byName)
+}
+
+func (x *Index) Touch() {
+	x.mu.Lock()
+	x.dirty = true
+	x.mu.Unlock()
+}
+
+// A value of a type that locks itself: put writes its map under its
+// own lock, so Note's write under the read lock of storeMu is ordered by
+// current.mu.
+type store struct {
+	mu sync.Mutex
+	m  map[string]int
+}
+
+func (s *store) put(k string) {
+	s.mu.Lock()
+	s.m[k] = 1
+	s.mu.Unlock()
+}
+
+var (
+	storeMu sync.RWMutex
+	current = &store{m: map[string]int{}}
+)
+
+func Swap() {
+	storeMu.Lock()
+	current = &store{m: map[string]int{}}
+	storeMu.Unlock()
+}
+
+func Note(k string) {
+	storeMu.RLock()
+	defer storeMu.RUnlock()
+	current.put(k)
 }
