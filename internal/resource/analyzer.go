@@ -71,6 +71,7 @@ type Result struct {
 	sums     *facts.Table[[]SumTouch, TouchFact]
 	uses     []Use
 	usesOnce sync.Once
+	written  map[string]bool // resources some function writes after publication
 }
 
 // TouchFact carries the writes of an exported function, its callees'
@@ -261,16 +262,19 @@ func (r *Result) Touches(fi *gate.FuncInfo) []Touch { return r.touches[fi.Fn] }
 // StartUses reports whether goroutine s, which fi starts, uses state
 // reached from the root of ref (in fi's terms): package-level state for
 // a package-level ref, or what the parameter or free variable at ref's
-// root reaches. The goroutine's uses are named in fi's terms through the
+// root reaches. State counts when something writes it after publication
+// (see Uses): a logger or a setting fixed at construction is not what a
+// lock guards. The goroutine's uses are named in fi's terms through the
 // values it receives; false when they cannot be told.
 func (r *Result) StartUses(fi *gate.FuncInfo, s gate.Start, ref naming.Ref) bool {
 	if s.Fn == nil || r.gates.Info(s.Fn) == nil {
 		return false
 	}
 	at := naming.Callee{Fn: s.Fn, Args: s.Values[:s.Args], Bindings: s.Values[s.Args:]}
+	r.Uses() // what is written after publication
 	for _, t := range r.sums.Of(s.Fn) {
 		if t.Res.Root == naming.Global {
-			if ref.Root == naming.Global {
+			if res, ok := Of(fi, t.Res); ref.Root == naming.Global && ok && r.written[res.Key] {
 				return true
 			}
 			continue
@@ -279,7 +283,9 @@ func (r *Result) StartUses(fi *gate.FuncInfo, s gate.Start, ref naming.Ref) bool
 			continue
 		}
 		if u, ok := fi.Translate(t.Res, at); ok && u.Root == ref.Root && u.Index == ref.Index {
-			return true
+			if res, ok := Of(fi, u); ok && r.written[res.Key] {
+				return true
+			}
 		}
 	}
 	return false

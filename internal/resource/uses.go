@@ -59,6 +59,7 @@ func (r *Result) findUses() {
 			}
 		}
 	}
+	r.written = written
 	r.uses = make([]Use, 0, len(all))
 	for _, u := range all {
 		if written[u.Res.Key] {

@@ -101,7 +101,9 @@
 //   - A gate local to the call ("sem := semaphore.NewWeighted(1)" inside the
 //     function): no other caller can acquire it.
 //   - For mutexes, a goroutine that uses none of the state the mutex guards
-//     (for example one that only reads from a connection).
+//     (for example one that only reads from a connection). State is what
+//     something writes after the value is shared: a name or a logger set
+//     only at construction is not.
 //   - A select that runs while the gate is not held.
 //   - A goroutine that the select does not wait for on its other cases
 //     (they receive nothing from it, and do not wait for it before the

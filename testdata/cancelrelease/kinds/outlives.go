@@ -3,6 +3,8 @@ package kinds
 import (
 	"bufio"
 	"io"
+	"log"
+	"sync"
 	"time"
 )
 
@@ -55,6 +57,61 @@ func (p *Plugin) StartAndWait(stderr io.Reader) error {
 	case <-time.After(time.Minute):
 		return errTimeout // want `mu is released by the deferred release when this returns, on the time\.After branch`
 	case <-copied:
+		return nil
+	}
+}
+
+// A mutex guards state; a goroutine that uses only what nothing writes
+// once the value is shared (a name and a logger set at construction)
+// does not use the mutex's state, whatever it outlives.
+type Runner struct {
+	mu     sync.Mutex
+	name   string
+	logger *log.Logger
+	addr   string
+}
+
+func NewRunner(name string) *Runner {
+	return &Runner{name: name, logger: log.Default()}
+}
+
+func (r *Runner) Run(stdout io.Reader) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	lines := make(chan string)
+	go func() {
+		s := bufio.NewScanner(stdout)
+		for s.Scan() {
+			r.logger.Printf("%s: %s", r.name, s.Text())
+			lines <- s.Text()
+		}
+	}()
+	select {
+	case <-time.After(time.Minute):
+		return errTimeout
+	case line := <-lines:
+		r.addr = line
+		return nil
+	}
+}
+
+// Serve's goroutine writes the address the mutex guards: reported.
+func (r *Runner) Serve(stdout io.Reader) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	lines := make(chan string)
+	go func() {
+		s := bufio.NewScanner(stdout)
+		for s.Scan() {
+			r.addr = s.Text()
+			lines <- s.Text()
+		}
+	}()
+	select {
+	case <-time.After(time.Minute):
+		return errTimeout // want `r\.mu is released by the deferred release when this returns, on the time\.After branch`
+	case line := <-lines:
+		r.addr = line
 		return nil
 	}
 }
