@@ -36,7 +36,8 @@ type Result struct {
 	helpers map[param]*Reason // nil: not owned
 	busy    map[param]bool
 	extents *extents
-	signals *[]signal // the package's end signals, once found
+	signals *[]signal  // the package's end signals, once found
+	loops   *[]runLoop // the package's run loops, once found
 }
 
 // param is a parameter of one of the package's functions.

@@ -136,7 +136,35 @@ func (r *Result) Apart(fa *gate.FuncInfo, a ssa.Instruction, fb *gate.FuncInfo, 
 	if why, ok := r.endsBefore(fa, a, fb, b); ok {
 		return why, true
 	}
-	return r.endsBefore(fb, b, fa, a)
+	if why, ok := r.endsBefore(fb, b, fa, a); ok {
+		return why, true
+	}
+	return r.sameLoop(fa, a, fb, b)
+}
+
+// sameLoop reports whether a and b both run only within one run loop
+// (see runLoop): on one goroutine per object, one after the other.
+func (r *Result) sameLoop(fa *gate.FuncInfo, a ssa.Instruction, fb *gate.FuncInfo, b ssa.Instruction) (Reason, bool) {
+	ra, rb := runsIn(fa, a), runsIn(fb, b)
+	for _, l := range r.runLoops() {
+		if r.extents.within(ra, l.fn) && r.extents.within(rb, l.fn) {
+			what := fmt.Sprintf("runs only on the goroutine started at %s, as the other does: %s runs one per object, and nothing else calls it",
+				gate.PosText(r.fset, l.start.Pos()), naming.CalleeName(l.fn, r.pkg))
+			return Reason{Pos: l.start.Pos(), What: what}, true
+		}
+	}
+	return Reason{}, false
+}
+
+// runsIn returns the function whose extent holds what point a in fa
+// does: the goroutine's function when a starts one.
+func runsIn(fa *gate.FuncInfo, a ssa.Instruction) *ssa.Function {
+	if g, ok := a.(*ssa.Go); ok {
+		if cal, ok := naming.Resolve(&g.Call); ok {
+			return cal.Fn
+		}
+	}
+	return fa.Fn
 }
 
 // endsBefore reports whether what point a in fa does runs before b in
@@ -147,13 +175,7 @@ func (r *Result) endsBefore(fa *gate.FuncInfo, a ssa.Instruction, fb *gate.FuncI
 	if len(waits) == 0 {
 		return Reason{}, false
 	}
-	runs := fa.Fn
-	if g, ok := a.(*ssa.Go); ok {
-		// What a started goroutine does, it does within its function.
-		if cal, ok := naming.Resolve(&g.Call); ok {
-			runs = cal.Fn
-		}
-	}
+	runs := runsIn(fa, a)
 	for _, s := range r.signalsOf() {
 		for _, w := range waits {
 			if w.class != s.class || !r.extents.within(runs, s.fn) || r.extents.within(fb.Fn, s.fn) {

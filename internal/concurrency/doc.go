@@ -10,7 +10,9 @@
 // else can reach it (a field, a package-level variable, a map, slice or
 // interface), sent on a channel, captured by a closure, passed to a
 // goroutine it starts, or passed to a function that may keep it. Until
-// then no other goroutine can hold, or wait for, its locks. A function
+// then no other goroutine can hold, or wait for, its locks (a go
+// statement hands it to a goroutine while its starter goes on: that is
+// no owning call). A function
 // borrows a parameter when it publishes it on no path (Borrows): its
 // callers still own what they pass. An unexported helper whose every
 // call passes an object its caller owns owns it too, until it publishes
@@ -36,6 +38,15 @@
 // signals tell where a starter waits for the goroutine it started
 // (EndWaits): a goroutine waited for inside its starter's critical
 // section runs inside it.
+//
+// Its third reason is confinement. A run loop is a function that a go
+// statement starts once per object its starter makes (the statement is
+// in no loop), and that nothing else calls: what runs within it runs on
+// that one goroutine, one after the other, so two points within the
+// same run loop are Apart too. Workers started in a loop, or a loop
+// started on an object the starter did not make, are no run loop. The
+// model takes the two points to be on the same object: each run loop's
+// locks are its own object's.
 //
 // Every judgement leans the safe way: a use the model does not follow
 // (a phi, a conversion to an interface or unsafe.Pointer, a call it has

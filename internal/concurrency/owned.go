@@ -99,7 +99,9 @@ func (r *Result) allCallsOwn(p param, depth int) *Reason {
 	for _, site := range sites {
 		caller := r.gates.Info(site.Parent())
 		c := site.Common()
-		if caller == nil || c.IsInvoke() || p.i >= len(c.Args) {
+		if _, isGo := site.(*ssa.Go); isGo || caller == nil || c.IsInvoke() || p.i >= len(c.Args) {
+			// A goroutine gets the object while its starter goes on:
+			// the starter may hand it on meanwhile.
 			return nil
 		}
 		arg, ok := caller.Ref(c.Args[p.i])

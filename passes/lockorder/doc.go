@@ -117,6 +117,12 @@
 //     a table of handlers); an order another caller can reach, or one
 //     taken before the wait or on only some paths after it, is
 //     reported.
+//   - Two orders taken only on one run loop: a goroutine a go statement
+//     starts once per object its starter makes, that nothing else
+//     enters (a connection's loop, and the unexported methods only it
+//     calls). One goroutine takes both orders, one after the other.
+//     The same orders on workers started in a loop, or on a loop a
+//     method may start twice, are reported.
 //   - Two dependencies that invert each other but are not imported by the
 //     package analysed.
 //   - An order a test takes against the production code's order: a test

@@ -78,3 +78,74 @@ func (c *Conn) Other() {
 	<-c.other
 	check("step") // want `^not apart$`
 }
+
+// A run loop: one goroutine per Loop, and nothing else calls run or
+// what it calls, so onA and onB run one after the other.
+type Loop struct {
+	events chan int
+}
+
+func NewLoop() *Loop {
+	l := &Loop{events: make(chan int)}
+	go l.run()
+	return l
+}
+
+func (l *Loop) run() {
+	for e := range l.events {
+		if e == 0 {
+			l.onA()
+		} else {
+			l.onB()
+		}
+	}
+}
+
+func (l *Loop) onA() { point("onA") }
+
+func (l *Loop) onB() {
+	check("onA") // want `^apart: runs only on the goroutine started at apart\.go:\d+, as the other does: \(\*Loop\)\.run runs one per object, and nothing else calls it$`
+}
+
+// Workers are started in a loop: several goroutines run spin on one
+// Pool at once.
+type Workers struct{ jobs chan int }
+
+func NewWorkers(n int) *Workers {
+	w := &Workers{jobs: make(chan int)}
+	for range n {
+		go w.spin()
+	}
+	return w
+}
+
+func (w *Workers) spin() {
+	for j := range w.jobs {
+		if j == 0 {
+			w.onX()
+		} else {
+			w.onY()
+		}
+	}
+}
+
+func (w *Workers) onX() { point("onX") }
+
+func (w *Workers) onY() {
+	check("onX") // want `^not apart$`
+}
+
+// Restart starts a loop on a Loop it did not make: called twice, two
+// goroutines run it on one Loop.
+func (l *Loop) Restart() { go l.again() }
+
+func (l *Loop) again() {
+	l.onC()
+	l.onD()
+}
+
+func (l *Loop) onC() { point("onC") }
+
+func (l *Loop) onD() {
+	check("onC") // want `^not apart$`
+}

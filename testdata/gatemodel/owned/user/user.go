@@ -98,3 +98,38 @@ func Atomic() {
 	probe() // want `^owned: \[\]$`
 	n.Mu.Unlock()
 }
+
+type box struct {
+	mu sync.Mutex
+	n  int
+}
+
+// Made hands a new box to a helper it calls: the helper owns it while
+// Made waits for it to return.
+func Made() *box {
+	b := &box{}
+	b.fill()
+	return b
+}
+
+func (b *box) fill() {
+	b.mu.Lock()
+	probe() // want `^owned: \[b\.mu\]$`
+	b.n++
+	b.mu.Unlock()
+}
+
+// Started hands a new box to a goroutine and returns it at once: the
+// goroutine shares it with Started's caller.
+func Started() *box {
+	b := &box{}
+	go b.run()
+	return b
+}
+
+func (b *box) run() {
+	b.mu.Lock()
+	probe() // want `^owned: \[\]$`
+	b.n++
+	b.mu.Unlock()
+}
