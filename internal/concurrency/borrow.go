@@ -61,7 +61,7 @@ func (r *Result) publisher(v ssa.Value, instr ssa.Instruction, at bool) ssa.Inst
 			if found != nil {
 				return
 			}
-			if d, derived := r.use(x, u); derived != nil {
+			if d, derived := r.use(v, x, u); derived != nil {
 				walk(derived)
 			} else if d && (instr == nil || at && u == instr || before(v, u, instr)) {
 				found = u
@@ -72,11 +72,21 @@ func (r *Result) publisher(v ssa.Value, instr ssa.Instruction, at bool) ssa.Inst
 	return found
 }
 
-// use says what instruction u does with x, a pointer to the object
-// followed: publishes it, or yields an address into it (a field or an
-// element) to follow in turn. A use it does not know publishes.
-func (r *Result) use(x ssa.Value, u ssa.Instruction) (publishes bool, derived ssa.Value) {
+// use says what instruction u does with x, a pointer to the object v
+// followed or a value derived from it: publishes it, or yields a value
+// to follow in turn (an address into the object, the interface it is
+// converted to, a sync.Cond made on its lock). Storing it into the
+// object itself publishes nothing (c.cond = sync.NewCond(&c.mu)). A use
+// it does not know publishes.
+func (r *Result) use(v, x ssa.Value, u ssa.Instruction) (publishes bool, derived ssa.Value) {
 	switch u := u.(type) {
+	case *ssa.MakeInterface:
+		return false, u
+	case *ssa.Call:
+		if fn := u.Call.StaticCallee(); fn != nil && fn.Name() == "NewCond" && known.PkgPath(fn) == "sync" {
+			return false, u
+		}
+		return !r.callBorrows(u.Common(), x), nil
 	case *ssa.DebugRef, *ssa.Return, *ssa.BinOp:
 		return false, nil // ends the function, or compares
 	case *ssa.UnOp:
@@ -86,13 +96,26 @@ func (r *Result) use(x ssa.Value, u ssa.Instruction) (publishes bool, derived ss
 	case *ssa.IndexAddr:
 		return false, u
 	case *ssa.Store:
-		return u.Val == x, nil // a write into the object is not a publication
-	case *ssa.Call:
-		return !r.callBorrows(u.Common(), x), nil
+		return u.Val == x && !into(u.Addr, v), nil // a write into the object is not a publication
 	case *ssa.Defer:
 		return !r.callBorrows(u.Common(), x), nil
 	}
 	return true, nil // sent, stored in an interface, captured, started, …
+}
+
+// into reports whether addr is an address inside the object v points
+// to: a field or an element of it, at any depth of value fields.
+func into(addr, v ssa.Value) bool {
+	for {
+		switch a := addr.(type) {
+		case *ssa.FieldAddr:
+			addr = a.X
+		case *ssa.IndexAddr:
+			addr = a.X
+		default:
+			return addr == v
+		}
+	}
 }
 
 // callBorrows reports whether call c keeps no reference to x, which it

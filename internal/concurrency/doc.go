@@ -49,6 +49,6 @@
 // locks are its own object's.
 //
 // Every judgement leans the safe way: a use the model does not follow
-// (a phi, a conversion to an interface or unsafe.Pointer, a call it has
-// no summary for) publishes.
+// (a phi, a conversion to unsafe.Pointer, a call it has no summary for,
+// a method called through an interface) publishes.
 package concurrency

@@ -133,3 +133,32 @@ func (b *box) run() {
 	b.n++
 	b.mu.Unlock()
 }
+
+type waiter struct {
+	mu   sync.Mutex
+	cond *sync.Cond
+	n    int
+}
+
+var conds []*sync.Cond
+
+// NewWaiter makes a Cond on the new waiter's lock and keeps it in the
+// waiter itself: nothing else can reach the lock yet.
+func NewWaiter() *waiter {
+	w := &waiter{}
+	w.cond = sync.NewCond(&w.mu)
+	w.mu.Lock()
+	probe() // want `^owned: \[w\.mu\]$`
+	w.n = 1
+	w.mu.Unlock()
+	return w
+}
+
+// SharedCond keeps the Cond where other goroutines reach it.
+func SharedCond() {
+	w := &waiter{}
+	conds = append(conds, sync.NewCond(&w.mu))
+	w.mu.Lock()
+	probe() // want `^owned: \[\]$`
+	w.mu.Unlock()
+}
