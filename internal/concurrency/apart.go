@@ -2,13 +2,10 @@ package concurrency
 
 import (
 	"fmt"
-	"go/token"
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/gate"
-	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
 )
 
@@ -21,115 +18,10 @@ import (
 // apart by class (Session.done), like gates: the model takes the wait
 // and the signal to be on the same instance.
 
-// A signal is a deferred close or Done: fn ends by signalling class.
-type signal struct {
-	fn    *ssa.Function
-	class string
-	what  string // "closes c.done", "calls c.wg.Done"
-	pos   token.Pos
-}
-
-// A wait is a receive or a Wait.
-type wait struct {
-	class string
-	what  string // "the receive from c.done", "c.wg.Wait"
-	instr ssa.Instruction
-}
-
-// signals returns the package's end signals.
-func (r *Result) signalsOf() []signal {
-	if r.signals != nil {
-		return *r.signals
-	}
-	var out []signal
-	for _, fi := range r.gates.Funcs {
-		for _, b := range fi.Fn.Blocks {
-			for _, instr := range b.Instrs {
-				d, ok := instr.(*ssa.Defer)
-				if !ok {
-					continue
-				}
-				if class, what, ok := r.signalled(fi, &d.Call); ok {
-					out = append(out, signal{fi.Fn, class, what, d.Pos()})
-				}
-			}
-		}
-	}
-	r.signals = &out
-	return out
-}
-
-// signalled returns the class of the channel call c closes, or of the
-// WaitGroup whose Done it calls, and says what it does.
-func (r *Result) signalled(fi *gate.FuncInfo, c *ssa.CallCommon) (class, what string, ok bool) {
-	if len(c.Args) != 1 {
-		return "", "", false
-	}
-	if b, isBuiltin := c.Value.(*ssa.Builtin); isBuiltin && b.Name() == "close" {
-		class, name, ok := r.classOf(fi, c.Args[0])
-		return class, "closes " + name, ok
-	}
-	if isWaitGroup(c, "Done") {
-		class, name, ok := r.classOf(fi, c.Args[0])
-		return class, "calls " + name + ".Done", ok
-	}
-	return "", "", false
-}
-
-// isWaitGroup reports whether c calls the sync.WaitGroup method name.
-func isWaitGroup(c *ssa.CallCommon, name string) bool {
-	fn := c.StaticCallee()
-	return fn != nil && fn.Name() == name && fn.Signature.Recv() != nil && known.IsNamed(fn.Signature.Recv().Type(), "sync", "WaitGroup")
-}
-
-// classOf returns the class of a channel or a WaitGroup's address, and
-// its name as the code spells it.
-func (r *Result) classOf(fi *gate.FuncInfo, v ssa.Value) (class, name string, ok bool) {
-	ref, ok := fi.Ref(v)
-	if !ok {
-		return "", "", false
-	}
-	class, ok = fi.Class(ref)
-	return class, ref.Spell(r.pkg), ok
-}
-
-// waitsIn returns fi's receives and Waits.
-func (r *Result) waitsIn(fi *gate.FuncInfo) []wait {
-	var out []wait
-	for _, b := range fi.Fn.Blocks {
-		for _, x := range b.Instrs {
-			switch x := x.(type) {
-			case *ssa.UnOp:
-				if class, name, ok := r.classOf(fi, x.X); ok && x.Op == token.ARROW {
-					out = append(out, wait{class, "the receive from " + name, x})
-				}
-			case *ssa.Call:
-				if isWaitGroup(&x.Call, "Wait") && len(x.Call.Args) == 1 {
-					if class, name, ok := r.classOf(fi, x.Call.Args[0]); ok {
-						out = append(out, wait{class, name + ".Wait", x})
-					}
-				}
-			}
-		}
-	}
-	return out
-}
-
-// waitsBefore returns the receives and Waits in fi that run before
-// instr on every path.
-func (r *Result) waitsBefore(fi *gate.FuncInfo, instr ssa.Instruction) []wait {
-	var out []wait
-	for _, w := range r.waitsIn(fi) {
-		if cfg.Dominates(w.instr, instr) {
-			out = append(out, w)
-		}
-	}
-	return out
-}
-
 // Apart reports whether the point a in fa and the point b in fb cannot
 // run at the same time, and why: one runs only after the other's
-// function has signalled its end (see above).
+// function has signalled its end (see above), or both run only on one
+// run loop (runloop.go).
 func (r *Result) Apart(fa *gate.FuncInfo, a ssa.Instruction, fb *gate.FuncInfo, b ssa.Instruction) (Reason, bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -140,31 +32,6 @@ func (r *Result) Apart(fa *gate.FuncInfo, a ssa.Instruction, fb *gate.FuncInfo, 
 		return why, true
 	}
 	return r.sameLoop(fa, a, fb, b)
-}
-
-// sameLoop reports whether a and b both run only within one run loop
-// (see runLoop): on one goroutine per object, one after the other.
-func (r *Result) sameLoop(fa *gate.FuncInfo, a ssa.Instruction, fb *gate.FuncInfo, b ssa.Instruction) (Reason, bool) {
-	ra, rb := runsIn(fa, a), runsIn(fb, b)
-	for _, l := range r.runLoops() {
-		if r.extents.within(ra, l.fn) && r.extents.within(rb, l.fn) {
-			what := fmt.Sprintf("runs only on the goroutine started at %s, as the other does: %s runs one per object, and nothing else calls it",
-				gate.PosText(r.fset, l.start.Pos()), naming.CalleeName(l.fn, r.pkg))
-			return Reason{Pos: l.start.Pos(), What: what}, true
-		}
-	}
-	return Reason{}, false
-}
-
-// runsIn returns the function whose extent holds what point a in fa
-// does: the goroutine's function when a starts one.
-func runsIn(fa *gate.FuncInfo, a ssa.Instruction) *ssa.Function {
-	if g, ok := a.(*ssa.Go); ok {
-		if cal, ok := naming.Resolve(&g.Call); ok {
-			return cal.Fn
-		}
-	}
-	return fa.Fn
 }
 
 // endsBefore reports whether what point a in fa does runs before b in
@@ -187,34 +54,4 @@ func (r *Result) endsBefore(fa *gate.FuncInfo, a ssa.Instruction, fb *gate.FuncI
 		}
 	}
 	return Reason{}, false
-}
-
-// EndWaits returns the instructions of fi that wait, after the go
-// statement g on every path to them, for the end of the goroutine g
-// starts: a receive from the channel its function closes in a deferred
-// call, or a Wait on the WaitGroup whose Done it defers. What the
-// goroutine does happens before they return.
-func (r *Result) EndWaits(fi *gate.FuncInfo, g *ssa.Go) []ssa.Instruction {
-	cal, ok := naming.Resolve(&g.Call)
-	if !ok {
-		return nil
-	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	classes := make(map[string]bool)
-	for _, s := range r.signalsOf() {
-		if s.fn == cal.Fn {
-			classes[s.class] = true
-		}
-	}
-	if len(classes) == 0 {
-		return nil
-	}
-	var out []ssa.Instruction
-	for _, w := range r.waitsIn(fi) {
-		if classes[w.class] && cfg.Dominates(g, w.instr) {
-			out = append(out, w.instr)
-		}
-	}
-	return out
 }

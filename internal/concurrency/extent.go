@@ -2,8 +2,6 @@ package concurrency
 
 import (
 	"golang.org/x/tools/go/ssa"
-
-	"github.com/gatevet/gatevet/internal/cfg"
 )
 
 // Extents: where the package's functions can run. A function runs
@@ -97,51 +95,4 @@ func (e *extents) calls(from []*ssa.Function, skip *ssa.Function) map[*ssa.Funct
 		}
 	}
 	return seen
-}
-
-// A run loop is a function that runs on one goroutine per object: a go
-// statement starts it, and nothing else calls it (it is no root but
-// for that start, and has no other call site); the statement is in no
-// loop, and the goroutine gets an object its starter makes on that
-// call, so each object gets one such goroutine. Everything within a run
-// loop runs on that one goroutine, one after the other.
-type runLoop struct {
-	fn    *ssa.Function
-	start ssa.Instruction
-}
-
-// runLoops returns the package's run loops.
-func (r *Result) runLoops() []runLoop {
-	if r.loops != nil {
-		return *r.loops
-	}
-	var out []runLoop
-	for _, fi := range r.gates.Funcs {
-		for _, s := range fi.Starts() {
-			g, ok := s.Instr.(*ssa.Go)
-			if !ok || s.Fn == nil || cfg.InLoop(g) || !freshObject(fi.Fn, s.Values) {
-				continue
-			}
-			fn := s.Fn
-			sites := r.gates.CallSites(fn)
-			if len(sites) != 1 || sites[0] != g || len(r.gates.DynamicCallSites(fn)) > 0 || r.gates.Escapes(fn) ||
-				fn.Parent() == nil && fn.Object() != nil && fn.Object().Exported() ||
-				fn.Signature.Recv() != nil && r.gates.Invoked(fn.Name()) {
-				continue
-			}
-			out = append(out, runLoop{fn, g})
-		}
-	}
-	r.loops = &out
-	return out
-}
-
-// freshObject reports whether one of vals is an object fn makes.
-func freshObject(fn *ssa.Function, vals []ssa.Value) bool {
-	for _, v := range vals {
-		if a, ok := v.(*ssa.Alloc); ok && a.Heap && a.Parent() == fn {
-			return true
-		}
-	}
-	return false
 }
