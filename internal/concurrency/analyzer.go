@@ -38,6 +38,7 @@ type Result struct {
 	extents *extents
 	signals *[]signal  // the package's end signals, once found
 	loops   *[]runLoop // the package's run loops, once found
+	waits   map[*ssa.Function][]wait
 }
 
 // param is a parameter of one of the package's functions.
@@ -51,6 +52,7 @@ func run(pass *analysis.Pass) (any, error) {
 		gates:   pass.ResultOf[gate.Analyzer].(*gate.Result),
 		helpers: make(map[param]*Reason),
 		busy:    make(map[param]bool),
+		waits:   make(map[*ssa.Function][]wait),
 		fset:    pass.Fset,
 		pkg:     pass.Pkg.Path(),
 	}

@@ -83,9 +83,13 @@ func (r *Result) classOf(fi *gate.FuncInfo, v ssa.Value) (class, name string, ok
 	return class, ref.Spell(r.pkg), ok
 }
 
-// waitsIn returns fi's receives and Waits.
+// waitsIn returns fi's receives and Waits, found once per function.
 func (r *Result) waitsIn(fi *gate.FuncInfo) []wait {
+	if ws, ok := r.waits[fi.Fn]; ok {
+		return ws
+	}
 	var out []wait
+	defer func() { r.waits[fi.Fn] = out }()
 	for _, b := range fi.Fn.Blocks {
 		for _, x := range b.Instrs {
 			switch x := x.(type) {
