@@ -235,7 +235,7 @@ func guardOf(rs *resource.Result, uses []resource.Use, byFunc map[*gate.FuncInfo
 	guardedFns := make(map[resource.GateKey]map[*gate.FuncInfo]bool)
 	for _, u := range uses {
 		for _, h := range u.Holdings {
-			if k, ok := resource.KeyOf(h.Gate, u.Res); ok {
+			if k, ok := resource.KeyOf(h.Gate, u.Res); ok && !linked(h.Gate, u.Res) {
 				if guardedFns[k] == nil {
 					guardedFns[k] = make(map[*gate.FuncInfo]bool)
 				}
@@ -278,6 +278,18 @@ func guardOf(rs *resource.Result, uses []resource.Use, byFunc map[*gate.FuncInfo
 		return resource.GateKey{}, nil
 	}
 	return best, guardedBy(uses, best)
+}
+
+// linked reports whether gate g, of the resource's instance or reached
+// from it, is a lock of another object the instance points to (c.p.mu
+// for a field of c): that object's lock guards its own state, and a
+// field of the instance written under it is so incidentally. It may
+// protect (see protected), but it is no inferred guard.
+func linked(g naming.Ref, res resource.Resource) bool {
+	if res.Global || len(g.Path) <= len(res.Instance.Path) {
+		return false
+	}
+	return slices.Contains(g.Path[len(res.Instance.Path):len(g.Path)-1], naming.Deref)
 }
 
 // anyWrite reports whether some use writes the resource holding key: a

@@ -126,7 +126,9 @@
 //     of them writes it there, and they outnumber the functions that use it
 //     without the gate two to one. For an unannotated field, a second method
 //     without the lock means the type follows another rule: nothing is
-//     reported.
+//     reported. Nor is a lock of another object the instance points to
+//     (c.p.sendMu for a field of c) inferred as the guard of the
+//     instance's own fields: written under it, they are so incidentally.
 //   - A use in an unexported helper (such as xxxLocked) whose callers hold
 //     the gate. Paths start at the package's entries (exported functions,
 //     functions whose value escapes, also through a conversion, such as a

@@ -340,3 +340,37 @@ func (x *Index) Name(id int) string {
 func (x *Index) Lookup(id int) string {
 	return x.byID[id]
 }
+
+// A muxed connection writes its own ids while it holds its mux's send
+// lock, to keep the order of sends: the mux's lock guards the mux's
+// state, and the connection's ids are written under it incidentally.
+// Receive writes them without it: no report.
+type Mux struct {
+	sendMu sync.Mutex
+	sendID int
+}
+
+type MuxConn struct {
+	p   *Mux
+	ids []int
+}
+
+func (c *MuxConn) Send() {
+	c.p.sendMu.Lock()
+	c.p.sendID++
+	c.ids = append(c.ids, c.p.sendID)
+	c.p.sendMu.Unlock()
+}
+
+func (c *MuxConn) Do() {
+	c.p.sendMu.Lock()
+	c.p.sendID++
+	c.ids = append(c.ids, c.p.sendID)
+	c.p.sendMu.Unlock()
+}
+
+func (c *MuxConn) Receive() int {
+	id := c.ids[0]
+	c.ids = c.ids[1:]
+	return id
+}
