@@ -19,7 +19,9 @@ type Wait struct {
 	Call *ssa.Call
 	Cond ssa.Value // the *sync.Cond
 	// ObservesContext is set when an instruction of the loop uses a
-	// context value (ctx.Err(), ctx.Done(), passing ctx on).
+	// context value (ctx.Err(), ctx.Done(), passing ctx on), itself or in
+	// a function of the package it calls (a condition literal that
+	// checks ctx.Err()).
 	ObservesContext bool
 	// WayOut is set when a test that leaves the loop depends on a bool
 	// that the package writes elsewhere (q.shuttingDown, an atomic
@@ -39,7 +41,7 @@ func (r *Result) findWaits(fi *gate.FuncInfo) []Wait {
 		w := Wait{Call: call, Cond: call.Call.Args[0]}
 		for lb := range loop {
 			for _, li := range lb.Instrs {
-				if usesContext(li) {
+				if usesContext(li) || callsWithContext(li, 0) {
 					w.ObservesContext = true
 				}
 			}
@@ -99,6 +101,31 @@ func usesContext(instr ssa.Instruction) bool {
 	for _, op := range instr.Operands(ops) {
 		if *op != nil && known.IsContext((*op).Type()) {
 			return true
+		}
+	}
+	return false
+}
+
+// maxCallDepth bounds the calls followed into for a use of a context.
+const maxCallDepth = 3
+
+// callsWithContext reports whether instr calls a function of its own
+// package (a literal or a helper) that uses a context, directly or in
+// what it calls in turn.
+func callsWithContext(instr ssa.Instruction, depth int) bool {
+	call, ok := instr.(*ssa.Call)
+	if !ok || depth == maxCallDepth {
+		return false
+	}
+	cal, ok := naming.Resolve(&call.Call)
+	if !ok || cal.Fn.Pkg != instr.Parent().Pkg || len(cal.Fn.Blocks) == 0 {
+		return false
+	}
+	for _, b := range cal.Fn.Blocks {
+		for _, x := range b.Instrs {
+			if usesContext(x) || callsWithContext(x, depth+1) {
+				return true
+			}
 		}
 	}
 	return false

@@ -95,7 +95,9 @@
 //
 // # What is not reported
 //
-//   - A loop that checks the context, for example with ctx.Err().
+//   - A loop that checks the context, for example with ctx.Err(), itself or
+//     in a function of the package it calls (a condition literal,
+//     "for !ready() { c.Wait() }" where ready checks ctx.Err()).
 //   - A function that registers a watcher that wakes the waiters:
 //     "context.AfterFunc(ctx, f)" where f calls Broadcast or Signal, or a
 //     goroutine that receives from ctx.Done() and does.

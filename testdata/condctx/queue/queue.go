@@ -380,3 +380,29 @@ func (q *Queue) GetNoted(ctx context.Context, note func()) any {
 	}
 	return q.pop()
 }
+
+// GetCondition checks the context in the condition literal its loop
+// calls: the loop looks at ctx.
+func (q *Queue) GetCondition(ctx context.Context) (any, error) {
+	ready := func() bool { return len(q.items) > 0 || ctx.Err() != nil }
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for !ready() {
+		q.cond.Wait()
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return q.pop(), nil
+}
+
+// GetReady's condition literal does not.
+func (q *Queue) GetReady(ctx context.Context) any {
+	ready := func() bool { return len(q.items) > 0 }
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for !ready() {
+		q.cond.Wait() // want `GetReady waits in a sync\.Cond loop that never looks at ctx`
+	}
+	return q.pop()
+}
