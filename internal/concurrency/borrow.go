@@ -48,8 +48,13 @@ func (r *Result) deriveBorrows(fi *gate.FuncInfo) []int {
 // that publishes v, and that can run before instr (any use, when instr
 // is nil): a use instr can run after without v being made anew on the
 // way, or, with at, instr itself. Nil when none can.
+//
+// A local variable that holds v (one a function literal captures lives
+// in a cell of its own) is followed too: a load of it is v again, and
+// what captures it publishes it where it does.
 func (r *Result) publisher(v ssa.Value, instr ssa.Instruction, at bool) ssa.Instruction {
 	seen := make(map[ssa.Value]bool)
+	cells := make(map[ssa.Value]bool) // local variables v is stored into
 	var found ssa.Instruction
 	var walk func(x ssa.Value)
 	walk = func(x ssa.Value) {
@@ -61,6 +66,18 @@ func (r *Result) publisher(v ssa.Value, instr ssa.Instruction, at bool) ssa.Inst
 			if found != nil {
 				return
 			}
+			if cell := localCell(x, u); cell != nil {
+				cells[cell] = true
+				walk(cell)
+				continue
+			}
+			if ld, ok := u.(*ssa.UnOp); ok && ld.Op == token.MUL && cells[x] {
+				walk(ld) // the variable's value: v
+				continue
+			}
+			if st, ok := u.(*ssa.Store); ok && cells[x] && st.Addr == x {
+				continue // a value stored into the variable, not v
+			}
 			if d, derived := r.use(v, x, u); derived != nil {
 				walk(derived)
 			} else if d && (instr == nil || at && u == instr || before(v, u, instr)) {
@@ -70,6 +87,19 @@ func (r *Result) publisher(v ssa.Value, instr ssa.Instruction, at bool) ssa.Inst
 	}
 	walk(v)
 	return found
+}
+
+// localCell returns the local variable u stores x into (the whole
+// variable, not an address into an object), or nil.
+func localCell(x ssa.Value, u ssa.Instruction) ssa.Value {
+	st, ok := u.(*ssa.Store)
+	if !ok || st.Val != x {
+		return nil
+	}
+	if cell, ok := st.Addr.(*ssa.Alloc); ok {
+		return cell
+	}
+	return nil
 }
 
 // use says what instruction u does with x, a pointer to the object v

@@ -5,19 +5,22 @@
 // taken where no other goroutine can reach the locks is no inversion, an
 // access no other goroutine can reach is no race.
 //
-// Its first reason is ownership. An object belongs to the
-// goroutine that made it until it is published: stored where something
-// else can reach it (a field, a package-level variable, a map, slice or
-// interface), sent on a channel, captured by a closure, passed to a
-// goroutine it starts, or passed to a function that may keep it. Until
-// then no other goroutine can hold, or wait for, its locks (a go
-// statement hands it to a goroutine while its starter goes on: that is
-// no owning call). A function
-// borrows a parameter when it publishes it on no path (Borrows): its
-// callers still own what they pass. An unexported helper whose every
-// call passes an object its caller owns owns it too, until it publishes
-// it itself. What a function borrows travels to importing packages as a
-// BorrowFact, through the shared summary table (package facts).
+// Its first reason is ownership. An object belongs to the goroutine
+// that made it until it is published: stored where something else can
+// reach it (a field of another object, a package-level variable, a map
+// or slice), sent on a channel, captured by a closure, passed to a
+// goroutine it starts, or passed to a function that may keep it. A
+// local variable that holds it, an interface it is converted to and a
+// sync.Cond made on its lock are followed: what captures the variable,
+// or keeps the interface, publishes the object where it does. Until
+// then no other goroutine can hold, or wait for, its locks. A go
+// statement is no owning call: the goroutine gets the object while its
+// starter goes on. A function borrows a parameter when it publishes it
+// on no path (Borrows): its callers still own what they pass. An
+// unexported helper whose every call passes an object its caller owns
+// owns it too, until it publishes it itself. What a function borrows
+// travels to importing packages as a BorrowFact, through the shared
+// summary table (package facts).
 //
 // It also knows who else can release a gate. Go's locks have no owner: a
 // function that hands on a func value releasing its lock (mu.Unlock given

@@ -162,3 +162,21 @@ func SharedCond() {
 	probe() // want `^owned: \[\]$`
 	w.mu.Unlock()
 }
+
+// Captures keeps the new box in a variable that a goroutine literal
+// captures, further down: the box is its own until the literal is made.
+func Captures() {
+	b := &box{}
+	b.mu.Lock()
+	probe() // want `^owned: \[b\.mu\]$`
+	b.n = 1
+	b.mu.Unlock()
+	go func() {
+		b.mu.Lock()
+		b.n++
+		b.mu.Unlock()
+	}()
+	b.mu.Lock()
+	probe() // want `^owned: \[\]$`
+	b.mu.Unlock()
+}
