@@ -20,7 +20,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{gate.Analyzer},
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(BorrowFacts)},
+	FactTypes:  []analysis.Fact{new(BorrowFacts), new(SerialFacts)},
 }
 
 // Result is the concurrency model of one package.
@@ -29,6 +29,7 @@ type Result struct {
 	fset    *token.FileSet
 	pkg     string // the package's path, to spell names
 	borrows *facts.Table[[]int, BorrowFact]
+	serial  *facts.Table[[]SerialRun, SerialFact]
 
 	// mu guards the answers kept for helpers' parameters: passes may
 	// ask at once.
@@ -62,6 +63,12 @@ func run(pass *analysis.Pass) (any, error) {
 		Export: func(ps []int) (*BorrowFact, bool) { return &BorrowFact{Params: ps}, len(ps) > 0 },
 		Import: func(f *BorrowFact) []int { return f.Params },
 	})
+	r.serial = facts.NewTable[SerialFacts](pass, facts.Spec[[]SerialRun, SerialFact]{
+		Derive: gate.Deriving(r.gates, r.deriveSerial),
+		Export: func(rs []SerialRun) (*SerialFact, bool) { return &SerialFact{Runs: rs}, len(rs) > 0 },
+		Import: func(f *SerialFact) []SerialRun { return f.Runs },
+	})
 	r.borrows.Finish(r.gates.Analysed())
+	r.serial.Finish(r.gates.Analysed())
 	return r, nil
 }

@@ -51,6 +51,14 @@
 // model takes the two points to be on the same object: each run loop's
 // locks are its own object's.
 //
+// It knows serial executors too (serial.go). A task loop's Run sends
+// the function it is given on a channel that only one run loop
+// receives from, and that loop calls what it receives, one at a time:
+// the functions given to one loop exclude each other, as if they held a
+// lock (Serial, a SerialFact across packages; resource's uses made in
+// them hold the executor, known.Executor). Workers started in a loop are
+// no serial executor.
+//
 // Every judgement leans the safe way: a use the model does not follow
 // (a phi, a conversion to unsafe.Pointer, a call it has no summary for,
 // a method called through an interface) publishes.

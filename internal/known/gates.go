@@ -23,6 +23,7 @@ const (
 	ChanSem                  // a buffered channel used as a counting semaphore
 	Locker                   // another sync.Locker, or a //gatevet:gate type
 	Once                     // sync.Once, held by Do while its function runs
+	Executor                 // a channel one goroutine takes work from and runs, one item at a time
 )
 
 func (k Kind) String() string {
@@ -39,6 +40,8 @@ func (k Kind) String() string {
 		return "sync.Locker"
 	case Once:
 		return "sync.Once"
+	case Executor:
+		return "serial executor"
 	}
 	return "gate"
 }

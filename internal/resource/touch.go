@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/concurrency"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
@@ -143,6 +144,15 @@ func (r *Result) callTouches(fi *gate.FuncInfo, c *ssa.CallCommon, at token.Pos,
 			pos: pos, end: end, what: name, chain: t.Chain, once: t.Once, started: t.Started})
 	}
 	ran := make(map[ssa.Value]bool)
+	for _, sr := range r.conc.Serial(cal.Fn) {
+		// A serial executor runs f while it runs nothing else given to
+		// it: f's uses hold the executor.
+		exec, ok := fi.Translate(sr.Exec, cal)
+		if f := cal.Value(sr.Param, false); ok && f != nil && !isGo {
+			ran[f] = true
+			out = append(out, r.runTouches(fi, f, []gate.GateOp{concurrency.ExecutorOp(exec)}, pos, end, name)...)
+		}
+	}
 	if sum := r.gates.SummaryOf(cal.Fn); sum != nil {
 		for _, run := range sum.Runs {
 			if f := run.Value(cal); f != nil {

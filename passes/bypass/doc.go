@@ -156,6 +156,10 @@
 //   - A reader under an outer lock that every guarded writer also takes;
 //     a write under a read lock that also holds a lock of its own that
 //     every write of the resource holds.
+//   - A use in a function handed to a serial executor (a task loop whose
+//     Run sends the function to its one goroutine, which runs what it
+//     is given one at a time) when every guarded write is handed to the
+//     same executor: the loop orders them (pion's taskloop).
 //   - A use that runs only after the wait for the end of the goroutine
 //     that makes the guarded uses it conflicts with: the goroutine closes
 //     a channel, or calls a WaitGroup's Done, in a deferred call, and the
