@@ -110,14 +110,27 @@ func usesContext(instr ssa.Instruction) bool {
 const maxCallDepth = 3
 
 // callsWithContext reports whether instr calls a function of its own
-// package (a literal or a helper) that uses a context, directly or in
-// what it calls in turn.
+// package (a literal, one the enclosing function made included, or a
+// helper) that uses a context, directly or in what it calls in turn.
 func callsWithContext(instr ssa.Instruction, depth int) bool {
 	call, ok := instr.(*ssa.Call)
 	if !ok || depth == maxCallDepth {
 		return false
 	}
 	cal, ok := naming.Resolve(&call.Call)
+	if !ok {
+		// A literal the enclosing function made and this one captured,
+		// by value or by address.
+		v := call.Call.Value
+		if load, isLoad := v.(*ssa.UnOp); isLoad && load.Op == token.MUL {
+			v = load.X
+		}
+		if fv, isFree := v.(*ssa.FreeVar); isFree {
+			if b := naming.Bound(fv); b != nil {
+				cal, ok = naming.Target(naming.Captured(b))
+			}
+		}
+	}
 	if !ok || cal.Fn.Pkg != instr.Parent().Pkg || len(cal.Fn.Blocks) == 0 {
 		return false
 	}

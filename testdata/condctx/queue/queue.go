@@ -406,3 +406,21 @@ func (q *Queue) GetReady(ctx context.Context) any {
 	}
 	return q.pop()
 }
+
+// GetNested waits in a literal that calls a condition literal its
+// enclosing function made: the loop looks at ctx through it.
+func (q *Queue) GetNested(ctx context.Context) (any, error) {
+	ready := func() bool { return len(q.items) > 0 || ctx.Err() != nil }
+	wait := func() bool {
+		q.mu.Lock()
+		defer q.mu.Unlock()
+		for !ready() {
+			q.cond.Wait()
+		}
+		return ctx.Err() == nil
+	}
+	if !wait() {
+		return nil, ctx.Err()
+	}
+	return nil, nil
+}
