@@ -130,6 +130,38 @@ func isNil(v ssa.Value) bool {
 // Forward visits each block reachable from the blocks from, from
 // included, once; visit says whether to go on to the block's successors.
 func Forward(from []*ssa.BasicBlock, visit func(*ssa.BasicBlock) bool) {
+	ForwardKnowing(from, nil, visit)
+}
+
+// Known returns the branch conditions decided on every path to b: for
+// each block on b's dominator chain that is entered only from an If,
+// the If's condition and whether its true branch was taken. A condition
+// computed on a cycle can change on the way round, and is left out; an
+// SSA value computed once keeps its value on every path on from b.
+func Known(b *ssa.BasicBlock) map[ssa.Value]bool {
+	known := make(map[ssa.Value]bool)
+	for d := b; d != nil; d = d.Idom() {
+		if len(d.Preds) != 1 {
+			continue
+		}
+		ifi, ok := d.Preds[0].Instrs[len(d.Preds[0].Instrs)-1].(*ssa.If)
+		if !ok || ifi.Block().Succs[0] == ifi.Block().Succs[1] {
+			continue
+		}
+		if def, ok := ifi.Cond.(ssa.Instruction); ok && OnCycle(def.Block()) {
+			continue
+		}
+		if _, seen := known[ifi.Cond]; !seen {
+			known[ifi.Cond] = d == ifi.Block().Succs[0]
+		}
+	}
+	return known
+}
+
+// ForwardKnowing is Forward along the paths on which the conditions in
+// known keep their values: at an If on one of them it goes on only to
+// the branch the value takes.
+func ForwardKnowing(from []*ssa.BasicBlock, known map[ssa.Value]bool, visit func(*ssa.BasicBlock) bool) {
 	seen := make(map[*ssa.BasicBlock]bool)
 	work := append([]*ssa.BasicBlock(nil), from...)
 	for len(work) > 0 {
@@ -139,9 +171,20 @@ func Forward(from []*ssa.BasicBlock, visit func(*ssa.BasicBlock) bool) {
 			continue
 		}
 		seen[b] = true
-		if visit(b) {
-			work = append(work, b.Succs...)
+		if !visit(b) {
+			continue
 		}
+		if ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
+			if v, decided := known[ifi.Cond]; decided {
+				if v {
+					work = append(work, b.Succs[0])
+				} else {
+					work = append(work, b.Succs[1])
+				}
+				continue
+			}
+		}
+		work = append(work, b.Succs...)
 	}
 }
 

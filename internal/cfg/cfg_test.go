@@ -59,6 +59,28 @@ func flow(b bool, n int) {
 	}
 	mark("end")
 }
+
+func flag(solicit bool, n int) {
+	if solicit {
+		mark("out")
+	} else {
+		mark("in")
+	}
+	mark("both")
+	if solicit {
+		mark("outAgain")
+	}
+	for i := 0; i < n; i++ {
+		more := i > 1
+		if more {
+			mark("more")
+		} else {
+			mark("less")
+		}
+		mark("next")
+	}
+	mark("done")
+}
 `
 
 // build returns the package's functions and, for each mark("x") call,
@@ -383,5 +405,36 @@ func TestForward(t *testing.T) {
 	Forward(fn.Blocks[:1], func(b *ssa.BasicBlock) bool { cut++; return b != outer })
 	if cut >= all {
 		t.Errorf("Forward went on past a block whose visit said stop: %d of %d", cut, all)
+	}
+}
+
+func TestForwardKnowing(t *testing.T) {
+	_, marks := build(t)
+	reaches := func(from, to string) bool {
+		b := marks["flag."+from].Block()
+		found := false
+		ForwardKnowing(b.Succs, Known(b), func(x *ssa.BasicBlock) bool {
+			found = found || x == marks["flag."+to].Block()
+			return true
+		})
+		return found
+	}
+	for _, tc := range []struct {
+		from, to string
+		want     bool
+	}{
+		{"in", "outAgain", false}, // solicit is false on every path from "in"
+		{"out", "outAgain", true},
+		{"in", "done", true},
+		{"both", "outAgain", true}, // nothing decided at the join
+		{"more", "next", true},
+		{"less", "more", true}, // more is computed anew each round: not kept
+	} {
+		if got := reaches(tc.from, tc.to); got != tc.want {
+			t.Errorf("from %s, reaches %s = %v, want %v", tc.from, tc.to, got, tc.want)
+		}
+	}
+	if k := Known(marks["flag.in"].Block()); len(k) != 1 {
+		t.Errorf("Known at the else branch = %v, want one condition", k)
 	}
 }

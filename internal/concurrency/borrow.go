@@ -192,7 +192,10 @@ func before(v ssa.Value, u, instr ssa.Instruction) bool {
 		return !isAlloc || alloc.Block() != u.Block() || !(index(u) < index(alloc) && index(alloc) < index(instr))
 	}
 	found := false
-	cfg.Forward(u.Block().Succs, func(b *ssa.BasicBlock) bool {
+	// Along paths that keep the branch conditions u is under: a use in
+	// the else branch of if solicit cannot reach a later if solicit's
+	// then branch.
+	cfg.ForwardKnowing(u.Block().Succs, cfg.Known(u.Block()), func(b *ssa.BasicBlock) bool {
 		if isAlloc && b == alloc.Block() {
 			return false // v is made anew here, before anything of its block uses it
 		}

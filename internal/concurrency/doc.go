@@ -12,7 +12,10 @@
 // goroutine it starts, or passed to a function that may keep it. A
 // local variable that holds it, an interface it is converted to and a
 // sync.Cond made on its lock are followed: what captures the variable,
-// or keeps the interface, publishes the object where it does. Until
+// or keeps the interface, publishes the object where it does. A
+// publication counts before a point only along paths that keep the
+// branch conditions it is under (a use in the else of if solicit does
+// not reach a later if solicit's then branch). Until
 // then no other goroutine can hold, or wait for, its locks. A go
 // statement is no owning call: the goroutine gets the object while its
 // starter goes on. A function borrows a parameter when it publishes it

@@ -180,3 +180,37 @@ func Captures() {
 	probe() // want `^owned: \[\]$`
 	b.mu.Unlock()
 }
+
+var boxes []*box
+
+// Open publishes the new box on the inbound path only; the outbound
+// path, which the same flag decides later, has not published it.
+func Open(outbound bool) *box {
+	b := &box{}
+	b.mu.Lock()
+	if !outbound {
+		boxes = append(boxes, b)
+	}
+	b.n++
+	if outbound {
+		probe() // want `^owned: \[b\.mu\]$`
+	}
+	b.mu.Unlock()
+	return b
+}
+
+// OpenBoth decides the second branch on another flag: the box may be
+// published by then.
+func OpenBoth(outbound, secure bool) *box {
+	b := &box{}
+	b.mu.Lock()
+	if !outbound {
+		boxes = append(boxes, b)
+	}
+	b.n++
+	if secure {
+		probe() // want `^owned: \[\]$`
+	}
+	b.mu.Unlock()
+	return b
+}
