@@ -111,12 +111,12 @@ func sentParam(fn *ssa.Function, v ssa.Value) (param, field int, ok bool) {
 	if !ok {
 		return 0, 0, false
 	}
-	for _, u := range *a.Referrers() {
+	for _, u := range referrers(a) {
 		fa, ok := u.(*ssa.FieldAddr)
 		if !ok {
 			continue
 		}
-		for _, fu := range *fa.Referrers() {
+		for _, fu := range referrers(fa) {
 			if st, ok := fu.(*ssa.Store); ok && st.Addr == fa {
 				if i := paramIndex(fn, st.Val); i >= 0 {
 					return i, fa.Field, true
@@ -191,7 +191,7 @@ func received(instr ssa.Instruction) []receipt {
 			return []receipt{{in.X, in}}
 		}
 		var out []receipt // v, ok := <-ch, and a range over ch
-		for _, u := range *in.Referrers() {
+		for _, u := range referrers(in) {
 			if ex, ok := u.(*ssa.Extract); ok && ex.Index == 0 {
 				out = append(out, receipt{in.X, ex})
 			}
@@ -205,7 +205,7 @@ func received(instr ssa.Instruction) []receipt {
 				continue
 			}
 			recv++
-			for _, u := range *in.Referrers() {
+			for _, u := range referrers(in) {
 				if ex, ok := u.(*ssa.Extract); ok && ex.Index == 1+recv {
 					out = append(out, receipt{st.Chan, ex})
 				}
@@ -221,7 +221,7 @@ func received(instr ssa.Instruction) []receipt {
 // local variable it is kept in (t := <-l.tasks; t.fn()).
 func calls(v ssa.Value, field int) bool {
 	called := false
-	for _, u := range *v.Referrers() {
+	for _, u := range referrers(v) {
 		switch u := u.(type) {
 		case *ssa.Call:
 			called = called || field == -1 && u.Call.Value == v
@@ -232,9 +232,9 @@ func calls(v ssa.Value, field int) bool {
 			if !ok || u.Val != v {
 				return false
 			}
-			for _, cu := range *cell.Referrers() {
+			for _, cu := range referrers(cell) {
 				if fa, ok := cu.(*ssa.FieldAddr); ok && fa.Field == field {
-					for _, lu := range *fa.Referrers() {
+					for _, lu := range referrers(fa) {
 						if load, ok := lu.(*ssa.UnOp); ok && load.Op == token.MUL {
 							called = called || calledValue(load)
 						}
@@ -253,10 +253,18 @@ func calls(v ssa.Value, field int) bool {
 
 // calledValue reports whether f, a func value, is called.
 func calledValue(f ssa.Value) bool {
-	for _, u := range *f.Referrers() {
+	for _, u := range referrers(f) {
 		if c, ok := u.(*ssa.Call); ok && c.Call.Value == f {
 			return true
 		}
 	}
 	return false
+}
+
+// referrers returns v's referrers, none when go/ssa keeps no list.
+func referrers(v ssa.Value) []ssa.Instruction {
+	if rs := v.Referrers(); rs != nil {
+		return *rs
+	}
+	return nil
 }

@@ -124,3 +124,26 @@ var confirmProbe = probe("confirmprobe", "test probe: report conditional acquire
 func TestConfirms(t *testing.T) {
 	analysistest.Run(t, testdata(t), confirmProbe, "./confirms")
 }
+
+// TestDerivingRecovers checks that a sub-model's derivation that panics
+// leaves its function without a summary instead of crashing the run.
+func TestDerivingRecovers(t *testing.T) {
+	dir := testdata(t)
+	t.Setenv("GATEVET_DEBUG", "")
+	probe := &analysis.Analyzer{
+		Name:     "derivingprobe",
+		Doc:      "test probe: a derivation that panics",
+		Requires: []*analysis.Analyzer{gate.Analyzer},
+		Run: func(pass *analysis.Pass) (any, error) {
+			res := pass.ResultOf[gate.Analyzer].(*gate.Result)
+			derive := gate.Deriving(res, func(*gate.FuncInfo) int { panic("a sub-model's bug") })
+			for _, fi := range res.Funcs {
+				if n, ok := derive(fi.Fn); ok || n != 0 {
+					pass.Reportf(fi.Fn.Pos(), "derived %d despite the panic", n)
+				}
+			}
+			return nil, nil
+		},
+	}
+	analysistest.Run(t, dir, probe, "./owned/lib")
+}

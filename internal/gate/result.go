@@ -3,6 +3,7 @@ package gate
 import (
 	"go/token"
 	"go/types"
+	"os"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -21,14 +22,24 @@ func (r *Result) Analysed() []*ssa.Function {
 
 // Deriving adapts derive, a sub-model's summary of a function the model
 // analysed, to a summary table (facts.Spec.Derive): the package's other
-// functions have none.
+// functions have none. As the core does (analyse), a function the
+// sub-model cannot handle gets no summary rather than crashing the run;
+// GATEVET_DEBUG=1 lets the panic through.
 func Deriving[S any](r *Result, derive func(*FuncInfo) S) func(*ssa.Function) (S, bool) {
-	return func(fn *ssa.Function) (S, bool) {
+	return func(fn *ssa.Function) (sum S, ok bool) {
 		fi := r.Info(fn)
 		if fi == nil {
-			var zero S
-			return zero, false
+			return sum, false
 		}
+		defer func() {
+			if p := recover(); p != nil {
+				if os.Getenv("GATEVET_DEBUG") != "" {
+					panic(p)
+				}
+				var zero S
+				sum, ok = zero, false
+			}
+		}()
 		return derive(fi), true
 	}
 }
