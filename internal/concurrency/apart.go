@@ -9,18 +9,9 @@ import (
 	"github.com/gatevet/gatevet/internal/naming"
 )
 
-// Happens-before through a function's end. A function d that closes a
-// channel, or calls a WaitGroup's Done, in a deferred call signals its
-// end: whatever runs within d (see extents) happens before the signal,
-// and the signal before the receive from that channel, or the Wait on
-// that WaitGroup, returns. A point that such a wait precedes on every
-// path runs after everything within d. Channels and WaitGroups are told
-// apart by class (Session.done), like gates: the model takes the wait
-// and the signal to be on the same instance.
-
 // Apart reports whether the point a in fa and the point b in fb cannot
 // run at the same time, and why: one runs only after the other's
-// function has signalled its end (see above), or both run only on one
+// function has signalled its end (signals.go), or both run only on one
 // run loop (runloop.go).
 func (r *Result) Apart(fa *gate.FuncInfo, a ssa.Instruction, fb *gate.FuncInfo, b ssa.Instruction) (Reason, bool) {
 	r.mu.Lock()

@@ -57,12 +57,15 @@ func (r *Result) deriveSerial(fi *gate.FuncInfo) []SerialRun {
 	var out []SerialRun
 	for _, b := range fi.Fn.Blocks {
 		for _, instr := range b.Instrs {
-			for _, s := range sends(instr) {
-				p, field, ok := sentParam(fi.Fn, s.val)
+			for _, op := range gate.ChanOps(instr) {
+				if !op.Send {
+					continue
+				}
+				p, field, ok := sentParam(fi.Fn, op.Value)
 				if !ok {
 					continue
 				}
-				ref, ok := fi.Ref(s.ch)
+				ref, ok := fi.Ref(op.Chan)
 				if !ok || ref.Root != naming.Param {
 					continue
 				}
@@ -74,26 +77,6 @@ func (r *Result) deriveSerial(fi *gate.FuncInfo) []SerialRun {
 		}
 	}
 	return out
-}
-
-// A send is a value sent on a channel, by a send statement or a select
-// case.
-type send struct{ ch, val ssa.Value }
-
-func sends(instr ssa.Instruction) []send {
-	switch in := instr.(type) {
-	case *ssa.Send:
-		return []send{{in.Chan, in.X}}
-	case *ssa.Select:
-		var out []send
-		for _, st := range in.States {
-			if st.Dir == types.SendOnly && st.Send != nil {
-				out = append(out, send{st.Chan, st.Send})
-			}
-		}
-		return out
-	}
-	return nil
 }
 
 // sentParam reports which func parameter of fn v is: the parameter
@@ -147,8 +130,11 @@ func (r *Result) runsEachReceived(class string, field int) bool {
 	for _, fi := range r.gates.Funcs {
 		for _, b := range fi.Fn.Blocks {
 			for _, instr := range b.Instrs {
-				for _, v := range received(instr) {
-					ref, ok := fi.Ref(v.ch)
+				for _, op := range gate.ChanOps(instr) {
+					if op.Send {
+						continue
+					}
+					ref, ok := fi.Ref(op.Chan)
 					if !ok {
 						continue
 					}
@@ -156,7 +142,7 @@ func (r *Result) runsEachReceived(class string, field int) bool {
 						continue
 					}
 					l := r.loopOf(fi.Fn)
-					if l == nil || loop != nil && l.fn != loop.fn || !calls(v.val, field) {
+					if l == nil || loop != nil && l.fn != loop.fn || op.Value == nil || !calls(op.Value, field) {
 						return false
 					}
 					loop, found = l, true
@@ -173,45 +159,6 @@ func (r *Result) loopOf(fn *ssa.Function) *runLoop {
 		if r.extents.within(fn, l.fn) {
 			return &l
 		}
-	}
-	return nil
-}
-
-// A receipt is a value received from a channel: by a receive, or a
-// select case (the value extracted from the select's tuple).
-type receipt struct{ ch, val ssa.Value }
-
-func received(instr ssa.Instruction) []receipt {
-	switch in := instr.(type) {
-	case *ssa.UnOp:
-		if in.Op != token.ARROW {
-			return nil
-		}
-		if !in.CommaOk {
-			return []receipt{{in.X, in}}
-		}
-		var out []receipt // v, ok := <-ch, and a range over ch
-		for _, u := range referrers(in) {
-			if ex, ok := u.(*ssa.Extract); ok && ex.Index == 0 {
-				out = append(out, receipt{in.X, ex})
-			}
-		}
-		return out
-	case *ssa.Select:
-		var out []receipt
-		recv := 0
-		for _, st := range in.States {
-			if st.Dir != types.RecvOnly {
-				continue
-			}
-			recv++
-			for _, u := range referrers(in) {
-				if ex, ok := u.(*ssa.Extract); ok && ex.Index == 1+recv {
-					out = append(out, receipt{st.Chan, ex})
-				}
-			}
-		}
-		return out
 	}
 	return nil
 }

@@ -11,6 +11,15 @@ import (
 	"github.com/gatevet/gatevet/internal/naming"
 )
 
+// Happens-before through a function's end. A function d that closes a
+// channel, or calls a WaitGroup's Done, in a deferred call signals its
+// end: whatever runs within d (see extents) happens before the signal,
+// and the signal before the receive from that channel, or the Wait on
+// that WaitGroup, returns. A point that such a wait precedes on every
+// path runs after everything within d. Channels and WaitGroups are told
+// apart by class (Session.done), like gates: the model takes the wait
+// and the signal to be on the same instance.
+
 // A signal is a deferred close or Done: fn ends by signalling class.
 type signal struct {
 	fn    *ssa.Function
@@ -89,7 +98,6 @@ func (r *Result) waitsIn(fi *gate.FuncInfo) []wait {
 		return ws
 	}
 	var out []wait
-	defer func() { r.waits[fi.Fn] = out }()
 	for _, b := range fi.Fn.Blocks {
 		for _, x := range b.Instrs {
 			switch x := x.(type) {
@@ -106,6 +114,7 @@ func (r *Result) waitsIn(fi *gate.FuncInfo) []wait {
 			}
 		}
 	}
+	r.waits[fi.Fn] = out
 	return out
 }
 

@@ -75,9 +75,9 @@ func (m *model) scanChans(fn *ssa.Function) []chanOp {
 	}
 	for _, b := range fn.Blocks {
 		for i, instr := range b.Instrs {
-			for _, o := range directChanOps(instr) {
-				if ref, ok := rs.Of(o.ch); ok {
-					add(o.ch, o.send, false, b, i, ref)
+			for _, o := range ChanOps(instr) {
+				if ref, ok := rs.Of(o.Chan); ok {
+					add(o.Chan, o.Send, false, b, i, ref)
 				}
 			}
 			d, ok := instr.(*ssa.Defer)
@@ -91,13 +91,13 @@ func (m *model) scanChans(fn *ssa.Function) []chanOp {
 			inner := m.namer(cal.Fn)
 			for _, ib := range cal.Fn.Blocks {
 				for _, iinstr := range ib.Instrs {
-					for _, o := range directChanOps(iinstr) {
-						r, ok := inner.Of(o.ch)
+					for _, o := range ChanOps(iinstr) {
+						r, ok := inner.Of(o.Chan)
 						if !ok {
 							continue
 						}
 						if r, ok = rs.Translate(r, cal); ok {
-							add(o.ch, o.send, true, b, i, r)
+							add(o.Chan, o.Send, true, b, i, r)
 						}
 					}
 				}
@@ -107,25 +107,51 @@ func (m *model) scanChans(fn *ssa.Function) []chanOp {
 	return ops
 }
 
-type rawChanOp struct {
-	ch   ssa.Value
-	send bool
+// A ChanOp is one channel operation of an instruction: a send, a
+// receive, or one case of a select, with the value sent or received
+// (the value a v, ok := <-ch or a range over ch extracts; nil when
+// nothing uses it).
+type ChanOp struct {
+	Chan  ssa.Value
+	Send  bool
+	Value ssa.Value
 }
 
-func directChanOps(instr ssa.Instruction) []rawChanOp {
+// ChanOps returns instr's channel operations.
+func ChanOps(instr ssa.Instruction) []ChanOp {
 	switch in := instr.(type) {
 	case *ssa.Send:
-		return []rawChanOp{{in.Chan, true}}
+		return []ChanOp{{in.Chan, true, in.X}}
 	case *ssa.UnOp:
-		if in.Op == token.ARROW {
-			return []rawChanOp{{in.X, false}}
+		if in.Op != token.ARROW {
+			return nil
 		}
+		if !in.CommaOk {
+			return []ChanOp{{in.X, false, in}}
+		}
+		return []ChanOp{{in.X, false, extracted(in, 0)}}
 	case *ssa.Select:
-		var out []rawChanOp
+		var out []ChanOp
+		recv := 0
 		for _, st := range in.States {
-			out = append(out, rawChanOp{st.Chan, st.Dir == types.SendOnly})
+			if st.Dir == types.SendOnly {
+				out = append(out, ChanOp{st.Chan, true, st.Send})
+				continue
+			}
+			recv++ // the select's tuple is (index, recvOk, r0, r1, …)
+			out = append(out, ChanOp{st.Chan, false, extracted(in, 1+recv)})
 		}
 		return out
+	}
+	return nil
+}
+
+// extracted returns the Extract of component i of tuple v, or nil.
+func extracted(v ssa.Value, i int) ssa.Value {
+	for _, u := range *v.Referrers() {
+		if ex, ok := u.(*ssa.Extract); ok && ex.Index == i {
+			return ex
+		}
 	}
 	return nil
 }

@@ -180,10 +180,12 @@ func (r *Result) analyse(fi *gate.FuncInfo) []SumTouch {
 		after map[string]bool // the gates held after the go statement
 	}
 	var starts []*start
+	ends := make(map[*ssa.Go][]ssa.Instruction)        // each go statement's end waits
 	waits := make(map[ssa.Instruction]map[string]bool) // end waits, with the gates held there
 	for _, s := range fi.Starts() {
 		if g, ok := s.Instr.(*ssa.Go); ok {
-			for _, w := range r.conc.EndWaits(fi, g) {
+			ends[g] = r.conc.EndWaits(fi, g)
+			for _, w := range ends[g] {
 				waits[w] = nil
 			}
 		}
@@ -211,14 +213,13 @@ func (r *Result) analyse(fi *gate.FuncInfo) []SumTouch {
 	})
 	for _, s := range starts {
 		covered := make(map[string]bool)
-		ends := r.conc.EndWaits(fi, s.g)
-		for _, w := range ends {
+		for _, w := range ends[s.g] {
 			for k := range waits[w] {
 				covered[k] = true
 			}
 		}
 		for i, t := range s.ts {
-			s.ts[i].Started = t.Started || len(ends) == 0
+			s.ts[i].Started = t.Started || len(ends[s.g]) == 0
 			var kept []*gate.Holding
 			for _, h := range t.Holdings {
 				if k := h.Gate.Key(); h.Via || s.after != nil && !s.after[k] || covered[k] {

@@ -37,12 +37,12 @@ type readLocked struct {
 func readLockedWrites(conc *concurrency.Result, uses []resource.Use) []readLocked {
 	var out []readLocked
 	for _, u := range uses {
-		if !u.Write {
+		if !u.Write || ownLock(u, uses) || innerLocked(u) {
 			continue
 		}
 		for _, h := range u.Holdings {
 			key, ok := resource.KeyOf(h.Gate, u.Res)
-			if !ok || h.Mode != known.Shared || holdsIn(u, key, known.Exclusive) || ownLock(u, uses) || innerLocked(u) {
+			if !ok || h.Mode != known.Shared || holdsIn(u, key, known.Exclusive) {
 				continue
 			}
 			rl := readLocked{write: u, rlock: h}
