@@ -29,7 +29,8 @@
 // function that hands on a func value releasing its lock (mu.Unlock given
 // to a hook, a literal that unlocks kept as a callback) and then locks
 // again waits for whoever calls it (ReleasedElsewhere); it does not block
-// for ever.
+// for ever. So does a goroutine that locks again a lock its starter
+// unlocks after the go statement: the starter runs beside it.
 //
 // Its second reason is happens-before through a function's end. A
 // function runs within d when every way the package lets it be called

@@ -140,6 +140,11 @@
 //     block for ever. An unlock made a value but only called by the
 //     function itself, or handed on only after the second Lock, is no
 //     such hand-off.
+//   - A goroutine that locks again a lock its starter unlocks after the go
+//     statement: a lock used as a signal between the two (the goroutine
+//     locks, says so on a channel, and the starter unlocks). A starter
+//     that unlocks only before it starts the goroutine releases nothing
+//     meanwhile.
 //   - Unlock, then lock again. Early returns that unlock on every path.
 //   - Two instances (a.mu and b.mu) or two different gates; a Once whose
 //     function calls Do on another Once; Do called twice in a row (the

@@ -70,3 +70,32 @@ func (s *Server) After(l *Listener) {
 	s.mu.Lock() // want `certain: s\.mu\.Lock while s\.mu is already held on this path`
 	l.OnReady(s.mu.Unlock)
 }
+
+// Relay's goroutine locks twice: its second Lock waits for the Unlock
+// its starter makes once the goroutine has said it holds the lock (a
+// lock used as a signal between two goroutines).
+func Relay() {
+	var mu sync.Mutex
+	locked := make(chan bool)
+	go func() {
+		mu.Lock()
+		locked <- true
+		mu.Lock()
+		mu.Unlock()
+	}()
+	<-locked
+	mu.Unlock()
+}
+
+// Alone's starter unlocks only before it starts the goroutine: nothing
+// can release the goroutine's first Lock.
+func Alone() {
+	var mu sync.Mutex
+	mu.Lock()
+	mu.Unlock()
+	go func() {
+		mu.Lock()
+		mu.Lock() // want `certain: mu\.Lock while mu is already held on this path`
+		mu.Unlock()
+	}()
+}
