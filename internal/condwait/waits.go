@@ -146,7 +146,8 @@ func callsWithContext(instr ssa.Instruction, depth int) bool {
 
 // wayOut reports whether the loop test v depends on something another
 // goroutine can change to let the waiter out: a bool or error field or
-// variable that the package writes, an atomic load, or the clock.
+// variable that the package writes, an atomic load, or the clock,
+// itself or as what a function of the package returns.
 func (r *Result) wayOut(v ssa.Value, depth int) bool {
 	if depth > 8 {
 		return false
@@ -178,6 +179,30 @@ func (r *Result) wayOut(v ssa.Value, depth int) bool {
 		for _, a := range x.Call.Args {
 			if r.wayOut(a, depth+1) {
 				return true
+			}
+		}
+		return r.returnsWayOut(x, depth)
+	}
+	return false
+}
+
+// returnsWayOut reports whether call, a call of a function of the
+// package (q.stopping(), which reads an atomic flag), returns what
+// wayOut accepts.
+func (r *Result) returnsWayOut(call *ssa.Call, depth int) bool {
+	f := call.Call.StaticCallee()
+	if f != nil && f.Origin() != nil {
+		f = f.Origin() // an instance of a generic function: its body
+	}
+	if f == nil || f.Pkg == nil || f.Pkg.Pkg != r.pass.Pkg {
+		return false
+	}
+	for _, b := range f.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			for _, v := range ret.Results {
+				if r.wayOut(v, depth+1) {
+					return true
+				}
 			}
 		}
 	}

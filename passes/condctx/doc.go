@@ -104,7 +104,9 @@
 //   - A loop another goroutine can open: a bool or error that the package
 //     sets (a closed flag set by Close, an error set by CloseWithError), an
 //     atomic flag, or the clock (a deadline, or an injected clock, with a
-//     timer that Broadcasts), as in client-go's work queue.
+//     timer that Broadcasts), as in client-go's work queue; read directly
+//     or through a function of the package that returns it
+//     (for m.resizing() { m.cond.Wait() }), generic types' included.
 //   - A loop that waits for work already under way, which ends when the
 //     work does: a drain to a snapshot (n := m.queued; for m.done < n
 //     { m.cond.Wait() }, the jobs queued so far, which a worker works

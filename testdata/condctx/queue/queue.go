@@ -424,3 +424,58 @@ func (q *Queue) GetNested(ctx context.Context) (any, error) {
 	}
 	return nil, nil
 }
+
+// An atomic stop flag read through a helper.
+func (q *Queue) stopping() bool { return q.stopped.Load() }
+
+func (q *Queue) GetOrStopping() any {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for len(q.items) == 0 && !q.stopping() {
+		q.cond.Wait()
+	}
+	return nil
+}
+
+func ServeStopping(ctx context.Context, q *Queue) any { return q.GetOrStopping() }
+
+// A helper that reads only the queue: no way out.
+func (q *Queue) empty() bool { return len(q.items) == 0 }
+
+func (q *Queue) GetFull() any {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for q.empty() {
+		q.cond.Wait()
+	}
+	return nil
+}
+
+func ServeFull(ctx context.Context, q *Queue) any {
+	return q.GetFull() // want `\(\*Queue\)\.GetFull blocks in sync\.Cond\.Wait`
+}
+
+// The same in a generic type.
+type Table[K comparable] struct {
+	mu       sync.Mutex
+	cond     *sync.Cond
+	resizing atomic.Bool
+	m        map[K]int
+}
+
+func (t *Table[K]) resizeInProgress() bool { return t.resizing.Load() }
+
+func (t *Table[K]) waitForResize() {
+	t.mu.Lock()
+	for t.resizeInProgress() {
+		t.cond.Wait()
+	}
+	t.mu.Unlock()
+}
+
+func (t *Table[K]) Get(k K) int {
+	t.waitForResize()
+	return t.m[k]
+}
+
+func Lookup(ctx context.Context, t *Table[string]) int { return t.Get("k") }
