@@ -110,14 +110,14 @@ func encodeTouches(e *facts.Encoder, ts []SumTouch) {
 		e.Bool(t.Write)
 		gate.EncodeOps(e, t.Under)
 		gate.EncodeChain(e, t.Chain)
-		e.Bool(t.Once)
+		e.Int(int(t.Once))
 		e.Bool(t.Started)
 	})
 }
 
 func decodeTouches(d *facts.Decoder) []SumTouch {
 	return facts.DecodeEach(d, func() SumTouch {
-		return SumTouch{Res: d.Ref(), Write: d.Bool(), Under: gate.DecodeOps(d), Chain: gate.DecodeChain(d), Once: d.Bool(), Started: d.Bool()}
+		return SumTouch{Res: d.Ref(), Write: d.Bool(), Under: gate.DecodeOps(d), Chain: gate.DecodeChain(d), Once: OnceScope(d.Int()), Started: d.Bool()}
 	})
 }
 

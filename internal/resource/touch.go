@@ -3,6 +3,7 @@ package resource
 import (
 	"go/token"
 	"go/types"
+	"strconv"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -25,10 +26,11 @@ type Touch struct {
 	Pos, End token.Pos
 	What     string     // the operation or callee at Pos
 	Chain    []gate.Hop // inside the callee, down to the use
-	// Once is set for a use inside the function a package-level
-	// sync.Once runs: it happens once for the whole process, whatever
-	// else is held.
-	Once bool
+	// Once says whether the use is inside the function a sync.Once
+	// runs: once per Once, before every Do of it returns (a field's
+	// Once: once per instance), or, for a package-level Once, once for
+	// the whole process, whatever else is held.
+	Once OnceScope
 	// Started is set for a use on a goroutine the function starts and
 	// does not wait for: what the function's callers hold does not
 	// cover it, only Holdings do.
@@ -41,7 +43,7 @@ type SumTouch struct {
 	Write bool
 	Under []gate.GateOp // gates the function held around the use
 	Chain []gate.Hop
-	Once  bool // inside a package-level sync.Once's Do
+	Once  OnceScope // inside a sync.Once's Do
 	// Started: on a goroutine the function starts, which its callers'
 	// gates do not cover.
 	Started bool
@@ -63,7 +65,7 @@ type rawTouch struct {
 	pos, end token.Pos
 	what     string
 	chain    []gate.Hop
-	once     bool
+	once     OnceScope
 	started  bool // on a goroutine a callee starts: the caller's gates do not cover it
 }
 
@@ -164,13 +166,13 @@ func (r *Result) callTouches(fi *gate.FuncInfo, c *ssa.CallCommon, at token.Pos,
 	if cal.Fn.Pkg != fi.Fn.Pkg && !isGo {
 		// Another package's callback taker is taken to run its func
 		// arguments before it returns (see syncCallback).
-		once := packageOnce(fi, cal)
+		once := onceScope(fi, cal)
 		for _, a := range cal.Args {
 			if ran[a] {
 				continue
 			}
 			for _, t := range r.runTouches(fi, a, nil, pos, end, name) {
-				t.once = t.once || once
+				t.once = max(t.once, once)
 				out = append(out, t)
 			}
 		}
@@ -178,15 +180,31 @@ func (r *Result) callTouches(fi *gate.FuncInfo, c *ssa.CallCommon, at token.Pos,
 	return out
 }
 
-// packageOnce reports whether cal is the Do of a package-level
-// sync.Once, which runs its func once for the whole process.
-func packageOnce(fi *gate.FuncInfo, cal naming.Callee) bool {
+// OnceScope says whether a use runs inside the function a sync.Once
+// runs, and which: NotOnce, InstanceOnce, PackageOnce.
+type OnceScope uint8
+
+// The scopes of a use, by the Once whose function makes it.
+const (
+	NotOnce      OnceScope = iota
+	InstanceOnce           // a Once the function names (a field's): once per Once
+	PackageOnce            // a package-level Once: once for the whole process
+)
+
+// onceScope says whether cal is the Do of a sync.Once, and of which.
+func onceScope(fi *gate.FuncInfo, cal naming.Callee) OnceScope {
 	obj, _ := cal.Fn.Object().(*types.Func)
 	if obj == nil || !known.IsOnceDo(obj) || len(cal.Args) == 0 {
-		return false
+		return NotOnce
 	}
 	r, ok := fi.Ref(cal.Args[0])
-	return ok && r.Root == naming.Global
+	switch {
+	case !ok:
+		return NotOnce
+	case r.Root == naming.Global:
+		return PackageOnce
+	}
+	return InstanceOnce
 }
 
 // runTouches returns the uses of the func value f that a callee runs
@@ -248,8 +266,8 @@ func (r *Result) addTouch(sum *[]SumTouch, seen map[string]bool, t Touch) {
 	if t.Write {
 		key += "!w"
 	}
-	if t.Once {
-		key += "!once"
+	if t.Once != NotOnce {
+		key += "!once" + strconv.Itoa(int(t.Once))
 	}
 	if t.Started {
 		key += "!go"

@@ -155,7 +155,9 @@
 //     under it through a helper of the embedded type is a guarded use.
 //   - A reader under an outer lock that every guarded writer also takes;
 //     a write under a read lock that also holds a lock of its own that
-//     every write of the resource holds.
+//     every write of the resource holds, or that the function a sync.Once
+//     runs makes (a lazy initialisation: it runs once, and every Do of the
+//     Once returns after it).
 //   - A use in a function handed to a serial executor (a task loop whose
 //     Run sends the function to its one goroutine, which runs what it
 //     is given one at a time) when every guarded write is handed to the

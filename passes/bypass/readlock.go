@@ -21,7 +21,8 @@ import (
 // every reader of the resource under that read lock. The lock is the
 // resource's guard by the code's own word: some other write of the
 // resource holds it write-locked. Not a race: a write that also holds
-// a lock of its own that every write of the resource holds. A reader
+// a lock of its own that every write of the resource holds, and one
+// made inside a sync.Once's function (a lazy initialisation). A reader
 // the concurrency model sets apart from the write is not named.
 
 // A readLocked is a write of a resource made under a read lock only.
@@ -37,7 +38,7 @@ type readLocked struct {
 func readLockedWrites(conc *concurrency.Result, uses []resource.Use) []readLocked {
 	var out []readLocked
 	for _, u := range uses {
-		if !u.Write || ownLock(u, uses) || innerLocked(u) {
+		if !u.Write || ownLock(u, uses) || innerLocked(u) || u.Once != resource.NotOnce {
 			continue
 		}
 		for _, h := range u.Holdings {

@@ -55,7 +55,7 @@ func candidates(pass *analysis.Pass, rs *resource.Result) []candidate {
 		// A critical section that only reads a process-wide value (a
 		// setting) does not use it the way a device is used; a write a
 		// package-level gate or sync.Once makes is process-wide already.
-		if !u.Res.Global || !u.Write || heldGlobal(u) || u.Once {
+		if !u.Res.Global || !u.Write || heldGlobal(u) || u.Once == resource.PackageOnce {
 			continue
 		}
 		for _, h := range u.Holdings {

@@ -1,0 +1,58 @@
+package readlock
+
+import "sync"
+
+// A tree made on first use, inside a sync.Once, by whichever method
+// comes first: under the read lock in Stat, under the lock in Create.
+// The Once runs the write once, and every Do returns after it.
+type FS struct {
+	mu   sync.RWMutex
+	once sync.Once
+	data map[string]int
+}
+
+func (f *FS) getData() map[string]int {
+	f.once.Do(func() {
+		f.data = make(map[string]int)
+		f.data["/"] = 0
+	})
+	return f.data
+}
+
+func (f *FS) Stat(name string) int {
+	f.mu.RLock()
+	defer f.mu.RUnlock()
+	return f.getData()[name]
+}
+
+func (f *FS) Create(name string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.getData()[name] = 1
+}
+
+// Lazy makes its tree on first use without a Once: two Stats at once
+// both make it.
+type Lazy struct {
+	mu   sync.RWMutex
+	data map[string]int
+}
+
+func (f *Lazy) getData() map[string]int {
+	if f.data == nil {
+		f.data = make(map[string]int)
+	}
+	return f.data
+}
+
+func (f *Lazy) Stat(name string) int {
+	f.mu.RLock()
+	defer f.mu.RUnlock()
+	return f.getData()[name] // want `^latent: Stat writes f\.data through \(\*Lazy\)\.getData → f\.data holding only the read lock of f\.mu`
+}
+
+func (f *Lazy) Create(name string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.getData()[name] = 1
+}
