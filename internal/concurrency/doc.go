@@ -63,6 +63,11 @@
 // them hold the executor, known.Executor). Workers started in a loop are
 // no serial executor.
 //
+// Of instances, it knows test fixtures (fixture.go): each top-level test
+// runs with objects it makes itself, so a point of one test on its own
+// objects (Fixture) never meets a point of another test (InOtherTest);
+// only package-level variables join two tests' objects.
+//
 // Every judgement leans the safe way: a use the model does not follow
 // (a phi, a conversion to unsafe.Pointer, a call it has no summary for,
 // a method called through an interface) publishes.

@@ -83,7 +83,12 @@ type OrderEdge struct {
 	pos, fromPos token.Pos // in the package analysed; lost in facts
 	fn           *gate.FuncInfo
 	instr        ssa.Instruction
+	fixture      *ssa.Function // the test whose own objects both gates are (concurrency.Fixture)
 }
+
+// Fixture returns the top-level test function whose run made both of
+// the edge's gates' objects (concurrency.Result.Fixture), or nil.
+func (e OrderEdge) Fixture() *ssa.Function { return e.fixture }
 
 // FuncInfo returns the function of an edge of the package analysed, and nil
 // for an edge from a fact.
@@ -151,7 +156,8 @@ func orders(pass *analysis.Pass, res *gate.Result, conc *concurrency.Result) []O
 				e := OrderEdge{From: from, To: to, FromName: spell(h.GateOp, pkg), ToName: spell(ap.GateOp, pkg),
 					Func: naming.CalleeName(fi.Fn, pkg), Pkg: pkg, At: gate.PosText(pass.Fset, ap.Pos), FromAt: gate.PosText(pass.Fset, h.Pos),
 					Shared: h.Mode == known.Shared && ap.GateOp.Mode == known.Shared, FromShared: h.Mode == known.Shared, ToShared: ap.GateOp.Mode == known.Shared,
-					Chain: ap.Chain, pos: ap.Pos, fromPos: h.Pos, fn: fi, instr: ap.Instr}
+					Chain: ap.Chain, pos: ap.Pos, fromPos: h.Pos, fn: fi, instr: ap.Instr,
+					fixture: conc.Fixture(fi, h.Gate, ap.GateOp.Gate)}
 				for _, o := range ap.Also {
 					if c, ok := fi.Class(o.Gate); ok && o != h && c != to {
 						e.Also = append(e.Also, c)

@@ -129,6 +129,11 @@
 //     takes the locks of the code under test to poke at it, at moments
 //     its own waits choose. Orders are compared within production code,
 //     and within test code (two goroutines of tests).
+//   - Two tests' orders when one takes the locks of objects its own test
+//     made (a local, what a helper returns to it, what its literals
+//     capture): each test runs with objects of its own. Two tests that
+//     take a package-level object's locks in opposite orders are
+//     reported.
 //
 // # Suppressing a report
 //

@@ -66,11 +66,15 @@ func inverts(e, r lockgraph.OrderEdge) bool {
 }
 
 // apart reports whether the concurrency model proves that e and r,
-// both of this package, never run at the same time: then the two
-// orders never meet.
+// both of this package, never meet: they never run at the same time,
+// or one takes the locks of objects its test made and the other runs
+// in another test.
 func apart(conc *concurrency.Result, e, r lockgraph.OrderEdge) bool {
 	if e.FuncInfo() == nil || r.FuncInfo() == nil {
 		return false
+	}
+	if conc.InOtherTest(e.Fixture(), r.FuncInfo()) || conc.InOtherTest(r.Fixture(), e.FuncInfo()) {
+		return true
 	}
 	_, ok := conc.Apart(e.FuncInfo(), e.Instr(), r.FuncInfo(), r.Instr())
 	return ok
