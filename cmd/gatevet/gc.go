@@ -20,17 +20,21 @@ type heapBudget struct {
 }
 
 // The budgets. A go vet process, of which go vet runs one per
-// processor, may grow to five times its live heap up to 320 MiB: most
-// runs end with a few tens of megabytes live, and under GOGC=100 the
-// collector took a sixth of their CPU, restarting its work as the heap
-// grew from nothing. Standalone gatevet, one process that streams every
-// package through the analyzers (on grpc, 27 MiB live at the median
-// collection and 151 at most), may grow to 320 MiB whatever is live:
-// under GOGC=100 the collector took a quarter of its CPU, and under five
+// processor, may grow to five times its live heap up to 64 MiB: most
+// runs end with a few megabytes live, and under GOGC=100 the collector
+// took a sixth of their CPU, restarting its work as the heap grew from
+// nothing. The few large packages, whose live heap is past 13 MiB, set
+// go vet's peak memory: they get the default's room, twice what is
+// live, and no more (with 320 MiB, etcd server's largest process took
+// 153 MiB against stock vet's 109, for the same CPU; docs/performance.md,
+// run M). Standalone gatevet, one process that streams every package
+// through the analyzers (on grpc, 27 MiB live at the median collection
+// and 151 at most), may grow to 320 MiB whatever is live: under
+// GOGC=100 the collector took a quarter of its CPU, and under five
 // times the live heap within a 300 MiB limit a run took 4% more time
-// (docs/performance.md, run J).
+// (run J).
 var (
-	vetBudget        = heapBudget{Bytes: 320 << 20, PerLive: 5}
+	vetBudget        = heapBudget{Bytes: 64 << 20, PerLive: 5}
 	standaloneBudget = heapBudget{Bytes: 320 << 20}
 )
 
