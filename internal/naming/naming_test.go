@@ -157,3 +157,50 @@ func buildF(t *testing.T, src string) *ssa.Function {
 	}
 	return pkg.Func("f")
 }
+
+// TestRangeNames checks that the value variable of a range is the name
+// of what it ranges over, whatever the operand: a field, a slice
+// literal, a call.
+func TestRangeNames(t *testing.T) {
+	const src = `package p
+
+type T struct{ n int }
+
+type S struct{ ts []*T }
+
+func list() []*T { return nil }
+
+func f(s *S, a, b *T) (n int) {
+	for _, x := range s.ts {
+		n += x.n
+	}
+	for _, y := range []*T{a, b} {
+		n += y.n
+	}
+	for _, z := range list() {
+		n += z.n
+	}
+	return n
+}
+`
+	fn := buildF(t, src)
+	namer := naming.NewNamer(fn)
+	var got []string
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			fa, ok := instr.(*ssa.FieldAddr)
+			if !ok || fa.Field != 0 {
+				continue
+			}
+			if _, isT := fa.X.Type().(*types.Pointer).Elem().(*types.Named); !isT {
+				continue
+			}
+			if r, ok := namer.Of(fa.X); ok && r.Root == naming.Local {
+				got = append(got, r.Spell("p"))
+			}
+		}
+	}
+	if s, want := strings.Join(got, " "), "x y z"; s != want {
+		t.Errorf("range values spelled %q, want %q", s, want)
+	}
+}

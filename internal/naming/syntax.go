@@ -51,8 +51,16 @@ func indexSyntax(fn *ssa.Function) *syntaxIndex {
 			if id, ok := n.Value.(*ast.Ident); ok {
 				ix.ranged[n.X.Pos()] = id.Name
 				ix.ranged[n.For] = id.Name
-				if sel, ok := ast.Unparen(n.X).(*ast.SelectorExpr); ok {
-					ix.ranged[sel.Sel.Pos()] = id.Name
+				// go/ssa places an element's address at the operand's
+				// value: a field's selector, a literal's brace, a call's
+				// parenthesis.
+				switch x := ast.Unparen(n.X).(type) {
+				case *ast.SelectorExpr:
+					ix.ranged[x.Sel.Pos()] = id.Name
+				case *ast.CompositeLit:
+					ix.ranged[x.Lbrace] = id.Name
+				case *ast.CallExpr:
+					ix.ranged[x.Lparen] = id.Name
 				}
 			}
 		case *ast.ValueSpec:
