@@ -1,8 +1,11 @@
 package condctx
 
 import (
+	"cmp"
 	_ "embed"
 	"fmt"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -25,6 +28,7 @@ var Analyzer = gatepass.New("condctx", doc, run, condwait.Analyzer)
 
 func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	conds := pass.ResultOf[condwait.Analyzer].(*condwait.Result)
+	var calls []blockingCall
 	for _, fi := range res.Funcs {
 		if res.InTest(fi) {
 			continue // a test that hangs meets go test's -timeout, and drives its own mocks
@@ -50,9 +54,10 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 				Related: []analysis.RelatedInformation{{Pos: ctxPos, Message: ctxName + " comes into scope here"}},
 			})
 		}
-		for _, d := range blockingCalls(pass, conds, fi, ctxName) {
-			rep.Certain(d)
-		}
+		calls = append(calls, blockingCalls(pass, conds, fi, ctxName)...)
+	}
+	for _, d := range byWait(pass, calls) {
+		rep.Certain(d)
 	}
 }
 
@@ -84,10 +89,16 @@ func unlockedWakes(pkg string, res *gate.Result, watchers []condwait.Watcher) []
 	return out
 }
 
-// blockingCalls reports calls from fi, which has a context, of functions
-// without one that may block in a Wait loop with no way out.
-func blockingCalls(pass *analysis.Pass, conds *condwait.Result, fi *gate.FuncInfo, ctxName string) []analysis.Diagnostic {
-	var out []analysis.Diagnostic
+// A blockingCall is a call, from a function with a context, of a
+// function without one that may block in a Wait loop with no way out.
+type blockingCall struct {
+	d    analysis.Diagnostic
+	wait string // where the Wait is, file:line
+}
+
+// blockingCalls returns fi's blocking calls; fi has a context.
+func blockingCalls(pass *analysis.Pass, conds *condwait.Result, fi *gate.FuncInfo, ctxName string) []blockingCall {
+	var out []blockingCall
 	for _, bc := range conds.StallingCalls(fi) {
 		chain := bc.Stalls[0].Chain
 		wait := chain[len(chain)-1]
@@ -98,7 +109,41 @@ func blockingCalls(pass *analysis.Pass, conds *condwait.Result, fi *gate.FuncInf
 				"give %s a ctx and wake its waiters with context.AfterFunc", what, wait.At, ctxName, ctxName, what),
 		}
 		d.Related = gate.ChainRelated(chain, "then ")
-		out = append(out, d)
+		out = append(out, blockingCall{d: d, wait: wait.At})
+	}
+	return out
+}
+
+// byWait reports the calls that block on one Wait once, at the first
+// in the package: one cause, one report. The others are named in the
+// message and as related positions (a library's Wait that every
+// handler reaches would otherwise be a report per call).
+func byWait(pass *analysis.Pass, calls []blockingCall) []analysis.Diagnostic {
+	slices.SortStableFunc(calls, func(a, b blockingCall) int { return cmp.Compare(a.d.Pos, b.d.Pos) })
+	first := make(map[string]int) // wait -> index in out
+	var out []analysis.Diagnostic
+	var others [][]string
+	for _, c := range calls {
+		i, ok := first[c.wait]
+		if !ok {
+			first[c.wait] = len(out)
+			out = append(out, c.d)
+			others = append(others, nil)
+			continue
+		}
+		at := gate.PosText(pass.Fset, c.d.Pos)
+		others[i] = append(others[i], at)
+		out[i].Related = append(out[i].Related, analysis.RelatedInformation{Pos: c.d.Pos, Message: "this call blocks on the same Wait"})
+	}
+	for i, o := range others {
+		switch {
+		case len(o) == 1:
+			out[i].Message += fmt.Sprintf(" (1 more call in this package blocks on the same Wait: %s)", o[0])
+		case len(o) > 3:
+			out[i].Message += fmt.Sprintf(" (%d more calls in this package block on the same Wait: %s, …)", len(o), strings.Join(o[:3], ", "))
+		case len(o) > 1:
+			out[i].Message += fmt.Sprintf(" (%d more calls in this package block on the same Wait: %s)", len(o), strings.Join(o, ", "))
+		}
 	}
 	return out
 }

@@ -14,7 +14,9 @@
 //     it nor has a watcher that wakes the waiters on cancellation
 //     (context.AfterFunc, or a goroutine receiving from ctx.Done());
 //   - a call, from a function with a context, of a function without one
-//     that may block in a Wait loop with no way out;
+//     that may block in a Wait loop with no way out: once per Wait, at the
+//     package's first such call, whose message and related positions
+//     name the others;
 //   - a watcher that Broadcasts or Signals without holding the lock, so
 //     a waiter can check the context and park just after the wake-up.
 //

@@ -48,14 +48,16 @@ func (q *Queue) Get() any {
 
 // Handler has a context but calls Get, which cannot see it.
 func Handler(ctx context.Context, q *Queue) any {
-	return q.Get() // want `\(\*Queue\)\.Get blocks in sync\.Cond\.Wait \(queue\.go:\d+\) and cannot observe ctx`
+	return q.Get() // want `\(\*Queue\)\.Get blocks in sync\.Cond\.Wait \(queue\.go:\d+\) and cannot observe ctx.* \(1 more call in this package blocks on the same Wait: queue\.go:60\)$`
 }
 
 // fetch has no context either: the block travels up to its caller.
 func fetch(q *Queue) any { return q.Get() }
 
+// Handler2 blocks on the same Wait as Handler: one report, at Handler,
+// names this call.
 func Handler2(ctx context.Context, q *Queue) any {
-	return fetch(q) // want `fetch blocks in sync\.Cond\.Wait`
+	return fetch(q)
 }
 
 // GetCtx has the context as a parameter and ignores it.
