@@ -26,7 +26,8 @@ type Wait struct {
 	// WayOut is set when a test that leaves the loop depends on a bool
 	// that the package writes elsewhere (q.shuttingDown, an atomic
 	// flag) or on the clock, or when the loop waits for work already
-	// under way (see progress.go).
+	// under way (see progress.go), or for the holders of a gate built
+	// on the Cond to leave (cgate.go).
 	WayOut bool
 }
 
@@ -49,7 +50,7 @@ func (r *Result) findWaits(fi *gate.FuncInfo) []Wait {
 				w.WayOut = true
 			}
 		}
-		if !w.WayOut && r.awaitsOwnGoroutine(fi, call) {
+		if !w.WayOut && (r.awaitsOwnGoroutine(fi, call) || r.joinsGate(fi, loop, call)) {
 			w.WayOut = true
 		}
 		out = append(out, w)

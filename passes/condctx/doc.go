@@ -115,6 +115,13 @@
 //     through), or a wait for a goroutine the waiting function starts
 //     itself, directly or through its callees, that wakes the same Cond
 //     (a write stall that schedules a flush and waits for it).
+//   - The acquire of a gate built on the Cond: the waiter counts itself
+//     into the state its loop tests (for p.state>>32 != 0 { Wait };
+//     p.state++), and a function that writes that state and wakes the
+//     Cond is called, on the same object, by a function that enters (enter,
+//     then defer leave). It waits for holders under way, as Lock does. A
+//     counting queue's take (for j.n == 0 { Wait }; j.n--), whose Put no
+//     function pairs with it on one queue, is reported.
 //   - No context anywhere on the way: a function without a context, or a
 //     goroutine literal that does not capture the context.
 //   - A context nothing can cancel: a parameter without a name (a

@@ -1,0 +1,175 @@
+package condwait
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/naming"
+)
+
+// A gate built on a Cond. A Wait loop whose function counts itself into
+// the state the loop tests (state++, state += 1<<32: a read-modify-write
+// of that field) joins the holders of a lock made of the Cond and a
+// counter, as Lock does a mutex's: it waits for the holders under way to
+// leave. That is a gate's acquire, whatever a context says, when the
+// leaving is paired with the entering: some function of the package
+// that writes the field and wakes the Cond (unaddRebalance) is called,
+// on the same object, by a function that enters (Rebalance: enter,
+// defer leave). A counting queue's take (for j.n == 0 { Wait }; j.n--)
+// has the same shape, but its Put comes from producers that may never
+// call again: no function takes and puts on one queue.
+
+// joinsGate reports whether the Wait loop of fi (its blocks loop, its
+// Wait call) is the acquire of a gate built on the Cond.
+func (r *Result) joinsGate(fi *gate.FuncInfo, loop map[*ssa.BasicBlock]bool, call *ssa.Call) bool {
+	cls, ok := condClass(fi, call.Call.Args[0])
+	if !ok {
+		return false
+	}
+	for f := range testedFields(loop) {
+		if !countsInto(fi.Fn, f) {
+			continue
+		}
+		for _, rel := range r.gates.Funcs {
+			if rel.Fn != fi.Fn && stores(rel.Fn, f) && r.wakesClass(rel, cls) && r.paired(fi.Fn, rel.Fn) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// testedFields returns the fields that the tests leaving loop read.
+func testedFields(loop map[*ssa.BasicBlock]bool) map[*types.Var]bool {
+	out := make(map[*types.Var]bool)
+	var read func(v ssa.Value, depth int)
+	read = func(v ssa.Value, depth int) {
+		if depth > 6 {
+			return
+		}
+		switch x := v.(type) {
+		case *ssa.UnOp:
+			if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+				if f := naming.FieldOf(fa); f != nil {
+					out[f] = true
+				}
+				return
+			}
+			read(x.X, depth+1)
+		case *ssa.BinOp:
+			read(x.X, depth+1)
+			read(x.Y, depth+1)
+		}
+	}
+	for b := range loop {
+		if ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok && leaves(ifi, loop) {
+			read(ifi.Cond, 0)
+		}
+	}
+	return out
+}
+
+// countsInto reports whether fn stores into field f a value computed
+// from f itself: f++, f += n, f |= bit.
+func countsInto(fn *ssa.Function, f *types.Var) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			st, ok := instr.(*ssa.Store)
+			if !ok || !isField(st.Addr, f) {
+				continue
+			}
+			if op, ok := st.Val.(*ssa.BinOp); ok && (loadsField(op.X, f) || loadsField(op.Y, f)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// stores reports whether fn stores into field f.
+func stores(fn *ssa.Function, f *types.Var) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if st, ok := instr.(*ssa.Store); ok && isField(st.Addr, f) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isField(addr ssa.Value, f *types.Var) bool {
+	fa, ok := addr.(*ssa.FieldAddr)
+	return ok && naming.FieldOf(fa) == f
+}
+
+func loadsField(v ssa.Value, f *types.Var) bool {
+	u, ok := v.(*ssa.UnOp)
+	return ok && u.Op == token.MUL && isField(u.X, f)
+}
+
+// maxWrap bounds the wrappers followed from a function to its callers
+// (waitAndAddRebalance calls waitAndAddRebalanceMaybeSignal).
+const maxWrap = 2
+
+// paired reports whether a function of the package outside its tests
+// calls, on one receiver, both a function that reaches enter and one
+// that reaches leave, through up to maxWrap wrappers.
+func (r *Result) paired(enter, leave *ssa.Function) bool {
+	leaving := r.wrappers(leave)
+	for e := range r.wrappers(enter) {
+		for _, site := range r.gates.CallSites(e) {
+			caller := r.gates.Info(site.Parent())
+			if caller == nil || r.gates.InTest(caller) || len(site.Common().Args) == 0 {
+				continue
+			}
+			recv, ok := caller.Ref(site.Common().Args[0])
+			if !ok {
+				continue
+			}
+			for c, cal := range caller.StaticCalls() {
+				if !leaving[cal.Fn] || len(c.Call.Args) == 0 {
+					continue
+				}
+				if other, ok := caller.Ref(c.Call.Args[0]); ok && other.Key() == recv.Key() {
+					return true
+				}
+			}
+			for _, b := range caller.Fn.Blocks {
+				for _, instr := range b.Instrs {
+					if d, ok := instr.(*ssa.Defer); ok {
+						if cal, ok := naming.Resolve(&d.Call); ok && leaving[cal.Fn] && len(d.Call.Args) > 0 {
+							if other, ok := caller.Ref(d.Call.Args[0]); ok && other.Key() == recv.Key() {
+								return true
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// wrappers returns fn and the functions that call it, up to maxWrap
+// calls away.
+func (r *Result) wrappers(fn *ssa.Function) map[*ssa.Function]bool {
+	out := map[*ssa.Function]bool{fn: true}
+	level := []*ssa.Function{fn}
+	for range maxWrap {
+		var next []*ssa.Function
+		for _, f := range level {
+			for _, site := range r.gates.CallSites(f) {
+				if p := site.Parent(); !out[p] {
+					out[p] = true
+					next = append(next, p)
+				}
+			}
+		}
+		level = next
+	}
+	return out
+}
