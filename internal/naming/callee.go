@@ -123,7 +123,13 @@ func FuncOf(v ssa.Value) *ssa.Function {
 		break
 	}
 	t, ok := Target(v)
-	if !ok || t.Fn.Synthetic != "" {
+	if !ok {
+		return nil
+	}
+	if o := t.Fn.Origin(); o != nil {
+		return o // an instance of a generic function runs its origin's body
+	}
+	if t.Fn.Synthetic != "" {
 		return nil
 	}
 	return t.Fn
