@@ -63,6 +63,9 @@ func Resolve(c *ssa.CallCommon) (Callee, bool) {
 func Target(v ssa.Value) (Callee, bool) {
 	switch v := v.(type) {
 	case *ssa.Function:
+		if o := v.Origin(); o != nil {
+			v = o // an instance of a generic function runs its origin's body
+		}
 		return Callee{Fn: v}, true
 	case *ssa.MakeClosure:
 		fn, ok := v.Fn.(*ssa.Function)
@@ -123,13 +126,7 @@ func FuncOf(v ssa.Value) *ssa.Function {
 		break
 	}
 	t, ok := Target(v)
-	if !ok {
-		return nil
-	}
-	if o := t.Fn.Origin(); o != nil {
-		return o // an instance of a generic function runs its origin's body
-	}
-	if t.Fn.Synthetic != "" {
+	if !ok || t.Fn.Synthetic != "" {
 		return nil
 	}
 	return t.Fn
