@@ -74,6 +74,9 @@ type model struct {
 	// namers name each function's values, one per function: a Namer
 	// indexes its function's syntax on first use.
 	namers map[*ssa.Function]*naming.Namer
+	// flags are the bool parameters every call passes as one constant
+	// (see settled.go).
+	flags map[*ssa.Parameter]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -98,6 +101,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if ssaPkg != nil {
 		m.classifyChans(srcFuncs)
 		m.noteDynamic(srcFuncs)
+		m.flags = settledFlags(srcFuncs)
 	}
 	res := &Result{Directives: m.dirs, Source: srcFuncs, m: m}
 	for _, fn := range srcFuncs {
@@ -180,6 +184,7 @@ func (m *model) analyse(fn *ssa.Function) (fi *FuncInfo) {
 		effects: make(map[ssa.Instruction][]effect),
 		gateIDs: make(map[string]int),
 		initial: &state{},
+		flags:   m.flags,
 	}
 	requires := m.requires(fn)
 	for _, r := range requires {

@@ -5,7 +5,9 @@
 // recognised by use), what each instruction does to them (acquire or
 // release, blocking or not, conditional on a TryLock's or Acquire's
 // outcome, deferred, inside a callee), which gates are held on every
-// path before each instruction (the must-held dataflow, FuncInfo.Walk),
+// path before each instruction (the must-held dataflow, FuncInfo.Walk,
+// which follows no branch a constant rules out: if false, or a bool
+// parameter every call in the package passes as one constant),
 // and what each function does for its callers (Summary: acquires, holds,
 // releases, //gatevet:holds contracts, the func values it runs with gates
 // held, the goroutines it spawns), kept in a summary table of package

@@ -38,7 +38,8 @@ type funcState struct {
 	gates   []GateOp       // the gates effects name, by id
 	gateIDs map[string]int // Ref.Key() -> id
 	initial *state
-	in      []*state // the fixpoint's block entry states, read-only
+	in      []*state                // the fixpoint's block entry states, read-only
+	flags   map[*ssa.Parameter]bool // settled flags (settled.go)
 }
 
 // maxBlocks bounds the functions the model analyses; larger ones are
@@ -47,13 +48,15 @@ const maxBlocks = 10000
 
 // solve runs the must-held dataflow to a fixpoint and returns the state
 // at each block's entry, nil for unreached blocks: if false { … } is
-// dead code, which holds nothing.
+// dead code, which holds nothing, and so is the branch a settled flag
+// rules out (settled.go).
 func (fs *funcState) solve() []*state {
 	return cfg.Dataflow[*state]{
 		Entry:    fs.initial,
 		Transfer: func(b *ssa.BasicBlock, st *state) []*state { return fs.transfer(b, st, nil) },
 		Join:     (*state).join,
 		Clone:    (*state).clone,
+		Follow:   followSettled(fs.flags),
 	}.Solve(fs.fn)
 }
 
