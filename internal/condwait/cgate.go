@@ -34,7 +34,7 @@ func (r *Result) joinsGate(fi *gate.FuncInfo, loop map[*ssa.BasicBlock]bool, cal
 			continue
 		}
 		for _, rel := range r.gates.Funcs {
-			if rel.Fn != fi.Fn && stores(rel.Fn, f) && r.wakesClass(rel, cls) && r.paired(fi.Fn, rel.Fn) {
+			if rel.Fn != fi.Fn && len(storesTo(rel.Fn, f)) > 0 && r.wakesClass(rel, cls) && r.paired(fi.Fn, rel.Fn) {
 				return true
 			}
 		}
@@ -42,73 +42,48 @@ func (r *Result) joinsGate(fi *gate.FuncInfo, loop map[*ssa.BasicBlock]bool, cal
 	return false
 }
 
-// testedFields returns the fields that the tests leaving loop read.
-func testedFields(loop map[*ssa.BasicBlock]bool) map[*types.Var]bool {
-	out := make(map[*types.Var]bool)
-	var read func(v ssa.Value, depth int)
-	read = func(v ssa.Value, depth int) {
-		if depth > 6 {
-			return
-		}
-		switch x := v.(type) {
-		case *ssa.UnOp:
-			if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
-				if f := naming.FieldOf(fa); f != nil {
-					out[f] = true
-				}
-				return
-			}
-			read(x.X, depth+1)
-		case *ssa.BinOp:
-			read(x.X, depth+1)
-			read(x.Y, depth+1)
-		}
-	}
+// testedFields returns the fields and variables that the tests leaving
+// loop read.
+func testedFields(loop map[*ssa.BasicBlock]bool) map[types.Object]bool {
+	out := make(map[types.Object]bool)
 	for b := range loop {
 		if ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok && leaves(ifi, loop) {
-			read(ifi.Cond, 0)
+			readAddrs(ifi.Cond, func(addr ssa.Value) {
+				if obj := storedObj(addr); obj != nil {
+					out[obj] = true
+				}
+			})
 		}
 	}
 	return out
 }
 
-// countsInto reports whether fn stores into field f a value computed
-// from f itself: f++, f += n, f |= bit.
-func countsInto(fn *ssa.Function, f *types.Var) bool {
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			st, ok := instr.(*ssa.Store)
-			if !ok || !isField(st.Addr, f) {
-				continue
-			}
-			if op, ok := st.Val.(*ssa.BinOp); ok && (loadsField(op.X, f) || loadsField(op.Y, f)) {
-				return true
-			}
+// countsInto reports whether fn stores into f a value computed from f
+// itself: f++, f += n, f |= bit.
+func countsInto(fn *ssa.Function, f types.Object) bool {
+	loads := func(v ssa.Value) bool {
+		u, ok := v.(*ssa.UnOp)
+		return ok && u.Op == token.MUL && storedObj(u.X) == f
+	}
+	for _, st := range storesTo(fn, f) {
+		if op, ok := st.Val.(*ssa.BinOp); ok && (loads(op.X) || loads(op.Y)) {
+			return true
 		}
 	}
 	return false
 }
 
-// stores reports whether fn stores into field f.
-func stores(fn *ssa.Function, f *types.Var) bool {
+// storesTo returns fn's stores into f.
+func storesTo(fn *ssa.Function, f types.Object) []*ssa.Store {
+	var out []*ssa.Store
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			if st, ok := instr.(*ssa.Store); ok && isField(st.Addr, f) {
-				return true
+			if st, ok := instr.(*ssa.Store); ok && storedObj(st.Addr) == f {
+				out = append(out, st)
 			}
 		}
 	}
-	return false
-}
-
-func isField(addr ssa.Value, f *types.Var) bool {
-	fa, ok := addr.(*ssa.FieldAddr)
-	return ok && naming.FieldOf(fa) == f
-}
-
-func loadsField(v ssa.Value, f *types.Var) bool {
-	u, ok := v.(*ssa.UnOp)
-	return ok && u.Op == token.MUL && isField(u.X, f)
+	return out
 }
 
 // maxWrap bounds the wrappers followed from a function to its callers
@@ -117,7 +92,8 @@ const maxWrap = 2
 
 // paired reports whether a function of the package outside its tests
 // calls, on one receiver, both a function that reaches enter and one
-// that reaches leave, through up to maxWrap wrappers.
+// that reaches leave (called or deferred), through up to maxWrap
+// wrappers.
 func (r *Result) paired(enter, leave *ssa.Function) bool {
 	leaving := r.wrappers(leave)
 	for e := range r.wrappers(enter) {
@@ -127,27 +103,29 @@ func (r *Result) paired(enter, leave *ssa.Function) bool {
 				continue
 			}
 			recv, ok := caller.Ref(site.Common().Args[0])
-			if !ok {
+			if ok && r.leaves(caller, leaving, recv) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// leaves reports whether fi calls or defers one of the functions leaving
+// on the receiver recv.
+func (r *Result) leaves(fi *gate.FuncInfo, leaving map[*ssa.Function]bool, recv naming.Ref) bool {
+	for _, b := range fi.Fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if _, isGo := instr.(*ssa.Go); !ok || isGo {
 				continue
 			}
-			for c, cal := range caller.StaticCalls() {
-				if !leaving[cal.Fn] || len(c.Call.Args) == 0 {
-					continue
-				}
-				if other, ok := caller.Ref(c.Call.Args[0]); ok && other.Key() == recv.Key() {
-					return true
-				}
+			cal, ok := naming.Resolve(call.Common())
+			if !ok || !leaving[cal.Fn] || len(cal.Args) == 0 {
+				continue
 			}
-			for _, b := range caller.Fn.Blocks {
-				for _, instr := range b.Instrs {
-					if d, ok := instr.(*ssa.Defer); ok {
-						if cal, ok := naming.Resolve(&d.Call); ok && leaving[cal.Fn] && len(d.Call.Args) > 0 {
-							if other, ok := caller.Ref(d.Call.Args[0]); ok && other.Key() == recv.Key() {
-								return true
-							}
-						}
-					}
-				}
+			if other, ok := fi.Ref(cal.Args[0]); ok && other.Key() == recv.Key() {
+				return true
 			}
 		}
 	}

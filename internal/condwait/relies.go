@@ -23,6 +23,17 @@ import (
 // tests nothing the code after the Wait could rely on.
 func tested(fi *gate.FuncInfo, v ssa.Value) map[string]bool {
 	out := make(map[string]bool)
+	readAddrs(v, func(addr ssa.Value) {
+		if k, ok := locationKey(fi, addr); ok {
+			out[k] = true
+		}
+	})
+	return out
+}
+
+// readAddrs calls visit with the address of each location the condition
+// v loads, also through len, cap, comparisons and phis.
+func readAddrs(v ssa.Value, visit func(addr ssa.Value)) {
 	var walk func(v ssa.Value, depth int)
 	walk = func(v ssa.Value, depth int) {
 		if depth > 8 {
@@ -31,9 +42,7 @@ func tested(fi *gate.FuncInfo, v ssa.Value) map[string]bool {
 		switch x := v.(type) {
 		case *ssa.UnOp:
 			if x.Op == token.MUL {
-				if k, ok := locationKey(fi, x.X); ok {
-					out[k] = true
-				}
+				visit(x.X)
 				return
 			}
 			walk(x.X, depth+1)
@@ -51,7 +60,6 @@ func tested(fi *gate.FuncInfo, v ssa.Value) map[string]bool {
 		}
 	}
 	walk(v, 0)
-	return out
 }
 
 // locationKey names the location addr addresses.

@@ -15,6 +15,10 @@ import (
 // must-held dataflow does not follow it. Only functions the package
 // alone calls qualify: unexported, never used as a value (stored,
 // passed, bound), not a method of a name called through an interface.
+// The flags are read off the instructions before any summary: the call
+// graph (callgraph.go) is built after the summaries, whose dataflow
+// needs them, and its escapes are only the publishing uses, where a
+// flag needs every use but a call.
 
 // settledFlags returns the bool parameters of funcs' functions that
 // every call in funcs passes as one constant, with that constant.

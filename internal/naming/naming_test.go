@@ -123,21 +123,7 @@ func f(m map[int]*T) int {
 	return sub.n + got.n + called.n
 }
 `
-	fn := buildF(t, src)
-	namer := naming.NewNamer(fn)
-	var got []string
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			fa, ok := instr.(*ssa.FieldAddr)
-			if !ok {
-				continue
-			}
-			if r, ok := namer.Of(fa.X); ok {
-				got = append(got, r.Spell("p"))
-			}
-		}
-	}
-	if s, want := strings.Join(got, " "), "sub got called"; s != want {
+	if s, want := localFieldBases(buildF(t, src)), "sub got called"; s != want {
 		t.Errorf("names: %s, want %s", s, want)
 	}
 }
@@ -183,24 +169,24 @@ func f(s *S, a, b *T) (n int) {
 	return n
 }
 `
-	fn := buildF(t, src)
+	if s, want := localFieldBases(buildF(t, src)), "x y z"; s != want {
+		t.Errorf("range values spelled %q, want %q", s, want)
+	}
+}
+
+// localFieldBases spells, in block order, the local values fn selects
+// a field of.
+func localFieldBases(fn *ssa.Function) string {
 	namer := naming.NewNamer(fn)
 	var got []string
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			fa, ok := instr.(*ssa.FieldAddr)
-			if !ok || fa.Field != 0 {
-				continue
-			}
-			if _, isT := fa.X.Type().(*types.Pointer).Elem().(*types.Named); !isT {
-				continue
-			}
-			if r, ok := namer.Of(fa.X); ok && r.Root == naming.Local {
-				got = append(got, r.Spell("p"))
+			if fa, ok := instr.(*ssa.FieldAddr); ok {
+				if r, ok := namer.Of(fa.X); ok && r.Root == naming.Local {
+					got = append(got, r.Spell("p"))
+				}
 			}
 		}
 	}
-	if s, want := strings.Join(got, " "), "x y z"; s != want {
-		t.Errorf("range values spelled %q, want %q", s, want)
-	}
+	return strings.Join(got, " ")
 }
