@@ -25,7 +25,12 @@
 // permitleak finds a return that keeps a permit or lock which the function
 // gives back on its other paths: the lostcancel of permits.
 //
-// Findings are certain: every pass through the return keeps the gate.
+// Findings are certain: every pass through the return keeps the gate. A
+// read lock is the exception: one kept costs nothing until a writer
+// comes, and then the writer and every later reader block. A kept read
+// lock is latent, naming a write lock of the same RWMutex in the package
+// (for test code, anywhere in the package: the test can call it next),
+// and is not reported when nothing in the package write-locks it.
 //
 // # Why it matters
 //

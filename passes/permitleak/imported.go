@@ -36,6 +36,7 @@ type Leak struct {
 	Gate    gate.GateOp // in the function's own terms
 	Return  string      // file:line of a return that keeps the gate
 	Release string      // file:line of a release on the other paths
+	Writer  string      // for a read lock, file:line of a write lock it then blocks
 }
 
 // LeakFacts is permitleak's package fact: the LeakFacts of the
@@ -74,7 +75,15 @@ func leakOf(pass *analysis.Pass, res *gate.Result, fi *gate.FuncInfo, x exit, h 
 	if !slices.ContainsFunc(frees, func(f exit) bool { return maySucceed(f.ret) }) {
 		return Leak{}, false
 	}
-	return Leak{Gate: h.GateOp, Return: gate.PosText(pass.Fset, x.ret.Pos()), Release: gate.PosText(pass.Fset, rel.Pos)}, true
+	l := Leak{Gate: h.GateOp, Return: gate.PosText(pass.Fset, x.ret.Pos()), Release: gate.PosText(pass.Fset, rel.Pos)}
+	if h.Mode == known.Shared {
+		w, ok := readLeakWriter(res, fi, h)
+		if !ok {
+			return Leak{}, false // a read lock nothing writes costs nothing kept
+		}
+		l.Writer = gate.PosText(pass.Fset, w.Acquire.Pos)
+	}
+	return l, true
 }
 
 // releasable reports whether another package can give back gate g of
@@ -131,7 +140,12 @@ func importedLeaks(pass *analysis.Pass, res *gate.Result, rep *directive.Reporte
 				continue // the table holds the package's own leaks too: run judged them
 			}
 			for _, l := range leaks.Of(cal.Fn) {
-				if ref, ok := fi.Translate(l.Gate.Gate, cal); ok && !handles(fi, call, ref.Key()) {
+				ref, ok := fi.Translate(l.Gate.Gate, cal)
+				switch {
+				case !ok || handles(fi, call, ref.Key()):
+				case l.Writer != "":
+					rep.Latent(leakAt(pass, fi, call, cal.Fn, ref, l))
+				default:
 					rep.Certain(leakAt(pass, fi, call, cal.Fn, ref, l))
 				}
 			}
@@ -149,6 +163,11 @@ func leakAt(pass *analysis.Pass, fi *gate.FuncInfo, call *ssa.Call, fn *ssa.Func
 		Message: fmt.Sprintf("%s may return with %s (%s) still held: its return at %s keeps it, while it releases it on another path (%s), and %s neither releases %s after the call nor returns holding it, "+
 			"so each time %s takes that return %s is lost for good; make %s release %s before its return at %s",
 			callee, name, f.Gate.Kind, f.Return, f.Release, naming.CalleeName(fi.Fn, pkg), name, callee, name, callee, name, f.Return),
+	}
+	if f.Writer != "" {
+		d.Message = fmt.Sprintf("%s may return with %s (%s) still read-locked: its return at %s keeps it, while it releases it on another path (%s), and %s neither releases %s after the call nor returns holding it, "+
+			"so once %s has taken that return the next write lock of %s (as at %s) blocks for good, and so does every read lock after it; make %s release %s before its return at %s",
+			callee, name, f.Gate.Kind, f.Return, f.Release, naming.CalleeName(fi.Fn, pkg), name, callee, name, f.Writer, callee, name, f.Return)
 	}
 	if obj, ok := fn.Object().(*types.Func); ok && obj.Pos().IsValid() {
 		d.Related = []analysis.RelatedInformation{{Pos: obj.Pos(), Message: fmt.Sprintf("%s, which keeps %s on its return at %s", callee, name, f.Return)}}

@@ -92,8 +92,14 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 				}
 			}
 			for _, x := range leaks {
-				if !returnsReleaser(res, fi, x.ret, x.held[key]) {
-					rep.Certain(diagnose(pass, fi, x, x.held[key], rels[0], sites))
+				h := x.held[key]
+				if returnsReleaser(res, fi, x.ret, h) {
+					continue
+				}
+				if h.Mode != known.Shared {
+					rep.Certain(diagnose(pass, fi, x, h, rels[0], sites, lostForGood))
+				} else if w, ok := readLeakWriter(res, fi, h); ok {
+					rep.Latent(withWriter(pass, diagnose(pass, fi, x, h, rels[0], sites, blocksWriter(pass, w)), w))
 				}
 			}
 		}
@@ -237,9 +243,39 @@ func returnsReleaser(res *gate.Result, fi *gate.FuncInfo, ret *ssa.Return, h *ga
 	return false
 }
 
-// diagnose says that x keeps h; sites, when the function's callers were
-// the evidence, are its calls, none of which releases the gate.
-func diagnose(pass *analysis.Pass, fi *gate.FuncInfo, x exit, h *gate.Holding, rel gate.Event, sites []ssa.CallInstruction) analysis.Diagnostic {
+// lostForGood says what a kept permit or write lock costs.
+func lostForGood(name string) string { return "each pass through here loses " + name + " for good" }
+
+// blocksWriter says what a kept read lock costs: nothing, until writer w
+// comes.
+func blocksWriter(pass *analysis.Pass, w gate.Writer) func(string) string {
+	return func(name string) string {
+		return fmt.Sprintf("once a pass through here has kept the read lock, the next write lock of %s (%s in %s at %s) blocks for good, and so does every read lock after it",
+			name, w.Acquire.What, naming.CalleeName(w.Func.Fn, pass.Pkg.Path()), gate.PosText(pass.Fset, w.Acquire.Pos))
+	}
+}
+
+// readLeakWriter returns a writer that a read lock h, kept past a
+// return, blocks: without one, keeping it costs nothing.
+func readLeakWriter(res *gate.Result, fi *gate.FuncInfo, h *gate.Holding) (gate.Writer, bool) {
+	class, ok := fi.Class(h.Gate)
+	if !ok {
+		return gate.Writer{}, false
+	}
+	return res.WriterAfter(fi, class)
+}
+
+// withWriter adds the writer a kept read lock blocks to d.
+func withWriter(pass *analysis.Pass, d analysis.Diagnostic, w gate.Writer) analysis.Diagnostic {
+	d.Related = append(d.Related, analysis.RelatedInformation{Pos: w.Acquire.Pos,
+		Message: "the writer that then blocks: " + w.Acquire.What + " in " + naming.CalleeName(w.Func.Fn, pass.Pkg.Path())})
+	return d
+}
+
+// diagnose says that x keeps h, at the cost lost says; sites, when the
+// function's callers were the evidence, are its calls, none of which
+// releases the gate.
+func diagnose(pass *analysis.Pass, fi *gate.FuncInfo, x exit, h *gate.Holding, rel gate.Event, sites []ssa.CallInstruction, lost func(string) string) analysis.Diagnostic {
 	pos := x.ret.Pos()
 	if !pos.IsValid() {
 		if syn := fi.Fn.Syntax(); syn != nil {
@@ -253,16 +289,16 @@ func diagnose(pass *analysis.Pass, fi *gate.FuncInfo, x exit, h *gate.Holding, r
 	}
 	d := analysis.Diagnostic{
 		Pos: pos, End: pos,
-		Message: fmt.Sprintf("this return keeps %s (%s) held: it %s on the other paths, so each pass through here loses it for good; "+
-			"release it before returning, or defer the release right after the acquire", name, h.Kind, how),
+		Message: fmt.Sprintf("this return keeps %s (%s) held: it %s on the other paths, so %s; "+
+			"release it before returning, or defer the release right after the acquire", name, h.Kind, how, lost(name)),
 		Related: []analysis.RelatedInformation{
 			{Pos: h.Pos, Message: "acquired here: " + h.What},
 			{Pos: rel.Pos, Message: "released here on the other paths: " + rel.What},
 		},
 	}
 	if len(sites) > 0 {
-		d.Message = fmt.Sprintf("this return keeps %s (%s) held, and no caller of %s releases it (%d call sites): the function is not an acquire helper, so each pass through here loses %s for good; "+
-			"release it before returning, or defer the release right after the acquire", name, h.Kind, naming.CalleeName(fi.Fn, pass.Pkg.Path()), len(sites), name)
+		d.Message = fmt.Sprintf("this return keeps %s (%s) held, and no caller of %s releases it (%d call sites): the function is not an acquire helper, so %s; "+
+			"release it before returning, or defer the release right after the acquire", name, h.Kind, naming.CalleeName(fi.Fn, pass.Pkg.Path()), len(sites), lost(name))
 		for i, call := range sites {
 			if i == 3 {
 				break

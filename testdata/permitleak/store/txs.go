@@ -46,3 +46,10 @@ func (db *DB) BeginView() (*View, error) { return db.beginView() }
 func (v *View) Finish() {
 	v.db.meta.Unlock()
 }
+
+// remap write-locks mmap: a read lock kept by beginView blocks it.
+func (db *DB) remap() {
+	db.mmap.Lock()
+	db.closed = false
+	db.mmap.Unlock()
+}
