@@ -10,7 +10,9 @@ import (
 )
 
 // A Resource is what a touch uses, as passes group uses: a package-level
-// variable (with everything reached through it), a field of an instance
+// variable (with everything reached through it, but for a pointer to a
+// type of its package, whose fields are resources of their own, as an
+// instance's are: see pointedState), a field of an instance
 // (the first field after the last pointer on the ref's path: the state of
 // the innermost instance), or a function annotated //gatevet:guardedby.
 // The entries of a map held in a field are a resource of their own:
@@ -20,7 +22,7 @@ type Resource struct {
 	Key      string       // "g:pkg.name", or "pkg.T.f" for fields and methods; "pkg.T.f[]" for a map's entries
 	Obj      types.Object // the variable, field or function
 	Global   bool         // process-wide: rooted at a package-level variable
-	Instance naming.Ref   // fields and methods: the instance they belong to
+	Instance naming.Ref   // fields and methods: the instance they belong to (rooted at the variable for a pointer's fields)
 	Entries  bool         // the entries of the map field Obj
 }
 
@@ -30,7 +32,14 @@ type Resource struct {
 func Of(fi *gate.FuncInfo, r naming.Ref) (res Resource, ok bool) {
 	switch r.Root {
 	case naming.Global:
-		return globalResource(fi.Fn, r)
+		v, ok := globalResource(fi.Fn, r)
+		if !ok {
+			return Resource{}, false
+		}
+		if inner, ok := pointedState(r, v); ok {
+			return inner, true
+		}
+		return v, true
 	case naming.Local:
 		return Resource{}, false
 	}
@@ -38,12 +47,18 @@ func Of(fi *gate.FuncInfo, r naming.Ref) (res Resource, ok bool) {
 	if t == nil {
 		return Resource{}, false
 	}
+	return instanceResource(t, r)
+}
+
+// instanceResource names the field of an instance that r, whose root
+// has type t, uses.
+func instanceResource(t types.Type, r naming.Ref) (res Resource, ok bool) {
 	// inst is where the instance's path ends: a struct embedded by value
 	// is part of its owner's instance, so its fields are the owner's,
 	// one resource each.
 	inst := 0
 	instance := func(n int) naming.Ref {
-		return naming.Ref{Root: r.Root, Index: r.Index, Name: r.Name, Path: r.Path[:n]}
+		return naming.Ref{Root: r.Root, Pkg: r.Pkg, Index: r.Index, Name: r.Name, Path: r.Path[:n]}
 	}
 	for s := range r.Steps(t) {
 		switch {
@@ -91,6 +106,56 @@ func globalResource(fn *ssa.Function, r naming.Ref) (Resource, bool) {
 		return Resource{}, false
 	}
 	return Resource{Key: naming.GlobalKey(r.Pkg, r.Name), Obj: obj, Global: true}, true
+}
+
+// pointedState names the state of the object that a package-level
+// pointer to a type of the variable's own package points to, reached by
+// r: like an instance's, each field of it is a resource of its own,
+// rooted at the variable (Instance) and still process-wide, so that
+// fields guarded by different locks, or by none, are not one resource.
+// Loading the pointer stays a read of the variable (see findUses): a
+// swap of the pointer races with every use through it.
+func pointedState(r naming.Ref, v Resource) (Resource, bool) {
+	obj, isVar := v.Obj.(*types.Var)
+	if !isVar || len(r.Path) < 2 || r.Path[0] != naming.Deref {
+		return Resource{}, false
+	}
+	ptr, isPtr := obj.Type().Underlying().(*types.Pointer)
+	if !isPtr {
+		return Resource{}, false
+	}
+	if named, isNamed := types.Unalias(ptr.Elem()).(*types.Named); !isNamed || named.Obj().Pkg() != obj.Pkg() {
+		return Resource{}, false
+	}
+	res, ok := instanceResource(obj.Type(), r)
+	if !ok || isMethod(res.Obj) {
+		return Resource{}, false
+	}
+	res.Key, res.Global = plainKey(res.Instance)+">"+res.Key, true
+	return res, true
+}
+
+// Var reports whether the resource is a package-level variable itself,
+// rather than a field of what it points to.
+func (res Resource) Var() bool { return res.Global && res.Instance.Root != naming.Global }
+
+// Object names what the resource belongs to, for one report per object:
+// the variable for a field of what a package-level pointer points to,
+// the resource itself otherwise.
+func (res Resource) Object() string {
+	if res.Global && !res.Var() {
+		return plainKey(res.Instance)
+	}
+	return res.Key
+}
+
+// Spell names the resource as code of package pkg spells it: the
+// variable, or the instance and its field.
+func (res Resource) Spell(pkg string) string {
+	if res.Var() {
+		return naming.Ref{Root: naming.Global, Pkg: res.Obj.Pkg().Path(), Name: res.Obj.Name()}.Spell(pkg)
+	}
+	return res.Instance.Spell(pkg) + "." + res.Obj.Name()
 }
 
 // embeddedStruct reports whether obj is a struct embedded by value, whose

@@ -57,6 +57,12 @@ func (r *Result) findUses() {
 			if t.Write {
 				written[res.Key] = true
 			}
+			if res.Global && !res.Var() {
+				// Through the pointer: a read of the variable too.
+				v, _ := globalResource(fi.Fn, t.Res)
+				t.Write = false
+				all = append(all, Use{Func: fi, Entry: entry, Excused: excused, Touch: t, Res: v})
+			}
 		}
 	}
 	r.written = written
@@ -121,10 +127,10 @@ func (k GateKey) String() string {
 // KeyOf names held gate held relative to resource res; ok is false for
 // gates of unrelated instances.
 func KeyOf(held naming.Ref, res Resource) (key GateKey, ok bool) {
-	if held.Root == naming.Global {
+	if held.Root == naming.Global && (res.Var() || held.Pkg != res.Instance.Pkg || held.Name != res.Instance.Name) {
 		return GateKey{Scope: PackageGate, Name: plainKey(held)}, true
 	}
-	if res.Global || held.Root != res.Instance.Root || held.Index != res.Instance.Index {
+	if res.Var() || held.Root != res.Instance.Root || held.Index != res.Instance.Index {
 		return GateKey{}, false
 	}
 	inst, gate := plainKey(res.Instance), plainKey(held)

@@ -1,6 +1,7 @@
 package bypass
 
 import (
+	"cmp"
 	_ "embed"
 	"fmt"
 	"go/token"
@@ -67,8 +68,13 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 		byRes[u.Res.Key] = append(byRes[u.Res.Key], u)
 		byFunc[u.Func] = append(byFunc[u.Func], u)
 	}
-	sort.Strings(keys)
-	// One report per entry and resource, at its first write if any.
+	// In the order of the code: of the fields of one object, the report
+	// names the first the path touches.
+	slices.SortFunc(keys, func(a, b string) int {
+		return cmp.Or(cmp.Compare(innermost(byRes[a][0]), innermost(byRes[b][0])), strings.Compare(a, b))
+	})
+	// One report per entry and resource (per object, for what a
+	// package-level pointer points to), at its first write if any.
 	type site struct {
 		fn  *gate.FuncInfo
 		res string
@@ -113,7 +119,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			if !races {
 				continue
 			}
-			if s := (site{u.Func, k}); !reported[s] {
+			if s := (site{u.Func, u.Res.Object()}); !reported[s] {
 				reported[s] = true
 				rep.Latent(diagnose(pass, u, g, meets))
 			}
@@ -287,7 +293,7 @@ func guardOf(rs *resource.Result, uses []resource.Use, byFunc map[*gate.FuncInfo
 // field of the instance written under it is so incidentally. It may
 // protect (see protected), but it is no inferred guard.
 func linked(g naming.Ref, res resource.Resource) bool {
-	if res.Global || len(g.Path) <= len(res.Instance.Path) {
+	if res.Var() || len(g.Path) <= len(res.Instance.Path) {
 		return false
 	}
 	return slices.Contains(g.Path[len(res.Instance.Path):len(g.Path)-1], naming.Deref)
@@ -396,10 +402,7 @@ func byFunc(guarded []resource.Use, writersFirst bool) []resource.Use {
 
 // resourceName spells the resource as this use reaches it.
 func resourceName(u resource.Use, pkg string) string {
-	if u.Res.Global {
-		return naming.Ref{Root: naming.Global, Pkg: u.Res.Obj.Pkg().Path(), Name: u.Res.Obj.Name()}.Spell(pkg)
-	}
-	name := u.Res.Instance.Spell(pkg) + "." + u.Res.Obj.Name()
+	name := u.Res.Spell(pkg)
 	if u.Res.Entries {
 		return "the entries of " + name
 	}

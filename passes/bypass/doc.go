@@ -77,7 +77,7 @@
 //	}
 //
 //	func Upscale(x int) int {
-//		return runUpscaler(x) // Upscale writes gpu through runUpscaler → (*Device).Infer → d.mem without holding gpuSem, which guards it in Generate, Preload
+//		return runUpscaler(x) // Upscale writes gpu.mem through runUpscaler → (*Device).Infer → d.mem without holding gpuSem, which guards it in Generate, Preload
 //	}
 //
 //	func runUpscaler(x int) int { return gpu.Infer(2 * x) }

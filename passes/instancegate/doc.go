@@ -44,7 +44,7 @@
 //	var gpu = &Device{}
 //
 //	type Adapter struct {
-//		sem *semaphore.Weighted // Adapter.sem is a per-instance gate, but its critical sections use gpu, which is process-wide: two Adapters hold two gates and use gpu at once
+//		sem *semaphore.Weighted // Adapter.sem is a per-instance gate, but its critical sections use gpu.mem, which is process-wide: two Adapters hold two gates and use gpu.mem at once
 //	}
 //
 //	func NewAdapter() *Adapter {

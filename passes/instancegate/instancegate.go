@@ -111,7 +111,7 @@ func gateField(u resource.Use, g naming.Ref, owners map[types.Object]types.Type)
 
 func diagnose(pass *analysis.Pass, c candidate, fresh token.Pos) analysis.Diagnostic {
 	pkg := pass.Pkg.Path()
-	resName := naming.Ref{Root: naming.Global, Pkg: c.use.Res.Obj.Pkg().Path(), Name: c.use.Res.Obj.Name()}.Spell(pkg)
+	resName := c.use.Res.Spell(pkg)
 	T := c.owner.Obj().Name()
 	gateName := T + "." + c.field.Name()
 	msg := fmt.Sprintf("%s is a per-instance gate, but its critical sections use %s, which is process-wide (%s): "+

@@ -39,5 +39,5 @@ func Preload(ctx context.Context) error {
 }
 
 func Upscale(x int) int {
-	return gpu.Infer(2 * x) // want `Upscale writes gpu through \(\*Device\)\.Infer → d\.mem without holding gpuSem, which guards it in Generate, Preload`
+	return gpu.Infer(2 * x) // want `Upscale writes gpu\.mem through \(\*Device\)\.Infer → d\.mem without holding gpuSem, which guards it in Generate, Preload`
 }

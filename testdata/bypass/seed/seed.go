@@ -45,7 +45,7 @@ func Preload(ctx context.Context) error {
 
 // Upscale runs on the same device from another route, without the permit.
 func Upscale(x int) int {
-	return runUpscaler(x) // want `Upscale writes gpu through runUpscaler → \(\*Device\)\.Infer → d\.mem without holding gpuSem, which guards it in Generate, Preload`
+	return runUpscaler(x) // want `Upscale writes gpu\.mem through runUpscaler → \(\*Device\)\.Infer → d\.mem without holding gpuSem, which guards it in Generate, Preload`
 }
 
 func runUpscaler(x int) int {
