@@ -15,6 +15,7 @@ import (
 // it. (Stall, not Block, so as not to be read as an SSA block.)
 type Stall struct {
 	Chain []gate.Hop // from the function's calls down to the Wait
+	Slot  bool       // the Wait takes a slot of a bounded pool (Wait.Slot)
 }
 
 // StallFact carries an exported function's Stalls to importing
@@ -51,13 +52,13 @@ func (r *Result) deriveStalls(fi *gate.FuncInfo) []Stall {
 	}
 	for _, w := range r.waits[fi.Fn] {
 		if !w.WayOut {
-			return []Stall{{Chain: []gate.Hop{r.hop(fi, "(*sync.Cond).Wait", w.Call.Pos())}}}
+			return []Stall{{Chain: []gate.Hop{r.hop(fi, "(*sync.Cond).Wait", w.Call.Pos())}, Slot: w.Slot}}
 		}
 	}
 	if calls := r.StallingCalls(fi); len(calls) > 0 {
 		c := calls[0]
 		hop := r.hop(fi, naming.CalleeName(c.Callee, r.pass.Pkg.Path()), c.Call.Pos())
-		return []Stall{{Chain: gate.Prepend(hop, c.Stalls[0].Chain)}}
+		return []Stall{{Chain: gate.Prepend(hop, c.Stalls[0].Chain), Slot: c.Stalls[0].Slot}}
 	}
 	return nil
 }

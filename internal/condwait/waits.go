@@ -29,6 +29,10 @@ type Wait struct {
 	// under way (see progress.go), or for the holders of a gate built
 	// on the Cond to leave (cgate.go).
 	WayOut bool
+	// Slot is set, for a loop with no way out, when the loop waits for a
+	// slot of a bounded pool (see slot.go): what it waits for comes back
+	// when a holder gives its slot back, as a semaphore's permits do.
+	Slot bool
 }
 
 // findWaits finds fi's Wait loops.
@@ -53,6 +57,7 @@ func (r *Result) findWaits(fi *gate.FuncInfo) []Wait {
 		if !w.WayOut && (r.awaitsOwnGoroutine(fi, call) || r.joinsGate(fi, loop, call)) {
 			w.WayOut = true
 		}
+		w.Slot = !w.WayOut && takesSlot(fi.Fn, loop)
 		out = append(out, w)
 	}
 	return out

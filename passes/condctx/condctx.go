@@ -45,19 +45,33 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			if w.ObservesContext || w.WayOut || len(watchers) > 0 {
 				continue
 			}
-			rep.Certain(analysis.Diagnostic{
+			d := analysis.Diagnostic{
 				Pos: w.Call.Pos(), End: w.Call.Pos(),
 				SuggestedFixes: wakeOnCancel(pass, fi.Fn, w),
 				Message: fmt.Sprintf("%s waits in a sync.Cond loop that never looks at %s, and nothing wakes it when %s is cancelled: "+
 					"the goroutine blocks until someone signals; register context.AfterFunc(%s, …) that Broadcasts under the lock, and check %s.Err() after each Wait",
 					naming.FuncName(fi.Fn), ctxName, ctxName, ctxName, ctxName),
 				Related: []analysis.RelatedInformation{{Pos: ctxPos, Message: ctxName + " comes into scope here"}},
-			})
+			}
+			if !w.Slot {
+				rep.Certain(d)
+				continue
+			}
+			// A slot comes back when its holder is done: only while every
+			// slot stays taken does the cancelled waiter wait on.
+			d.Message = fmt.Sprintf("%s waits in a sync.Cond loop for a free slot and never looks at %s, and nothing wakes it when %s is cancelled: "+
+				"while every slot stays taken, the goroutine waits on after %s is cancelled; register context.AfterFunc(%s, …) that Broadcasts under the lock, and check %s.Err() after each Wait",
+				naming.FuncName(fi.Fn), ctxName, ctxName, ctxName, ctxName, ctxName)
+			rep.Latent(d)
 		}
 		calls = append(calls, blockingCalls(pass, conds, fi, ctxName)...)
 	}
-	for _, d := range byWait(pass, calls) {
-		rep.Certain(d)
+	for _, c := range byWait(pass, calls) {
+		if c.slot {
+			rep.Latent(c.d)
+		} else {
+			rep.Certain(c.d)
+		}
 	}
 }
 
@@ -94,6 +108,7 @@ func unlockedWakes(pkg string, res *gate.Result, watchers []condwait.Watcher) []
 type blockingCall struct {
 	d    analysis.Diagnostic
 	wait string // where the Wait is, file:line
+	slot bool   // the Wait takes a slot of a bounded pool
 }
 
 // blockingCalls returns fi's blocking calls; fi has a context.
@@ -103,13 +118,17 @@ func blockingCalls(pass *analysis.Pass, conds *condwait.Result, fi *gate.FuncInf
 		chain := bc.Stalls[0].Chain
 		wait := chain[len(chain)-1]
 		what := naming.CalleeName(bc.Callee, pass.Pkg.Path())
+		until, then := "", "if nothing signals, this goroutine waits forever"
+		if slot := bc.Stalls[0].Slot; slot {
+			until, then = " until a slot is free", "while every slot stays taken, this goroutine waits on"
+		}
 		d := analysis.Diagnostic{
 			Pos: bc.Call.Pos(), End: bc.Call.Pos(),
-			Message: fmt.Sprintf("%s blocks in sync.Cond.Wait (%s) and cannot observe %s: if nothing signals, this goroutine waits forever after %s is cancelled; "+
-				"give %s a ctx and wake its waiters with context.AfterFunc", what, wait.At, ctxName, ctxName, what),
+			Message: fmt.Sprintf("%s blocks in sync.Cond.Wait (%s)%s and cannot observe %s: %s after %s is cancelled; "+
+				"give %s a ctx and wake its waiters with context.AfterFunc", what, wait.At, until, ctxName, then, ctxName, what),
 		}
 		d.Related = gate.ChainRelated(chain, "then ")
-		out = append(out, blockingCall{d: d, wait: wait.At})
+		out = append(out, blockingCall{d: d, wait: wait.At, slot: bc.Stalls[0].Slot})
 	}
 	return out
 }
@@ -118,31 +137,31 @@ func blockingCalls(pass *analysis.Pass, conds *condwait.Result, fi *gate.FuncInf
 // in the package: one cause, one report. The others are named in the
 // message and as related positions (a library's Wait that every
 // handler reaches would otherwise be a report per call).
-func byWait(pass *analysis.Pass, calls []blockingCall) []analysis.Diagnostic {
+func byWait(pass *analysis.Pass, calls []blockingCall) []blockingCall {
 	slices.SortStableFunc(calls, func(a, b blockingCall) int { return cmp.Compare(a.d.Pos, b.d.Pos) })
 	first := make(map[string]int) // wait -> index in out
-	var out []analysis.Diagnostic
+	var out []blockingCall
 	var others [][]string
 	for _, c := range calls {
 		i, ok := first[c.wait]
 		if !ok {
 			first[c.wait] = len(out)
-			out = append(out, c.d)
+			out = append(out, c)
 			others = append(others, nil)
 			continue
 		}
 		at := gate.PosText(pass.Fset, c.d.Pos)
 		others[i] = append(others[i], at)
-		out[i].Related = append(out[i].Related, analysis.RelatedInformation{Pos: c.d.Pos, Message: "this call blocks on the same Wait"})
+		out[i].d.Related = append(out[i].d.Related, analysis.RelatedInformation{Pos: c.d.Pos, Message: "this call blocks on the same Wait"})
 	}
 	for i, o := range others {
 		switch {
 		case len(o) == 1:
-			out[i].Message += fmt.Sprintf(" (1 more call in this package blocks on the same Wait: %s)", o[0])
+			out[i].d.Message += fmt.Sprintf(" (1 more call in this package blocks on the same Wait: %s)", o[0])
 		case len(o) > 3:
-			out[i].Message += fmt.Sprintf(" (%d more calls in this package block on the same Wait: %s, …)", len(o), strings.Join(o[:3], ", "))
+			out[i].d.Message += fmt.Sprintf(" (%d more calls in this package block on the same Wait: %s, …)", len(o), strings.Join(o[:3], ", "))
 		case len(o) > 1:
-			out[i].Message += fmt.Sprintf(" (%d more calls in this package block on the same Wait: %s)", len(o), strings.Join(o, ", "))
+			out[i].d.Message += fmt.Sprintf(" (%d more calls in this package block on the same Wait: %s)", len(o), strings.Join(o, ", "))
 		}
 	}
 	return out

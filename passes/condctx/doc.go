@@ -28,8 +28,12 @@
 // function they run in.
 //
 // Findings are certain: the waiting path cannot observe its context at
-// all. A watcher's wake-up without the lock is latent: it is lost only
-// when it lands between a waiter's check and its Wait.
+// all. Two are latent. A wait for a slot of a bounded pool (for p.active
+// >= p.max { Wait }; p.active++: a counter the waiter counts itself into,
+// compared with a bound) waits on after cancellation only while every
+// slot stays taken, since each holder gives its slot back as a
+// semaphore's permit comes back. A watcher's wake-up without the lock is
+// lost only when it lands between a waiter's check and its Wait.
 //
 // # Why it matters
 //

@@ -1,0 +1,58 @@
+package condwait
+
+import (
+	"go/constant"
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// A slot of a bounded pool. A Wait loop that compares a counter with a
+// bound (for p.active >= p.max { p.cond.Wait() }) and whose function
+// then counts itself into that counter (p.active++) takes a slot: it
+// waits for a holder to give one back, as a semaphore's acquire waits
+// for a permit, not for an event that may never come. A counting queue's
+// take (for q.n == 0 { Wait }; q.n--) tests for emptiness, not against
+// a bound, and a wait for progress (for c.done < target) does not count
+// itself in.
+
+// takesSlot reports whether fn's Wait loop, of blocks loop, takes a slot.
+func takesSlot(fn *ssa.Function, loop map[*ssa.BasicBlock]bool) bool {
+	for b := range loop {
+		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok || !leaves(ifi, loop) {
+			continue
+		}
+		cmp, ok := ifi.Cond.(*ssa.BinOp)
+		if !ok || !ordered(cmp.Op) {
+			continue
+		}
+		if countedAgainst(fn, cmp.X, cmp.Y) || countedAgainst(fn, cmp.Y, cmp.X) {
+			return true
+		}
+	}
+	return false
+}
+
+func ordered(op token.Token) bool {
+	switch op {
+	case token.LSS, token.LEQ, token.GTR, token.GEQ:
+		return true
+	}
+	return false
+}
+
+// countedAgainst reports whether count reads a counter that fn counts
+// itself into and bound is not zero: a limit, not emptiness.
+func countedAgainst(fn *ssa.Function, count, bound ssa.Value) bool {
+	if k, ok := bound.(*ssa.Const); ok && (k.Value == nil || k.Value.Kind() != constant.Int || constant.Sign(k.Value) == 0) {
+		return false
+	}
+	counts := false
+	readAddrs(count, func(addr ssa.Value) {
+		if obj := storedObj(addr); obj != nil && countsInto(fn, obj) {
+			counts = true
+		}
+	})
+	return counts
+}
