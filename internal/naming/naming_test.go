@@ -25,6 +25,11 @@ func TestRefSpellAndKey(t *testing.T) {
 		{naming.Ref{Root: naming.Global, Pkg: "example.com/q", Name: "Mu"}, "q.Mu", "g:example.com/q.Mu"},
 		{naming.Ref{Root: naming.Param, Index: 0, Name: "s", Path: []string{"inner", naming.Deref, "mu"}}, "s.inner.mu", "p0/inner/*/mu"},
 		{naming.Ref{Root: naming.Param, Index: 1, Name: "b", Path: []string{"mu"}}, "b.mu", "p1/mu"},
+		// A lock promoted from a wrapper type is spelled as selected; one
+		// embedded in the instance's own struct keeps its name.
+		{naming.Ref{Root: naming.Param, Index: 0, Name: "s", Path: []string{"mu", "Mutex"}}, "s.mu", "p0/mu/Mutex"},
+		{naming.Ref{Root: naming.Param, Index: 0, Name: "s", Path: []string{"inner", naming.Deref, "rw", "RWMutex"}}, "s.inner.rw", "p0/inner/*/rw/RWMutex"},
+		{naming.Ref{Root: naming.Param, Index: 0, Name: "c", Path: []string{"Mutex"}}, "c.Mutex", "p0/Mutex"},
 	} {
 		if got := tc.ref.Spell("example.com/p"); got != tc.spell {
 			t.Errorf("Spell(%v) = %q, want %q", tc.ref, got, tc.spell)

@@ -82,18 +82,25 @@ func GlobalKey(pkg, name string) string { return "g:" + pkg + "." + name }
 func (r Ref) Crosses() bool { return r.Root != Local }
 
 // Spell renders the ref as code in package pkg would spell it: s.mu,
-// gpuSem, other.Mu.
+// gpuSem, other.Mu. A lock promoted from a wrapper type (type Mutex
+// struct{ sync.Mutex }, a field mu of that type) is spelled as the code
+// selects it, s.mu, not s.mu.Mutex; a lock embedded in the instance's
+// own struct keeps its name (c.Mutex for c.Lock()).
 func (r Ref) Spell(pkg string) string {
 	name := r.Name
 	if r.Root == Global && r.Pkg != pkg {
 		name = r.Pkg[strings.LastIndex(r.Pkg, "/")+1:] + "." + r.Name
 	}
-	for _, s := range r.Path {
+	fields := 0
+	for i, s := range r.Path {
 		switch {
 		case IsElemStep(s):
 			name += s
-		case s != Deref:
+		case s == Deref:
+		case i == len(r.Path)-1 && fields > 0 && (s == "Mutex" || s == "RWMutex"):
+		default:
 			name += "." + s
+			fields++
 		}
 	}
 	return name
