@@ -128,6 +128,11 @@ func blockingCalls(pass *analysis.Pass, conds *condwait.Result, fi *gate.FuncInf
 				"give %s a ctx and wake its waiters with context.AfterFunc", what, wait.At, until, ctxName, then, ctxName, what),
 		}
 		d.Related = gate.ChainRelated(chain, "then ")
+		if obj := bc.Callee.Object(); len(d.Related) == 0 && obj != nil && obj.Pos().IsValid() {
+			// Another package's chain has no positions here: its
+			// function's declaration stands for it.
+			d.Related = []analysis.RelatedInformation{{Pos: obj.Pos(), Message: fmt.Sprintf("%s, which blocks in sync.Cond.Wait at %s", what, wait.At)}}
+		}
 		out = append(out, blockingCall{d: d, wait: wait.At, slot: bc.Stalls[0].Slot})
 	}
 	return out
