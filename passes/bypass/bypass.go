@@ -356,8 +356,17 @@ func diagnose(pass *analysis.Pass, u resource.Use, key resource.GateKey, guarded
 		if g.Write {
 			used = "written"
 		}
-		related = append(related, analysis.RelatedInformation{Pos: g.Pos, End: g.End,
-			Message: fmt.Sprintf("%s %s with %s held in %s", resName, used, gateName, naming.FuncName(g.Func.Fn))})
+		// The other access itself, where the path reaches it, with the
+		// call that leads there in the message; but the call, where the
+		// gate is held, when both paths reach one access (a method both
+		// call).
+		rel := analysis.RelatedInformation{Pos: g.Pos, End: g.End,
+			Message: fmt.Sprintf("%s %s with %s held in %s", resName, used, gateName, naming.FuncName(g.Func.Fn))}
+		if at := innermost(g); at != g.Pos && at != innermost(u) {
+			rel.Pos, rel.End = at, token.NoPos
+			rel.Message += ", reached by the call at " + gate.PosText(pass.Fset, g.Pos)
+		}
+		related = append(related, rel)
 	}
 	related = append(related, gate.ChainRelated(u.Chain, "the path goes on through ")...)
 	evidence := "which is annotated //gatevet:guardedby"
