@@ -2,7 +2,9 @@
 // and where the package uses it with which gates held.
 //
 // A resource is a package-level variable (with everything reached through
-// it), a field of an instance, or a function annotated
+// it, but for a pointer to a type of its own package, whose object's
+// fields are resources of their own, still process-wide, as an
+// instance's are), a field of an instance, or a function annotated
 // //gatevet:guardedby. For every function the gate model analysed, the
 // resource model replays the model's must-held dataflow (FuncInfo.Walk)
 // and records each touch: a store, a map update, a delete, clear or copy,
