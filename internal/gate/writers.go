@@ -22,9 +22,6 @@ import (
 //
 // A class with no writer in the package is not one that can deadlock
 // here.
-//
-// A read lock kept past a return (a leak) blocks a writer that comes at
-// any time after, on the same goroutine too: WriterAfter names one.
 
 // A Writer is a blocking exclusive acquire of an RWMutex's class.
 type Writer struct {
@@ -46,17 +43,6 @@ func (r *Result) Writer(fi *FuncInfo, class string) (Writer, bool) {
 		}
 	}
 	return writerIn(prod, class)
-}
-
-// WriterAfter returns a writer of class that can run after fi's path
-// has returned keeping a read lock of it: for test code, one anywhere in
-// the package (the test can call it next); for production code, one in
-// the package's production code.
-func (r *Result) WriterAfter(fi *FuncInfo, class string) (Writer, bool) {
-	if r.InTest(fi) {
-		return writerIn(r.Funcs, class)
-	}
-	return r.Writer(fi, class)
 }
 
 // writerIn returns the first blocking exclusive acquire of class in funcs.

@@ -28,9 +28,11 @@
 // Findings are certain: every pass through the return keeps the gate. A
 // read lock is the exception: one kept costs nothing until a writer
 // comes, and then the writer and every later reader block. A kept read
-// lock is latent, naming a write lock of the same RWMutex in the package
-// (for test code, anywhere in the package: the test can call it next),
-// and is not reported when nothing in the package write-locks it.
+// lock is latent, naming a write lock of the same RWMutex in the
+// package's production code, and is not reported when there is none. In
+// test code, whose calls run in the order the test spells them, only a
+// writer on a goroutine the leaking function starts counts: one the test
+// called after the leak would hang it each time it took that path.
 //
 // # Why it matters
 //

@@ -5,9 +5,10 @@ import (
 	"testing"
 )
 
-// A test's mock that keeps its read lock on an early return, as a mock
-// that records calls often does: the test's own Record, which it can
-// call next on the same goroutine, is the writer that then blocks.
+// A test's mock that keeps its read lock on an early return (go-kit's
+// cloudwatch mock): the test runs its calls in the order it spells, and
+// a Record after the leak would hang it each time it took that path, so
+// the leak is not reported, though Record write-locks the mock.
 type recorder struct {
 	mu   sync.RWMutex
 	seen map[string]int
@@ -23,13 +24,13 @@ func (r *recorder) check(k string) int {
 	r.mu.RLock()
 	n, ok := r.seen[k]
 	if !ok {
-		return 0 // want `latent: this return keeps r\.mu \(sync\.RWMutex\) held: .* \(r\.mu\.Lock in \(\*recorder\)\.Record at reads_test\.go:\d+\)`
+		return 0
 	}
 	r.mu.RUnlock()
 	return n
 }
 
-// counter is recorder's near miss: nothing in the test write-locks it.
+// counter: nothing write-locks it at all.
 type counter struct {
 	mu   sync.RWMutex
 	seen map[string]int
@@ -48,7 +49,13 @@ func (c *counter) check(k string) int {
 func TestCheck(t *testing.T) {
 	r := &recorder{seen: map[string]int{}}
 	c := &counter{seen: map[string]int{"a": 1}}
-	if r.check("a") != 0 || c.check("a") != 1 {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		r.Record("a")
+	}()
+	<-done
+	if r.check("a") != 1 || c.check("a") != 1 {
 		t.Fatal("seen")
 	}
 }
