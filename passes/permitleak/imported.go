@@ -161,13 +161,13 @@ func leakAt(pass *analysis.Pass, fi *gate.FuncInfo, call *ssa.Call, fn *ssa.Func
 	d := analysis.Diagnostic{
 		Pos: call.Pos(), End: call.Pos(),
 		Message: fmt.Sprintf("%s may return with %s (%s) still held: its return at %s keeps it, while it releases it on another path (%s), and %s neither releases %s after the call nor returns holding it, "+
-			"so each time %s takes that return %s is lost for good; make %s release %s before its return at %s",
-			callee, name, f.Gate.Kind, f.Return, f.Release, naming.CalleeName(fi.Fn, pkg), name, callee, name, callee, name, f.Return),
+			"so each time %s takes that return %s is lost for good; the fix is in %s: make %s release %s before its return at %s",
+			callee, name, f.Gate.Kind, f.Return, f.Release, naming.CalleeName(fi.Fn, pkg), name, callee, name, known.PkgPath(fn), callee, name, f.Return),
 	}
 	if f.Writer != "" {
 		d.Message = fmt.Sprintf("%s may return with %s (%s) still read-locked: its return at %s keeps it, while it releases it on another path (%s), and %s neither releases %s after the call nor returns holding it, "+
-			"so once %s has taken that return the next write lock of %s (as at %s) blocks for good, and so does every read lock after it; make %s release %s before its return at %s",
-			callee, name, f.Gate.Kind, f.Return, f.Release, naming.CalleeName(fi.Fn, pkg), name, callee, name, f.Writer, callee, name, f.Return)
+			"so once %s has taken that return the next write lock of %s (as at %s) blocks for good, and so does every read lock after it; the fix is in %s: make %s release %s before its return at %s",
+			callee, name, f.Gate.Kind, f.Return, f.Release, naming.CalleeName(fi.Fn, pkg), name, callee, name, f.Writer, known.PkgPath(fn), callee, name, f.Return)
 	}
 	if obj, ok := fn.Object().(*types.Func); ok && obj.Pos().IsValid() {
 		d.Related = []analysis.RelatedInformation{{Pos: obj.Pos(), Message: fmt.Sprintf("%s, which keeps %s on its return at %s", callee, name, f.Return)}}
