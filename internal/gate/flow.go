@@ -50,14 +50,32 @@ const maxBlocks = 10000
 // at each block's entry, nil for unreached blocks: if false { … } is
 // dead code, which holds nothing, and so is the branch a settled flag
 // rules out (settled.go).
-func (fs *funcState) solve() []*state {
+func (fs *funcState) solve() []*state { return fs.solveWith(fs.flags) }
+
+// solveWith runs the dataflow with the settled flags flags.
+func (fs *funcState) solveWith(flags map[*ssa.Parameter]bool) []*state {
 	return cfg.Dataflow[*state]{
 		Entry:    fs.initial,
 		Transfer: func(b *ssa.BasicBlock, st *state) []*state { return fs.transfer(b, st, nil) },
 		Join:     (*state).join,
 		Clone:    (*state).clone,
-		Follow:   followSettled(fs.flags),
+		Follow:   followSettled(flags),
 	}.Solve(fs.fn)
+}
+
+// replay runs each reached block once from its entry state in in,
+// showing visit each instruction with the state just before it. The
+// entry states are not changed: each replay works on clones, so that
+// passes and sub-models may replay at once.
+func (fs *funcState) replay(in []*state, visit func(instr ssa.Instruction, held Held)) {
+	for _, b := range fs.fn.Blocks {
+		if in[b.Index] == nil {
+			continue
+		}
+		fs.transfer(b, in[b.Index].clone(), func(instr ssa.Instruction, st *state) {
+			visit(instr, Held{st})
+		})
+	}
 }
 
 // visitor sees each instruction with the state just before it.

@@ -161,20 +161,8 @@ func (fi *FuncInfo) Span(pos token.Pos) (token.Pos, token.Pos) {
 // Walk calls visit for each instruction of fi's function that the
 // dataflow reached, with the must-held gates just before it.
 func (fi *FuncInfo) Walk(visit func(instr ssa.Instruction, held Held)) {
-	fs := fi.fs
-	if fs == nil {
-		return
-	}
-	// The block entry states of the fixpoint are kept and never
-	// changed: each walk replays from clones of its own, so that passes
-	// and sub-models may walk at once.
-	for _, b := range fs.fn.Blocks {
-		if fs.in[b.Index] == nil {
-			continue
-		}
-		fs.transfer(b, fs.in[b.Index].clone(), func(instr ssa.Instruction, st *state) {
-			visit(instr, Held{st})
-		})
+	if fi.fs != nil {
+		fi.fs.replay(fi.fs.in, visit) // the fixpoint's entry states, kept
 	}
 }
 

@@ -27,6 +27,7 @@
 package resource
 
 import (
+	"go/constant"
 	"go/types"
 	"reflect"
 	"sync"
@@ -71,6 +72,7 @@ type Result struct {
 	// sums are the touches callers see: this package's functions', and
 	// other packages' writes, from their TouchFacts.
 	sums     *facts.Table[[]SumTouch, TouchFact]
+	flagSums map[*ssa.Function][]flagSum // for the calls that settle a flag parameter
 	uses     []Use
 	usesOnce sync.Once
 	written  map[string]bool // resources some function writes after publication
@@ -137,11 +139,12 @@ func (f *TouchFact) String() string {
 
 func run(pass *analysis.Pass) (any, error) {
 	r := &Result{
-		pass:    pass,
-		gates:   pass.ResultOf[gate.Analyzer].(*gate.Result),
-		conc:    pass.ResultOf[concurrency.Analyzer].(*concurrency.Result),
-		pkgPath: pass.Pkg.Path(),
-		touches: make(map[*ssa.Function][]Touch),
+		pass:     pass,
+		gates:    pass.ResultOf[gate.Analyzer].(*gate.Result),
+		conc:     pass.ResultOf[concurrency.Analyzer].(*concurrency.Result),
+		pkgPath:  pass.Pkg.Path(),
+		touches:  make(map[*ssa.Function][]Touch),
+		flagSums: make(map[*ssa.Function][]flagSum),
 	}
 	r.sums = facts.NewTable[TouchFacts](pass, facts.Spec[[]SumTouch, TouchFact]{
 		Derive: gate.Deriving(r.gates, r.analyse),
@@ -155,9 +158,43 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // analyse records fi's touches and returns its summary; the summary
-// table (r.sums) calls it once per function, callees first.
+// table (r.sums) calls it once per function, callees first. A function
+// with flag parameters (gate.FuncInfo.FlagParams) also gets a summary
+// for each constant a call can pass for them.
 func (r *Result) analyse(fi *gate.FuncInfo) []SumTouch {
-	fn := fi.Fn
+	touches, sum := r.collect(fi, fi.Walk)
+	r.touches[fi.Fn] = touches
+	for _, i := range fi.FlagParams() {
+		for _, val := range []bool{false, true} {
+			_, s := r.collect(fi, func(visit func(ssa.Instruction, gate.Held)) { fi.WalkSettled(i, val, visit) })
+			r.flagSums[fi.Fn] = append(r.flagSums[fi.Fn], flagSum{param: i, val: val, sum: s})
+		}
+	}
+	return sum
+}
+
+// A flagSum is a function's summary as the calls that pass val for its
+// flag parameter param see it.
+type flagSum struct {
+	param int
+	val   bool
+	sum   []SumTouch
+}
+
+// sumAt returns the summary of cal.Fn that call cal sees: the one for
+// the constant it passes for a flag parameter, or the function's own.
+func (r *Result) sumAt(cal naming.Callee) []SumTouch {
+	for _, fs := range r.flagSums[cal.Fn] {
+		if k, ok := cal.Value(fs.param, false).(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.Bool && constant.BoolVal(k.Value) == fs.val {
+			return fs.sum
+		}
+	}
+	return r.sums.Of(cal.Fn)
+}
+
+// collect replays fi's function with walk and returns its touches and
+// its summary.
+func (r *Result) collect(fi *gate.FuncInfo, walk func(func(ssa.Instruction, gate.Held))) ([]Touch, []SumTouch) {
 	var touches []Touch
 	var sum []SumTouch
 	seen := make(map[string]bool)
@@ -193,7 +230,7 @@ func (r *Result) analyse(fi *gate.FuncInfo) []SumTouch {
 		}
 	}
 	var pending *start
-	fi.Walk(func(instr ssa.Instruction, held gate.Held) {
+	walk(func(instr ssa.Instruction, held gate.Held) {
 		if pending != nil {
 			pending.after = keys(held)
 			pending = nil
@@ -232,8 +269,7 @@ func (r *Result) analyse(fi *gate.FuncInfo) []SumTouch {
 		}
 		record(s.ts)
 	}
-	r.touches[fn] = touches
-	return sum
+	return touches, sum
 }
 
 // keys returns the keys of the gates held.

@@ -139,14 +139,15 @@ func pointedState(r naming.Ref, v Resource) (Resource, bool) {
 // rather than a field of what it points to.
 func (res Resource) Var() bool { return res.Global && res.Instance.Root != naming.Global }
 
-// Object names what the resource belongs to, for one report per object:
+// Object names what the resource belongs to, for one report per object
+// and function: the instance (in the function's terms) for a field,
 // the variable for a field of what a package-level pointer points to,
 // the resource itself otherwise.
 func (res Resource) Object() string {
-	if res.Global && !res.Var() {
-		return plainKey(res.Instance)
+	if res.Var() || res.Instance.Root == 0 {
+		return res.Key
 	}
-	return res.Key
+	return plainKey(res.Instance)
 }
 
 // Spell names the resource as code of package pkg spells it: the

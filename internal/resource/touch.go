@@ -134,7 +134,7 @@ func (r *Result) callTouches(fi *gate.FuncInfo, c *ssa.CallCommon, at token.Pos,
 	}
 	out := r.guardedCall(fi, cal, pos, end)
 	name := naming.CalleeName(cal.Fn, r.pkgPath)
-	for _, t := range r.sums.Of(cal.Fn) {
+	for _, t := range r.sumAt(cal) {
 		if gate.SelfSyncedArg(t.Res, cal) {
 			continue
 		}

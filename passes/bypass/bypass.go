@@ -73,8 +73,9 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	slices.SortFunc(keys, func(a, b string) int {
 		return cmp.Or(cmp.Compare(innermost(byRes[a][0]), innermost(byRes[b][0])), strings.Compare(a, b))
 	})
-	// One report per entry and resource (per object, for what a
-	// package-level pointer points to), at its first write if any.
+	// One report per entry and object (the instance whose fields, or
+	// the variable whose object's fields, it uses), at its first write
+	// if any: the fields an entry reaches on one path are one issue.
 	type site struct {
 		fn  *gate.FuncInfo
 		res string
@@ -91,7 +92,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			// One report per write, however many entries reach it.
 			if w := (readSite{innermost(rl.write), k}); !readReported[w] {
 				readReported[w] = true
-				reported[site{rl.write.Func, k}] = true
+				reported[site{rl.write.Func, rl.write.Res.Object()}] = true
 				rep.Latent(diagnoseReadLocked(pass, rl))
 			}
 		}

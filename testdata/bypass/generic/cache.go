@@ -34,5 +34,5 @@ func (c *Cache[K]) ensureSpace() {
 
 // Peek reads without the lock.
 func (c *Cache[K]) Peek() int {
-	return c.size - len(c.items) // want `latent: Peek reads c\.size without holding c\.lock` `latent: Peek reads c\.items without holding c\.lock, which guards it in Add, Resize`
+	return c.size - len(c.items) // want `latent: Peek reads c\.size without holding c\.lock`
 }
