@@ -362,7 +362,7 @@ func diagnose(pass *analysis.Pass, u resource.Use, key resource.GateKey, guarded
 		// gate is held, when both paths reach one access (a method both
 		// call).
 		rel := analysis.RelatedInformation{Pos: g.Pos, End: g.End,
-			Message: fmt.Sprintf("%s %s with %s held in %s", resName, used, gateName, naming.FuncName(g.Func.Fn))}
+			Message: fmt.Sprintf("%s %s with %s held in %s", resourceName(g, pkg), used, gateName, naming.FuncName(g.Func.Fn))}
 		if at := innermost(g); at != g.Pos && at != innermost(u) {
 			rel.Pos, rel.End = at, token.NoPos
 			rel.Message += ", reached by the call at " + gate.PosText(pass.Fset, g.Pos)
@@ -416,13 +416,18 @@ func resourceName(u resource.Use, pkg string) string {
 	if u.Res.Entries {
 		return "the entries of " + name
 	}
+	// A part of a struct the field holds by value (d.mu.total, in d.mu
+	// beside the lock) is named as the code selects it.
+	if part := u.Touch.Res.Spell(pkg); !u.Res.Var() && strings.HasPrefix(part, name+".") {
+		return part
+	}
 	return name
 }
 
 // gateName spells the guarding gate in the terms of use u.
 func gateName(key resource.GateKey, u resource.Use, guarded []resource.Use, pkg string) string {
 	if key.Scope == resource.InstanceGate {
-		return u.Res.Instance.Spell(pkg) + "." + key.Name
+		return u.Res.Instance.With(strings.Split(key.Name, ".")...).Spell(pkg)
 	}
 	for _, g := range guarded {
 		for _, h := range g.Holdings {
