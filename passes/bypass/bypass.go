@@ -86,6 +86,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 		res   string
 	}
 	readReported := make(map[readSite]bool)
+	swapped := swappedUnder(keys, byRes)
 	for _, k := range keys {
 		uses := byRes[k]
 		for _, rl := range readLockedWrites(conc, uses) {
@@ -112,6 +113,9 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			mixed[u.Func] = true
 		}
 		for _, u := range uses {
+			mixed[u.Func] = mixed[u.Func] || swapped[objectUse{u.Func, u.Res.Object(), g}]
+		}
+		for _, u := range uses {
 			annotated := rs.GuardedBy(u.Res) != nil
 			if holds(u, g) || protected(u, g, uses) || throughEntry(res, rs, u, byFunc) || mixed[u.Func] || (!annotated && setup(byFunc[u.Func], u)) {
 				continue
@@ -126,6 +130,37 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			}
 		}
 	}
+}
+
+// An objectUse is a function's guarded use of a package-level pointer
+// itself, under gate g.
+type objectUse struct {
+	fn  *gate.FuncInfo
+	obj string
+	g   resource.GateKey
+}
+
+// swappedUnder returns the functions that use a package-level pointer
+// itself with a gate held (the pointer swapped, or loaded, under the
+// lock): the same choice as a mixed use of one resource covers their
+// unguarded uses of the pointed object's fields under that gate, which
+// read an object they loaded under the lock (old := cur; cur = next;
+// unlock; old.logger.Info(…)).
+func swappedUnder(keys []string, byRes map[string][]resource.Use) map[objectUse]bool {
+	out := make(map[objectUse]bool)
+	for _, k := range keys {
+		for _, u := range byRes[k] {
+			if !u.Res.Var() {
+				break
+			}
+			for _, h := range u.Holdings {
+				if g, ok := resource.KeyOf(h.Gate, u.Res); ok {
+					out[objectUse{u.Func, u.Res.Object(), g}] = true
+				}
+			}
+		}
+	}
+	return out
 }
 
 // meeting returns the guarded uses that can run at the same time as u,

@@ -85,3 +85,54 @@ func Rename(name string) {
 func Peek() string {
 	return current.name // want `Peek reads current without holding mu, which guards it in Reload, Name, Rename`
 }
+
+// Swap puts a new log in place under logMu and then reads the old one,
+// which it loaded under the lock, without it: caddy's setupNewDefault.
+// Every write of the old log's fields took logMu before the swap let go
+// of it, so the read races with none. Tail, the near miss on another
+// log, reads the current log's lines without ever taking the lock,
+// while SetAudit writes them.
+type log struct{ lines []string }
+
+var (
+	logMu      sync.Mutex
+	defaultLog = &log{}
+	auditLog   = &log{}
+)
+
+func SetLines(lines []string) {
+	logMu.Lock()
+	defaultLog.lines = lines
+	logMu.Unlock()
+}
+
+func Lines() []string {
+	logMu.Lock()
+	defer logMu.Unlock()
+	return defaultLog.lines
+}
+
+func Swap(l *log) int {
+	logMu.Lock()
+	old := defaultLog
+	defaultLog = l
+	logMu.Unlock()
+	return len(old.lines)
+}
+
+func SetAudit(lines []string) {
+	logMu.Lock()
+	auditLog.lines = lines
+	logMu.Unlock()
+}
+
+func Audit() []string {
+	logMu.Lock()
+	defer logMu.Unlock()
+	return auditLog.lines
+}
+
+func Tail() string {
+	lines := auditLog.lines // want `Tail reads auditLog\.lines without holding logMu, which guards it in SetAudit, Audit`
+	return lines[len(lines)-1]
+}
