@@ -26,7 +26,8 @@ func (s *Server) Handle(ctx context.Context) error {
 	return nil
 }
 
-// Assigned to _: the same bug; the fix keeps the other results' zeros.
+// Assigned to _: the same bug, a ctx done first leaves no permits and
+// Release(2) panics; the fix keeps the other results' zeros.
 func (s *Server) Count(ctx context.Context) (int, error) {
 	_ = s.sem.Acquire(ctx, 2) // want `the error of s.sem.Acquire is dropped`
 	n := s.n
@@ -34,7 +35,8 @@ func (s *Server) Count(ctx context.Context) (int, error) {
 	return n, nil
 }
 
-// No error to return: reported, no fix.
+// No error to return: reported, no fix. A ctx done first leaves no
+// permit, and the goroutine's Release panics.
 func (s *Server) Fire(ctx context.Context) {
 	s.sem.Acquire(ctx, 1) // want `the error of s.sem.Acquire is dropped`
 	go func() {
@@ -43,21 +45,24 @@ func (s *Server) Fire(ctx context.Context) {
 	}()
 }
 
-// TryAcquire's result dropped.
+// TryAcquire's result dropped: when every permit is taken, TryAcquire
+// gets none, and the Release gives back a permit another holder has.
 func (s *Server) Try() {
 	s.sem.TryAcquire(1) // want `the result of s.sem.TryAcquire is dropped: the code goes on as if it held s.sem`
 	work()
 	s.sem.Release(1)
 }
 
-// TryLock's result dropped.
+// TryLock's result dropped: when another goroutine holds s.mu, TryLock
+// fails, s.n++ runs unguarded and the Unlock releases the other's lock.
 func (s *Server) Bump() {
 	s.mu.TryLock() // want `the result of s.mu.TryLock is dropped`
 	s.n++
 	s.mu.Unlock()
 }
 
-// A package-level semaphore, in generic code.
+// A package-level semaphore, in generic code: a ctx done first leaves
+// the iteration no permit, and its Release panics.
 var global = semaphore.NewWeighted(4)
 
 func Map[T any](ctx context.Context, xs []T, f func(T)) error {

@@ -271,7 +271,8 @@ func (c *Creds) Handshake(ctx context.Context, read func([]byte) error) error {
 }
 
 // Rename is the positive twin: the goroutine writes the state c.mu
-// guards.
+// guards. When ctx is done first, the deferred Unlock lets the next
+// locker in while the goroutine still writes c.name.
 func (c *Creds) Rename(ctx context.Context, name string) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()

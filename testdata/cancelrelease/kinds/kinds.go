@@ -27,7 +27,9 @@ func work() int {
 
 var errTimeout = errors.New("timeout")
 
-// Explicit release on the cancellation branch.
+// Explicit release on the cancellation branch: when ctx is done before
+// the goroutine sends, sem goes back while work still runs, and the next
+// acquirer runs beside it.
 func Explicit(ctx context.Context) (int, error) {
 	if err := sem.Acquire(ctx, 1); err != nil {
 		return 0, err
@@ -44,7 +46,8 @@ func Explicit(ctx context.Context) (int, error) {
 	}
 }
 
-// A timeout from time.After.
+// A timeout from time.After: when the second passes first, the deferred
+// Release gives sem back while the goroutine still runs work.
 func After() (int, error) {
 	_ = sem.Acquire(context.Background(), 1)
 	defer sem.Release(1)
@@ -58,7 +61,8 @@ func After() (int, error) {
 	}
 }
 
-// A timer's channel.
+// A timer's channel: when the timer fires first, the deferred Release
+// gives sem back while the goroutine still runs work.
 func Timer() (int, error) {
 	_ = sem.Acquire(context.Background(), 1)
 	defer sem.Release(1)
@@ -74,7 +78,8 @@ func Timer() (int, error) {
 	}
 }
 
-// A channel semaphore.
+// A channel semaphore: when ctx is done first, the deferred receive
+// frees the slot while the goroutine still runs work.
 func Slots(ctx context.Context) (int, error) {
 	slots <- struct{}{}
 	defer func() { <-slots }()
@@ -88,7 +93,8 @@ func Slots(ctx context.Context) (int, error) {
 	}
 }
 
-// A mutex: unlocked while the goroutine still works on the state.
+// A mutex: when ctx is done first, the deferred Unlock lets the next
+// locker in while the goroutine still works on the state.
 func Mutex(ctx context.Context) (int, error) {
 	mu.Lock()
 	defer mu.Unlock()
@@ -102,7 +108,8 @@ func Mutex(ctx context.Context) (int, error) {
 	}
 }
 
-// A read lock.
+// A read lock: when ctx is done first, the deferred RUnlock lets a
+// writer in while the goroutine still reads state.
 func Read(ctx context.Context) (int, error) {
 	rw.RLock()
 	defer rw.RUnlock()
@@ -119,6 +126,8 @@ func Read(ctx context.Context) (int, error) {
 // A named function started as the goroutine.
 func produce(out chan<- int) { out <- work() }
 
+// Named: when ctx is done first, the deferred Release gives sem back
+// while produce still runs work.
 func Named(ctx context.Context) (int, error) {
 	if err := sem.Acquire(ctx, 1); err != nil {
 		return 0, err
@@ -134,7 +143,9 @@ func Named(ctx context.Context) (int, error) {
 	}
 }
 
-// errgroup: the group's goroutine outlives the cancellation branch.
+// errgroup: the group's goroutine outlives the cancellation branch:
+// when ctx is done first, the deferred Release gives sem back while it
+// still runs work.
 func Group(ctx context.Context) error {
 	if err := sem.Acquire(ctx, 1); err != nil {
 		return err
@@ -152,7 +163,8 @@ func Group(ctx context.Context) error {
 	}
 }
 
-// Generic: the work is a type-parameterised function.
+// Generic: the work is a type-parameterised function. When ctx is done
+// first, the deferred Release gives sem back while f still runs.
 func Run[T any](ctx context.Context, f func() T) (T, error) {
 	var zero T
 	if err := sem.Acquire(ctx, 1); err != nil {
@@ -169,7 +181,9 @@ func Run[T any](ctx context.Context, f func() T) (T, error) {
 	}
 }
 
-// A WaitGroup signals completion; the cancellation branch does not wait.
+// A WaitGroup signals completion; the cancellation branch does not wait:
+// when ctx is done first, the deferred Unlock lets the next locker in
+// while the goroutine still runs work.
 func WaitGroup(ctx context.Context) error {
 	mu.Lock()
 	defer mu.Unlock()

@@ -41,7 +41,9 @@ func (p *Plugin) Start(stdout, stderr io.Reader) error {
 }
 
 // StartAndWait waits for that goroutine on the successful path: mu
-// admits its work there, and the timeout branch lets it run on.
+// admits its work there, and the timeout branch lets it run on: when the
+// minute passes first, the deferred Unlock lets the next locker in while
+// the goroutine still runs work.
 func (p *Plugin) StartAndWait(stderr io.Reader) error {
 	mu.Lock()
 	defer mu.Unlock()
@@ -95,7 +97,9 @@ func (r *Runner) Run(stdout io.Reader) error {
 	}
 }
 
-// Serve's goroutine writes the address the mutex guards: reported.
+// Serve's goroutine writes the address the mutex guards: reported. When
+// the minute passes first, the deferred Unlock lets the next locker in
+// while the goroutine still writes r.addr.
 func (r *Runner) Serve(stdout io.Reader) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()

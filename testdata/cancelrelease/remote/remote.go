@@ -11,6 +11,8 @@ import (
 
 var gpuSem = semaphore.NewWeighted(1)
 
+// Preload: when ctx is done first, the deferred Release gives gpuSem
+// back while the goroutine loader.Start started still runs load.
 func Preload(ctx context.Context) error {
 	if err := gpuSem.Acquire(ctx, 1); err != nil {
 		return err

@@ -17,6 +17,8 @@ var gpuSem = semaphore.NewWeighted(1)
 
 func runModel(img []byte) result { return result{img: img} }
 
+// Generate: when ctx is done first, the deferred Release gives gpuSem
+// back while runModel still runs on the device.
 func Generate(ctx context.Context, img []byte) ([]byte, error) {
 	if err := gpuSem.Acquire(ctx, 1); err != nil {
 		return nil, err
@@ -77,6 +79,8 @@ func startLoader(img []byte) <-chan result {
 	return done
 }
 
+// Preload: when ctx is done first, the deferred Release gives gpuSem
+// back while the loader's runModel still runs on the device.
 func Preload(ctx context.Context, img []byte) error {
 	if err := gpuSem.Acquire(ctx, 1); err != nil {
 		return err

@@ -56,7 +56,7 @@ func (c *Cleaner) Wait() {
 }
 
 // WaitFor waits for a count its caller names, which the worker may never
-// reach: a near miss of Wait.
+// reach: a near miss of Wait. Cancelling CompactTo's ctx does not end it.
 func (c *Cleaner) WaitFor(target int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -126,7 +126,7 @@ func Write(ctx context.Context, s *Store) {
 }
 
 // awaitOther starts the same flush but waits on another Cond, which only
-// callers wake: a near miss of makeRoom.
+// callers wake: a near miss of makeRoom. WriteOther's ctx cannot end it.
 func (s *Store) awaitOther() {
 	s.mu.Lock()
 	defer s.mu.Unlock()

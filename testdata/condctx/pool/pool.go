@@ -69,6 +69,8 @@ type Counter struct {
 	done int
 }
 
+// Take never reads ctx: cancelled while the count is zero, it waits on
+// until an Add.
 func (c *Counter) Take(ctx context.Context) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -78,6 +80,8 @@ func (c *Counter) Take(ctx context.Context) {
 	c.n--
 }
 
+// WaitFor never reads ctx: cancelled before done reaches target, it
+// waits on until enough Adds.
 func (c *Counter) WaitFor(ctx context.Context, target int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()

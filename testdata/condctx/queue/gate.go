@@ -83,6 +83,8 @@ func (j *Jobs) Put() {
 	j.cond.Signal()
 }
 
+// Pipe's ctx cannot end take's wait: cancelled while in is empty, it
+// waits on until a producer Puts.
 func Pipe(ctx context.Context, in, out *Jobs) {
 	in.take() // want `\(\*Jobs\)\.take blocks in sync\.Cond\.Wait`
 	out.Put()

@@ -46,7 +46,7 @@ func (q *Queue) Get() any {
 	return q.pop()
 }
 
-// Handler has a context but calls Get, which cannot see it.
+// Handler has a context but calls Get, which its cancellation cannot end.
 func Handler(ctx context.Context, q *Queue) any {
 	return q.Get() // want `\(\*Queue\)\.Get blocks in sync\.Cond\.Wait \(queue\.go:\d+\) and cannot observe ctx.* \(1 more call in this package blocks on the same Wait: queue\.go:60\)$`
 }
@@ -60,7 +60,8 @@ func Handler2(ctx context.Context, q *Queue) any {
 	return fetch(q)
 }
 
-// GetCtx has the context as a parameter and ignores it.
+// GetCtx has the context as a parameter and ignores it: cancelled while
+// the queue is empty, it waits on until a Put.
 func (q *Queue) GetCtx(ctx context.Context) any {
 	q.mu.Lock()
 	defer q.mu.Unlock()
@@ -70,7 +71,8 @@ func (q *Queue) GetCtx(ctx context.Context) any {
 	return q.pop()
 }
 
-// Captured: the literal sees the handler's context.
+// Captured: the literal sees the handler's context, but only tests it
+// for nil: cancelled while the queue is empty, it waits on until a Put.
 func Captured(ctx context.Context, q *Queue) any {
 	var out any
 	get := func() {
@@ -94,6 +96,8 @@ type Worker struct {
 	q   *Queue
 }
 
+// Next never reads w.ctx: cancelled while the queue is empty, it waits
+// on until a Put.
 func (w *Worker) Next() any {
 	w.q.mu.Lock()
 	defer w.q.mu.Unlock()
@@ -279,6 +283,8 @@ type Typed[T any] struct {
 	items []T
 }
 
+// Get takes a ctx it never reads: cancelled while the queue is empty, it
+// waits on until a Put.
 func (q *Typed[T]) Get(ctx context.Context) T {
 	q.mu.Lock()
 	defer q.mu.Unlock()
@@ -311,7 +317,8 @@ func (q *Typed[T]) GetAfterFunc(ctx context.Context) (T, error) {
 	return x, nil
 }
 
-// GetErr can return the context's error: the fix is mechanical.
+// GetErr can return the context's error: the fix is mechanical. It never
+// reads ctx: cancelled while the queue is empty, it waits on until a Put.
 func (q *Queue) GetErr(ctx context.Context) (any, error) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
@@ -372,6 +379,7 @@ func (q *Queue) WaitFresh(ctx context.Context, clock Clock, start time.Time) err
 }
 
 // GetNoted registers an AfterFunc that wakes nobody: no watcher.
+// Cancelled while the queue is empty, it waits on until a Put.
 func (q *Queue) GetNoted(ctx context.Context, note func()) any {
 	stop := context.AfterFunc(ctx, note)
 	defer stop()
@@ -398,7 +406,8 @@ func (q *Queue) GetCondition(ctx context.Context) (any, error) {
 	return q.pop(), nil
 }
 
-// GetReady's condition literal does not.
+// GetReady's condition literal does not: cancelled while the queue is
+// empty, it waits on until a Put.
 func (q *Queue) GetReady(ctx context.Context) any {
 	ready := func() bool { return len(q.items) > 0 }
 	q.mu.Lock()
@@ -453,6 +462,8 @@ func (q *Queue) GetFull() any {
 	return nil
 }
 
+// ServeFull's ctx cannot end GetFull's wait: cancelled while the queue
+// is empty, it waits on until a Put.
 func ServeFull(ctx context.Context, q *Queue) any {
 	return q.GetFull() // want `\(\*Queue\)\.GetFull blocks in sync\.Cond\.Wait`
 }

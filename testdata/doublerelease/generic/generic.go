@@ -8,6 +8,8 @@ type Cache[K comparable, V any] struct {
 	m  map[K]V
 }
 
+// Put: when err is set, the first Unlock runs and the one after it
+// unlocks c.mu again.
 func (c *Cache[K, V]) Put(k K, v V, err error) {
 	c.mu.Lock()
 	if err != nil {
@@ -24,6 +26,7 @@ func (c *Cache[K, V]) Get(k K) (V, bool) {
 	return v, ok
 }
 
+// Twice unlocks mu twice in a row: the second finds it unlocked.
 func Twice[T any](mu *sync.Mutex, x T) T {
 	mu.Lock()
 	mu.Unlock()

@@ -8,6 +8,8 @@ var mu sync.Mutex
 
 func step(int) bool { return false }
 
+// Many: when n < 0, mu is unlocked in the middle, and the Unlock at the
+// end unlocks it a second time.
 func Many(n int) {
 	mu.Lock()
 	if step(0) {

@@ -47,7 +47,7 @@ func (s *Store) ErrorReturns(k string) error {
 	return nil
 }
 
-// Twice: every path has unlocked already.
+// Twice: every path has unlocked already, so s.closed unlocks it again.
 func (s *Store) Twice() {
 	s.mu.Lock()
 	s.cache["a"] = "b"
@@ -289,7 +289,7 @@ func Global() {
 	global.Unlock() // want `global\.Unlock\(\) unlocks global a second time`
 }
 
-// FallsOff: the deferred Unlock runs at the closing brace.
+// FallsOff: the deferred Unlock runs at the closing brace, a second time.
 func (s *Store) FallsOff() {
 	s.mu.Lock()
 	defer s.mu.Unlock() // want `the deferred s\.mu\.Unlock\(\), run at the return at mutex\.go:298, unlocks s\.mu a second time`
@@ -341,6 +341,8 @@ type Counter struct {
 	n int
 }
 
+// Inc unlocks the promoted mutex twice in a row: the second finds it
+// unlocked.
 func (c *Counter) Inc() {
 	c.Lock()
 	c.n++
@@ -407,7 +409,8 @@ func Captured(a, b *sync.Mutex) func() {
 	return func() { m.Lock() }
 }
 
-// NotRebound: a store elsewhere in the struct leaves h.mu alone.
+// NotRebound: a store elsewhere in the struct leaves h.mu alone, so the
+// second Unlock unlocks the same mutex, already unlocked.
 func (h *Handle) NotRebound(s *Store) {
 	h.mu.Lock()
 	h.mu.Unlock()

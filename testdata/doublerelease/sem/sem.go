@@ -56,7 +56,8 @@ func (p *Pool) Failed(ctx context.Context) error {
 	return work()
 }
 
-// TryTwice: TryAcquire holds on its true branch.
+// TryTwice: TryAcquire holds on its true branch, and the second Release
+// gives back a permit this path no longer holds.
 func (p *Pool) TryTwice() {
 	if !p.sem.TryAcquire(1) {
 		return
@@ -65,7 +66,8 @@ func (p *Pool) TryTwice() {
 	p.sem.Release(1) // want `p\.sem\.Release\(\) releases p\.sem a second time on this path: this function acquired it at sem\.go:\d+ and released it already at sem\.go:\d+, with no Acquire since`
 }
 
-// Background: an Acquire that cannot fail needs no check.
+// Background: an Acquire that cannot fail needs no check. The second
+// Release gives back a permit this path no longer holds.
 func (p *Pool) Background() {
 	_ = p.sem.Acquire(context.Background(), 1)
 	p.sem.Release(1)

@@ -19,6 +19,8 @@ func New() *Client {
 	return c
 }
 
+// Close holds c.mu while it waits for done, and flushLoop closes done
+// only after it sees closed under c.mu, which it can no longer take.
 func (c *Client) Close() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -260,7 +262,9 @@ func (p *Pair) loop() {
 	close(p.done)
 }
 
-// Helper: the loop locks inside a helper it calls each time round.
+// Helper: the loop locks inside a helper it calls each time round. It
+// sees closed only through isClosed, which needs h.mu: while Close holds
+// h.mu and waits, done is never closed.
 type Helper struct {
 	mu     sync.Mutex
 	closed bool

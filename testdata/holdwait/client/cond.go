@@ -144,7 +144,8 @@ func (n *Nested) Drain() {
 	n.q.mu.Unlock()
 }
 
-// Hold keeps the outer n.mu, another lock than the Cond's n.q.mu.
+// Hold keeps the outer n.mu, another lock than the Cond's n.q.mu. The
+// loop locks n.mu before it broadcasts, so it never wakes Hold.
 func (n *Nested) Hold() {
 	n.mu.Lock()
 	defer n.mu.Unlock()

@@ -43,6 +43,8 @@ func (c *Conn) reader() {
 
 func (c *Conn) read() error { return nil }
 
+// Close holds c.mu while both of its cases wait on reader, which locks
+// c.mu before it closes done and before it sends on errc.
 func (c *Conn) Close() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()

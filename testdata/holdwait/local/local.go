@@ -66,7 +66,8 @@ func ErrGroup(ctx context.Context) error {
 }
 
 // WithContext waits for a group made by errgroup.WithContext, whose
-// first result names the group.
+// first result names the group. The goroutine locks mu, which
+// WithContext holds, before it returns.
 func WithContext(ctx context.Context) error {
 	mu.Lock()
 	defer mu.Unlock()
@@ -79,7 +80,8 @@ func WithContext(ctx context.Context) error {
 	return g.Wait() // want `g\.Wait\(\) waits for the goroutine started on line \d+ holding mu`
 }
 
-// Generic does the same in a generic function.
+// Generic does the same in a generic function: the goroutine locks mu,
+// which Generic holds, before it sends.
 func Generic[T any](v T) T {
 	mu.Lock()
 	defer mu.Unlock()

@@ -1,7 +1,7 @@
 package local
 
-// A send on an unbuffered channel the function made waits for a
-// receive in the goroutine it handed the channel to.
+// A send on an unbuffered channel the function made waits for a receive
+// in the goroutine it handed the channel to, which in Hand locks mu first.
 
 func Hand() {
 	mu.Lock()

@@ -39,6 +39,8 @@ func (t *T) answer(done chan struct{}) { close(done) }
 
 func work() {}
 
+// Stop holds t.mu while it waits for spawn's goroutine, which locks t.mu
+// before it closes done.
 func (t *T) Stop() {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -47,6 +49,8 @@ func (t *T) Stop() {
 	<-done // want `certain: <-done waits for \(\*T\).spawn's goroutine holding t.mu, but \(\*T\).spawn's goroutine locks t.mu before it closes done: a certain deadlock`
 }
 
+// Flush holds t.mu while it waits for add's goroutine, which locks t.mu
+// before its deferred Done.
 func (t *T) Flush() {
 	t.mu.Lock()
 	defer t.mu.Unlock()

@@ -8,6 +8,8 @@ import (
 	"example.com/holdwait/worker"
 )
 
+// StopFlush holds s.Mu while it waits for Flush, which locks s.Mu before
+// it closes done.
 func StopFlush(s *worker.Server) {
 	s.Mu.Lock()
 	defer s.Mu.Unlock()
@@ -16,6 +18,8 @@ func StopFlush(s *worker.Server) {
 	<-done // want `certain: <-done waits for worker.Flush holding s.Mu, but worker.Flush locks s.Mu before it closes done \(at worker.go:20, after it locks s.Mu at worker.go:17\): a certain deadlock`
 }
 
+// WaitCount holds s.Mu while it waits for Count, which locks s.Mu before
+// its deferred Done.
 func WaitCount(s *worker.Server) {
 	s.Mu.Lock()
 	defer s.Mu.Unlock()
@@ -25,6 +29,8 @@ func WaitCount(s *worker.Server) {
 	wg.Wait() // want `certain: wg.Wait\(\) waits for worker.Count holding s.Mu, but worker.Count locks s.Mu before it calls wg.Done\(\) \(at worker.go:25, after it locks s.Mu at worker.go:26\)`
 }
 
+// StopStarted holds s.Mu while it waits for the goroutine Start starts,
+// which locks s.Mu before it closes done.
 func StopStarted(s *worker.Server) {
 	s.Mu.Lock()
 	defer s.Mu.Unlock()

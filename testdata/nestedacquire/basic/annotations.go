@@ -62,7 +62,8 @@ func (q *Queue) IgnoredSameLine() {
 func (q *Queue) Len() int { return len(q.items) }
 
 // NoReason: an ignore without a reason suppresses nothing, and is the
-// directives analyzer's to report, not this pass's.
+// directives analyzer's to report, not this pass's: the second q.mu.Lock
+// blocks on the lock this path holds.
 func (q *Queue) NoReason() {
 	q.mu.Lock()
 	defer q.mu.Unlock()

@@ -14,6 +14,8 @@ func (c *Map[K, V]) Load(k K) (V, bool) {
 	return v, ok
 }
 
+// LoadOrStore holds the write lock of c.mu when it calls Load, whose
+// RLock waits for that writer: itself.
 func (c *Map[K, V]) LoadOrStore(k K, v V) V {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -45,12 +47,14 @@ func With[L sync.Locker](l L, f func()) {
 	f()
 }
 
+// WithTwice locks l and calls With, which locks l again.
 func WithTwice[L sync.Locker](l L) {
 	l.Lock()
 	defer l.Unlock()
 	With(l, func() {}) // want `call to With acquires l`
 }
 
+// Instantiated locks mu and calls With, which locks the same mutex again.
 func Instantiated(mu *sync.Mutex) {
 	mu.Lock()
 	defer mu.Unlock()

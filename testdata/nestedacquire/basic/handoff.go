@@ -40,7 +40,7 @@ func OpenAndCheck(c *Conn) bool {
 }
 
 // OpenForGood forgets the unlock: the goroutine the helper runs never
-// releases c.mu, and OpenForGood returns holding it.
+// releases c.mu, and OpenForGood returns holding it: Connected blocks.
 func (c *Conn) OpenForGood() {
 	c.mu.Lock()
 	go withRecover(func() {

@@ -2,7 +2,7 @@ package basic
 
 import "sync"
 
-// Embedded mutex, promoted methods.
+// Embedded mutex, promoted methods: IncrTwice holds it and calls Incr.
 type Counter struct {
 	sync.Mutex
 	n int
@@ -50,7 +50,7 @@ func (s Shared) Lock2() {
 	s.mu.Lock() // want `s\.mu\.Lock while s\.mu is already held`
 }
 
-// Method values.
+// Method values: lock is s.mu.Lock, and its second call blocks for good.
 func (s *Store) MethodValue() {
 	lock, unlock := s.mu.Lock, s.mu.Unlock
 	lock()
@@ -58,7 +58,7 @@ func (s *Store) MethodValue() {
 	lock() // want `s\.mu\.Lock while s\.mu is already held`
 }
 
-// A sync.Locker interface.
+// A sync.Locker interface: WithLockerTwice and LockerHelper lock it twice.
 func WithLocker(l sync.Locker, f func()) {
 	l.Lock()
 	defer l.Unlock()

@@ -32,6 +32,7 @@ func (s *Store) Get(k string) int {
 
 func (s *Store) getLocked(k string) int { return s.items[k] }
 
+// IncrBad holds s.mu and calls Get, which locks it again.
 func (s *Store) IncrBad(k string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -66,6 +67,7 @@ func (s *Store) Goroutine() {
 	}()
 }
 
+// ClosureInPlace calls a literal that locks s.mu, which it holds.
 func (s *Store) ClosureInPlace() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -90,6 +92,8 @@ func (s *Store) LookupHeld(k string) int {
 	return s.lookup(k, true)
 }
 
+// LookupWrongFlag holds s.mu and tells lookup it does not: lookup locks
+// it again.
 func (s *Store) LookupWrongFlag(k string) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -130,6 +134,8 @@ func (s *Store) RemoveHeld(k string) {
 	s.mu.Unlock()
 }
 
+// RemoveWrong holds s.mu and asks remove to lock it: remove's lock
+// closure locks it again.
 func (s *Store) RemoveWrong(k string) {
 	s.mu.Lock()
 	s.remove(k, true) // want `call to \(\*Store\)\.remove acquires s\.mu`
@@ -145,6 +151,8 @@ func (s *Store) either(a bool) {
 	}
 }
 
+// EitherHeld holds s.mu and calls either, which locks it through
+// IncrGood on both of its paths.
 func (s *Store) EitherHeld(a bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -164,6 +172,7 @@ func (s *Store) peek(k string, needLock bool) int {
 	return n
 }
 
+// PeekThenRelock locks s.mu a second time while it holds it.
 func (s *Store) PeekThenRelock(k string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()

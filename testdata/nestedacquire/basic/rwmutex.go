@@ -51,6 +51,8 @@ func (c *Cache) UpgradeCorrectly(k, v string) {
 	}
 }
 
+// ReadUnderWrite read-locks c.mu while it holds the write lock: the RLock
+// waits for the writer, which is itself.
 func (c *Cache) ReadUnderWrite(k string) string {
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -28,7 +28,8 @@ func (s *Server) handleEvent(e string) {
 	s.peers[e]++
 }
 
-// Dispatch calls handleEvent through the field with s.mu held.
+// Dispatch calls handleEvent through the field with s.mu held, and
+// handleEvent locks s.mu again.
 func (s *Server) Dispatch(e string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -51,7 +52,8 @@ func logTo(m string) {
 	defer logMu.Unlock()
 }
 
-// Log calls the package function log is set to, with logMu held.
+// Log calls the package function log is set to, with logMu held, and
+// logTo locks logMu again.
 func (s *Server) Log(m string) {
 	logMu.Lock()
 	defer logMu.Unlock()
@@ -72,6 +74,8 @@ func (m *memStore) put(s *Server, k string) {
 	s.mu.Unlock()
 }
 
+// Put holds s.mu and calls store.put, whose only implementation locks
+// s.mu again.
 func (s *Server) Put(k string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()

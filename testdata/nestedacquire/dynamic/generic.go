@@ -34,6 +34,7 @@ func (s *Stage) call() {
 	s.r.run()
 }
 
+// Twice holds s.mu and calls call, which locks s.mu again.
 func (s *Stage) Twice() {
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -24,6 +24,8 @@ func migrateV2(db *DB) error {
 	return nil
 }
 
+// Migrate holds db.mu through the loop, and migrateV2, the second entry,
+// locks it again.
 func (db *DB) Migrate() error {
 	db.mu.Lock()
 	defer db.mu.Unlock()

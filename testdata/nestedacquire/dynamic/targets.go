@@ -49,6 +49,8 @@ func NewRegistry(text bool) *Registry {
 	return r
 }
 
+// Encode holds r.mu and calls codec.encode, which locks r.mu in either
+// implementation.
 func (r *Registry) Encode(k string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -67,7 +69,8 @@ func notifyText(r *Registry, k string) {
 	r.mu.Unlock()
 }
 
-// Notify's field is set to two functions, and both lock the registry.
+// Notify's field is set to two functions, and both lock the registry:
+// Notify holds r.mu when it calls either.
 func (r *Registry) Notify(k string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()

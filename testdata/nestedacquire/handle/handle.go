@@ -20,12 +20,15 @@ type Table struct {
 	ref ref
 }
 
+// Bump holds t.ref.mu and calls incr, whose copy of ref points at the
+// same mutex and locks it again.
 func (t *Table) Bump() {
 	t.ref.mu.Lock()
 	defer t.ref.mu.Unlock()
 	t.ref.incr() // want `certain: call to ref\.incr acquires t\.ref\.mu \(r\.mu\.Lock at handle\.go:\d+\) while it is already held on this path`
 }
 
+// Bump holds r.mu and calls incr, which locks the same mutex again.
 func Bump(r ref) {
 	r.mu.Lock()
 	defer r.mu.Unlock()

@@ -46,7 +46,8 @@ func (s *Server) StartHook(l *Listener) {
 	s.mu.Unlock()
 }
 
-// Restart has no one to hand the lock to.
+// Restart has no one to hand the lock to: its second Lock waits for an
+// Unlock nothing will make.
 func (s *Server) Restart() {
 	s.mu.Lock()
 	s.mu.Lock() // want `certain: s\.mu\.Lock while s\.mu is already held on this path`
@@ -64,7 +65,8 @@ func (s *Server) Later() {
 	unlock()
 }
 
-// After hands the unlock on only after the second Lock.
+// After hands the unlock on only after the second Lock, which waits for
+// an Unlock nobody can make yet.
 func (s *Server) After(l *Listener) {
 	s.mu.Lock()
 	s.mu.Lock() // want `certain: s\.mu\.Lock while s\.mu is already held on this path`

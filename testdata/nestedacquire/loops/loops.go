@@ -18,7 +18,8 @@ func (s *Store) PutAll(keys []string) {
 	}
 }
 
-// A continue that skips the unlock carries the lock round.
+// A continue that skips the unlock carries the lock round, and the next
+// iteration's Lock blocks on it.
 func (s *Store) Drop(keys []string) {
 	for _, k := range keys {
 		s.mu.Lock() // want `certain: s\.mu\.Lock while s\.mu is still held from the loop's previous iteration`

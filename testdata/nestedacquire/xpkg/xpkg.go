@@ -41,6 +41,7 @@ func UseUnder(ctx context.Context) error {
 	return lib.Use(ctx, func() {}) // want `call to lib\.Use acquires lib\.Device`
 }
 
+// Batch holds p.mu through Pool.Lock and calls Get, which locks it again.
 func Batch(p *lib.Pool) int {
 	p.Lock()
 	defer p.Unlock()

@@ -10,7 +10,9 @@ func Flush(q *store.Queue) error {
 	return q.Drain() // want `certain: \(\*store\.Queue\)\.Drain may return with q\.mu \(sync\.Mutex\) still held: its return at callers\.go:\d+ keeps it, .* the fix is in example\.com/permitleak/store: make`
 }
 
-// Close calls a package function with the queue as its argument.
+// Close calls a package function with the queue as its argument: when
+// a queue is already closed, Shut returns holding q.mu, and Close neither
+// releases it nor returns holding it.
 func Close(qs []*store.Queue) error {
 	for _, q := range qs {
 		if err := store.Shut(q); err != nil { // want `certain: store\.Shut may return with q\.mu \(sync\.Mutex\) still held`

@@ -24,7 +24,8 @@ type Store struct {
 func (s *Store) load(k string) string { return k }
 func validate(k string) error         { return nil }
 
-// Get: the seed's cache hit keeps its slot.
+// Get: the seed's cache hit keeps its slot. A hit returns before the
+// release is deferred, so each hit loses a slot.
 func (s *Store) Get(k string) string {
 	s.sem <- struct{}{}
 	if v, ok := s.cache[k]; ok {
@@ -35,6 +36,7 @@ func (s *Store) Get(k string) string {
 }
 
 // Fetch: an error branch between the acquire and the deferred release.
+// A key that fails validate returns with the permit still held.
 func (s *Store) Fetch(ctx context.Context, k string) (string, error) {
 	if err := s.w.Acquire(ctx, 1); err != nil {
 		return "", err
@@ -47,6 +49,7 @@ func (s *Store) Fetch(ctx context.Context, k string) (string, error) {
 }
 
 // Add: a mutex released before the normal return, not the early one.
+// A closed store returns holding s.mu, and every later Lock blocks.
 func (s *Store) Add() error {
 	s.mu.Lock()
 	if s.closed {
@@ -57,7 +60,8 @@ func (s *Store) Add() error {
 	return nil
 }
 
-// TryPut: a TryAcquire kept on one success path.
+// TryPut: a TryAcquire kept on one success path: an empty k returns
+// true without the Release.
 func (s *Store) TryPut(k string) bool {
 	if !s.w.TryAcquire(1) {
 		return false
@@ -70,7 +74,8 @@ func (s *Store) TryPut(k string) bool {
 	return true
 }
 
-// Tick falls off its end holding the lock.
+// Tick falls off its end holding the lock: when s.n is 0, nothing
+// unlocks s.mu.
 func (s *Store) Tick() {
 	s.mu.Lock()
 	if s.n > 0 {
@@ -90,7 +95,8 @@ func NewLim[T any](n int) *Lim[T] {
 	return &Lim[T]{sem: make(chan struct{}, n), vals: make(map[string]T)}
 }
 
-// Generic code.
+// Generic code: a hit returns holding its slot, given back only on a
+// miss.
 func (l *Lim[T]) Get(k string) (T, bool) {
 	l.sem <- struct{}{}
 	if v, ok := l.vals[k]; ok {

@@ -26,7 +26,8 @@ func (p *Pool) Heavy(ctx context.Context) error {
 	return work()
 }
 
-// Batch: a named constant acquired, a literal released.
+// Batch: a named constant acquired, a literal released: each call
+// loses 3 of its 4 permits.
 func (p *Pool) Batch(ctx context.Context) error {
 	if err := p.sem.Acquire(ctx, batch); err != nil {
 		return err
@@ -36,7 +37,8 @@ func (p *Pool) Batch(ctx context.Context) error {
 	return err
 }
 
-// Over: more given back than taken.
+// Over: more given back than taken: each call gives back a permit it
+// never took.
 func (p *Pool) Over() {
 	if !p.sem.TryAcquire(1) {
 		return
@@ -45,7 +47,8 @@ func (p *Pool) Over() {
 	p.sem.Release(2) // want `gives back 2 permit\(s\) but 1 were acquired on this path: permits never taken are handed out`
 }
 
-// Each branch gives back the wrong count.
+// The error branch gives back the wrong count: each failed work loses
+// 1 of its 2 permits.
 func (p *Pool) Branches(ctx context.Context) error {
 	if err := p.sem.Acquire(ctx, 2); err != nil {
 		return err
@@ -60,7 +63,8 @@ func (p *Pool) Branches(ctx context.Context) error {
 
 var shared = semaphore.NewWeighted(10)
 
-// Generic code, a package semaphore.
+// Generic code, a package semaphore: each call gives back 10 permits
+// for the 5 it took.
 func Each[T any](ctx context.Context, xs []T) error {
 	if err := shared.Acquire(ctx, 5); err != nil {
 		return err
