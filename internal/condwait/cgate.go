@@ -49,7 +49,7 @@ func testedFields(loop map[*ssa.BasicBlock]bool) map[types.Object]bool {
 	for b := range loop {
 		if ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok && leaves(ifi, loop) {
 			readAddrs(ifi.Cond, func(addr ssa.Value) {
-				if obj := storedObj(addr); obj != nil {
+				if obj := naming.AddrObject(addr); obj != nil {
 					out[obj] = true
 				}
 			})
@@ -63,7 +63,7 @@ func testedFields(loop map[*ssa.BasicBlock]bool) map[types.Object]bool {
 func countsInto(fn *ssa.Function, f types.Object) bool {
 	loads := func(v ssa.Value) bool {
 		u, ok := v.(*ssa.UnOp)
-		return ok && u.Op == token.MUL && storedObj(u.X) == f
+		return ok && u.Op == token.MUL && naming.AddrObject(u.X) == f
 	}
 	for _, st := range storesTo(fn, f) {
 		if op, ok := st.Val.(*ssa.BinOp); ok && (loads(op.X) || loads(op.Y)) {
@@ -78,7 +78,7 @@ func storesTo(fn *ssa.Function, f types.Object) []*ssa.Store {
 	var out []*ssa.Store
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			if st, ok := instr.(*ssa.Store); ok && storedObj(st.Addr) == f {
+			if st, ok := instr.(*ssa.Store); ok && naming.AddrObject(st.Addr) == f {
 				out = append(out, st)
 			}
 		}

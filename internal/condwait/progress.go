@@ -51,7 +51,7 @@ func drainsToSnapshot(ifi *ssa.If, loop map[*ssa.BasicBlock]bool) bool {
 // package-level variable.
 func stateCounter(v ssa.Value) bool {
 	u, ok := v.(*ssa.UnOp)
-	if !ok || u.Op != token.MUL || storedObj(u.X) == nil {
+	if !ok || u.Op != token.MUL || naming.AddrObject(u.X) == nil {
 		return false
 	}
 	b, ok := u.Type().Underlying().(*types.Basic)

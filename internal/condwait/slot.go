@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/token"
 
+	"github.com/gatevet/gatevet/internal/naming"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -50,7 +51,7 @@ func countedAgainst(fn *ssa.Function, count, bound ssa.Value) bool {
 	}
 	counts := false
 	readAddrs(count, func(addr ssa.Value) {
-		if obj := storedObj(addr); obj != nil && countsInto(fn, obj) {
+		if obj := naming.AddrObject(addr); obj != nil && countsInto(fn, obj) {
 			counts = true
 		}
 	})

@@ -161,7 +161,7 @@ func (r *Result) wayOut(v ssa.Value, depth int) bool {
 	switch x := v.(type) {
 	case *ssa.UnOp:
 		if x.Op == token.MUL && isFlagType(x.Type()) {
-			return r.stored[storedObj(x.X)]
+			return r.stored[naming.AddrObject(x.X)]
 		}
 		return r.wayOut(x.X, depth+1)
 	case *ssa.BinOp:
@@ -227,20 +227,6 @@ func isFlagType(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
-// storedObj returns the field or package-level variable addr addresses,
-// or nil.
-func storedObj(addr ssa.Value) types.Object {
-	switch a := addr.(type) {
-	case *ssa.FieldAddr:
-		if f := naming.FieldOf(a); f != nil {
-			return f
-		}
-	case *ssa.Global:
-		return a.Object()
-	}
-	return nil
-}
-
 // storedObjs returns the fields and package-level variables that funcs
 // store to.
 func storedObjs(funcs []*ssa.Function) map[types.Object]bool {
@@ -249,7 +235,7 @@ func storedObjs(funcs []*ssa.Function) map[types.Object]bool {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				if st, ok := instr.(*ssa.Store); ok {
-					if obj := storedObj(st.Addr); obj != nil {
+					if obj := naming.AddrObject(st.Addr); obj != nil {
 						stored[obj] = true
 					}
 				}

@@ -109,6 +109,20 @@ func FieldOf(fa *ssa.FieldAddr) *types.Var {
 	return st.Field(fa.Field).Origin()
 }
 
+// AddrObject returns the field or package-level variable that addr is
+// the address of, or nil.
+func AddrObject(addr ssa.Value) types.Object {
+	switch a := addr.(type) {
+	case *ssa.FieldAddr:
+		if f := FieldOf(a); f != nil {
+			return f
+		}
+	case *ssa.Global:
+		return a.Object()
+	}
+	return nil
+}
+
 // FuncOf returns the source function a func value is (see Target), or
 // nil when it can be several or is a synthetic wrapper.
 func FuncOf(v ssa.Value) *ssa.Function {

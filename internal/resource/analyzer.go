@@ -66,6 +66,9 @@ type Result struct {
 	// escaping are the unexported types whose methods other packages
 	// can call (see escape.go).
 	escaping map[*types.TypeName]bool
+	// atomics are the fields and variables the package accesses with
+	// sync/atomic (see atomics.go).
+	atomics map[types.Object]bool
 	// touches are each function's uses, its own and its callees', with
 	// the gates held at each; sums, those its callers see.
 	touches map[*ssa.Function][]Touch
@@ -153,6 +156,7 @@ func run(pass *analysis.Pass) (any, error) {
 	})
 	r.guards = r.resolveGuards()
 	r.escaping = escapingTypes(pass.Pkg, r.gates.Source)
+	r.atomics = atomicLocations(r.gates.Analysed())
 	r.sums.Finish(r.gates.Analysed())
 	return r, nil
 }

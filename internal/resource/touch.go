@@ -100,6 +100,9 @@ func (r *Result) direct(fi *gate.FuncInfo, v ssa.Value, write bool, pos token.Po
 	if !ok || !loc.Crosses() || known.SelfSynced(fi.RootType(loc)) {
 		return nil
 	}
+	if res, ok := Of(fi, loc); ok && r.atomics[res.Obj] {
+		return nil
+	}
 	return []rawTouch{{res: loc, write: write, pos: pos, what: loc.Spell(r.pkgPath)}}
 }
 
