@@ -87,6 +87,12 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	}
 	readReported := make(map[readSite]bool)
 	swapped := swappedUnder(keys, byRes)
+	byType := make(map[string][]resource.Use)
+	for _, k := range keys {
+		if u := byRes[k][0]; !u.Res.Global {
+			byType[ownerKey(u.Res)] = append(byType[ownerKey(u.Res)], byRes[k]...)
+		}
+	}
 	for _, k := range keys {
 		uses := byRes[k]
 		for _, rl := range readLockedWrites(conc, uses) {
@@ -102,6 +108,9 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 		}
 		g, guarded := guardOf(rs, uses, byFunc)
 		if g == (resource.GateKey{}) {
+			continue
+		}
+		if !uses[0].Res.Global && rs.GuardedBy(uses[0].Res) == nil && !disciplined(byType[ownerKey(uses[0].Res)], g) {
 			continue
 		}
 		sort.SliceStable(uses, func(i, j int) bool { return uses[i].Write && !uses[j].Write })
@@ -130,6 +139,52 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			}
 		}
 	}
+}
+
+// An inferred guard of a field must be its type's discipline, not a lock
+// the type takes for one purpose beside state it otherwise keeps on one
+// goroutine (tikv's MemDB, whose RWMutex "only used to ensure" that a
+// snapshot getter does not race with Set and Delete, while Reset and the
+// getters touch the same fields unlocked): of the functions that use
+// the type's fields, at least as many hold the guard as use them holding
+// no gate of the instance at all. A type whose getters forgot the lock
+// passes; one that locks in a few of its many methods does not.
+func disciplined(uses []resource.Use, g resource.GateKey) bool {
+	locked := make(map[*gate.FuncInfo]bool)
+	bare := make(map[*gate.FuncInfo]bool)
+	for _, u := range uses {
+		if holds(u, g) {
+			locked[u.Func] = true
+			continue
+		}
+		if !holdsInstanceGate(u) {
+			bare[u.Func] = true
+		}
+	}
+	n := 0
+	for fn := range bare {
+		if !locked[fn] {
+			n++
+		}
+	}
+	return len(locked) >= n
+}
+
+// holdsInstanceGate reports whether u holds a gate of its resource's
+// instance, or of one enclosing it.
+func holdsInstanceGate(u resource.Use) bool {
+	for _, h := range u.Holdings {
+		if k, ok := resource.KeyOf(h.Gate, u.Res); ok && k.Scope != resource.PackageGate {
+			return true
+		}
+	}
+	return false
+}
+
+// ownerKey names the type whose field res is: its key without the field.
+func ownerKey(res resource.Resource) string {
+	k := strings.TrimSuffix(res.Key, "[]")
+	return k[:max(strings.LastIndex(k, "."), 0)]
 }
 
 // An objectUse is a function's guarded use of a package-level pointer
