@@ -90,8 +90,15 @@ func diagnose(pass *analysis.Pass, ap gate.AcquirePoint, w *writer) analysis.Dia
 		if ap.Return.IsValid() {
 			at = "at the return at " + position(pass, ap.Return)
 		}
-		msg = fmt.Sprintf("deferred %s runs at return while %s is still held (%s, not released before the return): the function blocks on its own gate %s; "+
-			"release %s before that return, or, if the deferred call was meant to release it, defer %s.Unlock() (or the matching Release) instead", ap.What, name, where, at, name, name)
+		effect, unlock := "the function blocks on its own gate "+at, "Unlock"
+		if ap.GateOp.Mode == known.Shared {
+			// A read lock taken again waits only behind a writer; but
+			// neither is ever released, so every writer after waits
+			// for good.
+			effect, unlock = "the read lock is taken again and neither is released, so every later write lock blocks for good, and the function blocks "+at+" once a writer queues", "RUnlock"
+		}
+		msg = fmt.Sprintf("deferred %s runs at return while %s is still held (%s, not released before the return): %s; "+
+			"release %s before that return, or, if the deferred call was meant to release it, defer %s.%s() (or the matching Release) instead", ap.What, name, where, effect, name, name, unlock)
 	} else if ap.Carried {
 		where = fmt.Sprintf("%s at %s, and not released before the loop comes round", verb(held.GateOp), position(pass, held.Pos))
 		msg = fmt.Sprintf("%s while %s is still held from the loop's previous iteration (%s): the second iteration blocks on the gate the first still holds; "+
