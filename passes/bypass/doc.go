@@ -130,6 +130,11 @@
 //     reported. Nor is a lock of another object the instance points to
 //     (c.p.sendMu for a field of c) inferred as the guard of the
 //     instance's own fields: written under it, they are so incidentally.
+//     Nor is a lock inferred as a field's guard when it is no discipline
+//     of the type: fewer of the functions that use the type's fields hold
+//     it than hold no gate of the instance at all (a buffer whose lock
+//     only keeps a snapshot reader off the writes, while its getters and
+//     its Reset touch the fields unlocked).
 //   - A use in an unexported helper (such as xxxLocked) whose callers hold
 //     the gate. Paths start at the package's entries (exported functions,
 //     functions whose value escapes, also through a conversion, such as a
@@ -144,7 +149,17 @@
 //     helper that calls it with the gate held, a sort.Slice callback, a
 //     range-over-func loop body.
 //   - Constructors and init: they run before the value is shared.
+//   - Fields of the object a package-level pointer points to, each a
+//     resource of its own: a field set without the lock that guards
+//     another is no race with it (the pointer itself stays a resource,
+//     which every use through it reads). A function that uses the pointer
+//     under its gate, and then an object it loaded there without it (old
+//     := cur; cur = next; unlock; old.f), chose so, as a mixed use does.
+//   - A call that passes a constant for a bool parameter deciding whether
+//     its callee locks (load(k, true), where load locks if needLock): its
+//     uses hold what the callee takes for that constant.
 //   - Values that synchronise themselves: sync and sync/atomic types,
+//     fields and variables the package accesses with sync/atomic functions,
 //     [sync.Map], channels, and standard-library types documented as safe for
 //     concurrent use (such as *log.Logger, *http.Client, *sql.DB).
 //   - Values never written after initialisation, such as a field only the

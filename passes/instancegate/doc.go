@@ -87,7 +87,8 @@
 //   - Critical sections that use only the instance's own state.
 //   - Critical sections that only read a process-wide value, such as a
 //     setting, or a value written only in init.
-//   - Process-wide values that synchronise themselves: atomics, sync.Map,
+//   - Process-wide values that synchronise themselves: atomics (also a plain
+//     field the package accesses with sync/atomic functions), sync.Map,
 //     the standard logger.
 //   - A resource that the critical section also guards with a package-level
 //     gate.
