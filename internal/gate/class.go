@@ -35,6 +35,10 @@ func (fi *FuncInfo) Class(r naming.Ref) (string, bool) {
 			// A Deref or an element: the class is still the last field's.
 		case s.Promoted || !isField(s.Obj):
 			return "", false
+		case s.Key == "" && class != "":
+			// A field of an unnamed struct (mu struct{ sync.RWMutex; … })
+			// is named through the field that holds the struct.
+			class += "." + s.Obj.Name()
 		default:
 			class = s.Key
 		}

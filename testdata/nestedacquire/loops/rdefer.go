@@ -27,3 +27,25 @@ func (ix *Index) Add(k string) {
 	defer ix.mu.Unlock()
 	ix.keys[k]++
 }
+
+// Snap keeps its lock in an unnamed struct beside what it guards, as
+// tikv's KVSnapshot does: the lock's class is named through the field
+// that holds the struct (Snap.mu.RWMutex), and the writer is found.
+type Snap struct {
+	mu struct {
+		sync.RWMutex
+		cached map[string]int
+	}
+}
+
+func (s *Snap) CacheSize() int {
+	s.mu.RLock()
+	defer s.mu.RLock() // want `latent: deferred s\.mu\.RLock runs at return while s\.mu is still held`
+	return len(s.mu.cached)
+}
+
+func (s *Snap) Put(k string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.mu.cached[k]++
+}
