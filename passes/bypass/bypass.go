@@ -464,7 +464,7 @@ func diagnose(pass *analysis.Pass, u resource.Use, key resource.GateKey, guarded
 	if len(where) > 0 {
 		evidence = fmt.Sprintf("which guards it in %s", strings.Join(where, ", "))
 	}
-	msg := fmt.Sprintf("%s %s %s%s without holding %s, %s: this path races with the guarded ones; hold %s around the use",
+	msg := fmt.Sprintf("%s %s %s%s without holding %s, %s: when one of them runs on another goroutine meanwhile, this path races with it; hold %s around the use",
 		naming.FuncName(u.Func.Fn), access, resName, via, gateName, evidence, gateName)
 	return analysis.Diagnostic{Pos: u.Pos, End: u.End, Message: msg, Related: related}
 }

@@ -52,7 +52,7 @@ func diagnose(pass *analysis.Pass, w condwait.BareWait) analysis.Diagnostic {
 	d := analysis.Diagnostic{
 		Pos: w.Call.Pos(), End: w.Call.Pos(),
 		Message: fmt.Sprintf("%s.Wait() runs once, under an if: Wait returns when another goroutine signals, not when the condition holds, "+
-			"and the code after it goes on unchecked; re-check in a loop: for %s { %s.Wait() }", cond, orElse(test, "!condition"), cond),
+			"and the code after it goes on unchecked when another waiter got there first or the signal was for something else; re-check in a loop: for %s { %s.Wait() }", cond, orElse(test, "!condition"), cond),
 		Related: []analysis.RelatedInformation{{Pos: testPos(w, stmt), Message: "the test that decides the Wait, checked once"}},
 	}
 	if ok && stmt.Init == nil && stmt.Else == nil && directlyIn(stmt, w.Call.Pos()) {
