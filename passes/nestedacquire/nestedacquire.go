@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -31,12 +32,14 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			case !nested(ap), handedOn(conc, fi, ap):
 			case recursiveRead(ap):
 				if w, ok := readWriter(res, fi, ap); ok {
-					rep.Latent(diagnose(pass, ap, &w))
+					rep.Latent(diagnose(pass, ap, &w, false))
 				}
 			case ap.GateOp.Kind.Counting():
-				rep.Latent(diagnose(pass, ap, nil))
+				rep.Latent(diagnose(pass, ap, nil, false))
+			case anyLocker(fi, ap):
+				rep.Latent(diagnose(pass, ap, nil, true))
 			default:
-				rep.Certain(diagnose(pass, ap, nil))
+				rep.Certain(diagnose(pass, ap, nil, false))
 			}
 		}
 	}
@@ -64,8 +67,9 @@ func handedOn(conc *concurrency.Result, fi *gate.FuncInfo, ap gate.AcquirePoint)
 }
 
 // diagnose says what is wrong with ap; for a read lock taken again, w is
-// the writer that can queue between the two.
-func diagnose(pass *analysis.Pass, ap gate.AcquirePoint, w *writer) analysis.Diagnostic {
+// the writer that can queue between the two; iface says the gate is a
+// sync.Locker interface (anyLocker).
+func diagnose(pass *analysis.Pass, ap gate.AcquirePoint, w *writer, iface bool) analysis.Diagnostic {
 	pkg := pass.Pkg.Path()
 	name := ap.GateOp.Gate.Spell(pkg)
 	held := ap.Holding
@@ -77,6 +81,9 @@ func diagnose(pass *analysis.Pass, ap gate.AcquirePoint, w *writer) analysis.Dia
 		where = fmt.Sprintf("%s through %s at %s", verb(held.GateOp), held.What, position(pass, held.Pos))
 	}
 	why := consequence(held.GateOp, ap.GateOp)
+	if iface {
+		why = "a sync.Locker that is a mutex is not reentrant, so this blocks forever when it is one (an RLocker's second lock waits only behind a writer)"
+	}
 	if w != nil {
 		text, _ := w.text(pass)
 		why += " (" + text + " takes the write lock)"
@@ -149,6 +156,24 @@ func consequence(have, want gate.GateOp) string {
 		return "the second slot deadlocks at capacity one, and under load at any capacity"
 	}
 	return fmt.Sprintf("%s is not reentrant, so this blocks forever", want.Kind)
+}
+
+// anyLocker reports whether ap's gate is a sync.Locker interface (or a
+// type parameter of one), whose dynamic lock is not known here: a mutex
+// blocks for ever on the second Lock, an RLocker's waits only behind a
+// writer, a reentrant lock not at all.
+func anyLocker(fi *gate.FuncInfo, ap gate.AcquirePoint) bool {
+	if ap.GateOp.Kind != known.Locker {
+		return false
+	}
+	t := fi.RootType(ap.GateOp.Gate)
+	if t == nil {
+		return false
+	}
+	for s := range ap.GateOp.Gate.Steps(t) {
+		t = s.To
+	}
+	return t != nil && types.IsInterface(t)
 }
 
 func fix(name string) string {

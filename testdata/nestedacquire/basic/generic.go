@@ -51,7 +51,7 @@ func With[L sync.Locker](l L, f func()) {
 func WithTwice[L sync.Locker](l L) {
 	l.Lock()
 	defer l.Unlock()
-	With(l, func() {}) // want `call to With acquires l`
+	With(l, func() {}) // want `latent: call to With acquires l`
 }
 
 // Instantiated locks mu and calls With, which locks the same mutex again.

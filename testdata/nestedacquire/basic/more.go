@@ -58,7 +58,7 @@ func (s *Store) MethodValue() {
 	lock() // want `s\.mu\.Lock while s\.mu is already held`
 }
 
-// A sync.Locker interface: WithLockerTwice and LockerHelper lock it twice.
+// A sync.Locker interface: WithLockerTwice and LockerHelper lock it twice; behind an interface the lock is not known (latent: a mutex blocks, an RLocker waits for a writer).
 func WithLocker(l sync.Locker, f func()) {
 	l.Lock()
 	defer l.Unlock()
@@ -68,7 +68,7 @@ func WithLocker(l sync.Locker, f func()) {
 func WithLockerTwice(l sync.Locker) {
 	l.Lock()
 	defer l.Unlock()
-	l.Lock() // want `l\.Lock while l is already held`
+	l.Lock() // want `latent: l\.Lock while l is already held .*: a sync\.Locker that is a mutex is not reentrant, so this blocks forever when it is one`
 }
 
 func LockerHelper(mu *sync.Mutex) {
