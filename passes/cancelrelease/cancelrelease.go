@@ -14,6 +14,8 @@ import (
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/gatepass"
+	"github.com/gatevet/gatevet/internal/known"
+	"github.com/gatevet/gatevet/internal/naming"
 	"github.com/gatevet/gatevet/internal/resource"
 )
 
@@ -57,11 +59,30 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 					if rel.deferred {
 						d.SuggestedFixes = moveRelease(pass, s, h, c.sel)
 					}
-					rep.Certain(d)
+					if h.Mode != known.Shared {
+						rep.Certain(d)
+					} else if w, ok := readWriter(res, fi, h); ok {
+						// A read lock let go early admits a writer, not
+						// another reader: latent, until one comes.
+						d.Message += fmt.Sprintf(" (a read lock: the goroutine races with a writer that comes meanwhile, such as %s at %s)",
+							naming.CalleeName(w.Func.Fn, pass.Pkg.Path()), gate.PosText(pass.Fset, w.Acquire.Pos))
+						d.Related = append(d.Related, analysis.RelatedInformation{Pos: w.Acquire.Pos, Message: "a writer the early release lets in"})
+						rep.Latent(d)
+					}
 				}
 			}
 		}
 	}
+}
+
+// readWriter returns a writer of the read lock h, as fi holds it: one
+// that the early release lets in while the goroutine still reads.
+func readWriter(res *gate.Result, fi *gate.FuncInfo, h *gate.Holding) (gate.Writer, bool) {
+	class, ok := fi.Class(h.Gate)
+	if !ok {
+		return gate.Writer{}, false
+	}
+	return res.Writer(fi, class)
 }
 
 // heldAt maps each instruction the dataflow reached to the gates held

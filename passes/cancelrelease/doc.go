@@ -22,7 +22,10 @@
 // the goroutine doing the guarded work is still running.
 //
 // Findings are certain: on the cancellation path the gate is given back
-// while the admitted work still runs.
+// while the admitted work still runs. For a read lock they are latent:
+// letting it go early admits a writer, not another reader, so the report
+// names a write lock of the same RWMutex in the package, and there is
+// none when nothing write-locks it.
 //
 // # Why it matters
 //
