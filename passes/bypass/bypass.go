@@ -145,21 +145,30 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 // the type takes for one purpose beside state it otherwise keeps on one
 // goroutine (tikv's MemDB, whose RWMutex "only used to ensure" that a
 // snapshot getter does not race with Set and Delete, while Reset and the
-// getters touch the same fields unlocked): of the functions that use
-// the type's fields, at least as many hold the guard as use them holding
-// no gate of the instance at all. A type whose getters forgot the lock
-// passes; one that locks in a few of its many methods does not.
+// getters touch the same fields unlocked): when some function writes the
+// fields the guard is held for anywhere holding no gate of the instance
+// at all, at least as many functions hold the guard for them as use them
+// that way. A type whose getters forgot the lock passes; one that also
+// writes unlocked, and locks in few of its many methods, does not.
 func disciplined(uses []resource.Use, g resource.GateKey) bool {
 	locked := make(map[*gate.FuncInfo]bool)
-	bare := make(map[*gate.FuncInfo]bool)
+	domain := make(map[string]bool) // the fields some function uses under g
 	for _, u := range uses {
 		if holds(u, g) {
 			locked[u.Func] = true
-			continue
+			domain[u.Res.Key] = true
 		}
-		if !holdsInstanceGate(u) {
+	}
+	bare := make(map[*gate.FuncInfo]bool)
+	bareWrite := false
+	for _, u := range uses {
+		if domain[u.Res.Key] && !holds(u, g) && !holdsInstanceGate(u) {
 			bare[u.Func] = true
+			bareWrite = bareWrite || u.Write
 		}
+	}
+	if !bareWrite {
+		return true // getters that forgot the lock: the type's discipline is the lock
 	}
 	n := 0
 	for fn := range bare {
