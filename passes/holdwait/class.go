@@ -59,11 +59,17 @@ func (p *pkgInfo) classBlocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (bloc
 		if !ok {
 			return blocker{}, false
 		}
+		// The goroutine started elsewhere keeps running: it may already
+		// wait in a receive or a send that answers the waiter, past a
+		// gate it let go of. (A close, a Done or a return that follows a
+		// lock has no such wait to be parked in.)
+		b.released = releasedBefore(gfi, parked(ops), b.acquire.GateOp.Gate)
 		if !any {
 			found, any = b, true
 			found.name, found.start = naming.CalleeName(fn, p.pass.Pkg.Path()), s.Pos
 		}
 		found.latent = found.latent || b.latent
+		found.released = found.released || b.released
 	}
 	return found, any
 }

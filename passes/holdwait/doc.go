@@ -78,7 +78,11 @@
 // wait for each other for good. They are latent when it takes the lock
 // on some paths only (a worker that locks when its timer fires, before
 // it sees the quit channel): the deadlock needs it to be on one of them
-// when the wait starts.
+// when the wait starts. They are latent too when a goroutine the package
+// started elsewhere lets go of the lock before the receive or send that
+// answers the waiter (lock; read; unlock; receive): it may wait there
+// already, and the deadlock needs the wait to start while it is between
+// the two, as when two calls come in a row.
 //
 // # Why it matters
 //

@@ -127,3 +127,33 @@ func surely(res *gate.Result, fi *gate.FuncInfo, ap gate.AcquirePoint, depth int
 	}
 	return true
 }
+
+// releasedBefore reports whether gfi lets go of gate g again before one
+// of ops (lock; read; unlock; receive): a goroutine that keeps running
+// may then already wait in the operation when the waiter takes the gate,
+// and the deadlock needs the waiter to take it while the goroutine is
+// between the two.
+func releasedBefore(gfi *gate.FuncInfo, ops []compOp, g naming.Ref) bool {
+	at := make(map[ssa.Instruction]bool, len(ops))
+	for _, op := range ops {
+		at[op.at] = true
+	}
+	released := false
+	gfi.Walk(func(x ssa.Instruction, h gate.Held) {
+		if at[x] && !h.Has(g.Key()) {
+			released = true
+		}
+	})
+	return released
+}
+
+// parked returns the ops a goroutine can wait in: receives and sends.
+func parked(ops []compOp) []compOp {
+	var out []compOp
+	for _, op := range ops {
+		if op.what == "receives from" || op.what == "sends on" {
+			out = append(out, op)
+		}
+	}
+	return out
+}

@@ -65,6 +65,10 @@ type blocker struct {
 	// latent: the goroutine takes the gate before the operation on some
 	// paths only, so the deadlock needs it to take one of them.
 	latent bool
+	// released: the goroutine lets go of the gate again before the
+	// operation, so the deadlock needs the wait to start while the
+	// goroutine is between its acquire and the operation.
+	released bool
 }
 
 func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
@@ -79,7 +83,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			for _, h := range w.held {
 				b, ok := pkg.blocked(fi, w, h)
 				switch {
-				case ok && b.latent:
+				case ok && (b.latent || b.released):
 					rep.Latent(diagnose(pass, fi, w, h, b))
 				case ok:
 					rep.Certain(diagnose(pass, fi, w, h, b))

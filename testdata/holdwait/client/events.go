@@ -3,7 +3,12 @@ package client
 import "sync"
 
 // A send on an unbuffered channel field waits for a receive: the only
-// receiving loop locks the same mutex before each receive.
+// receiving loop locks the same mutex before each receive. It lets go of
+// it before the receive, so a Publish that comes while the loop waits in
+// its select goes through: the deadlock needs Publish to take b.mu while
+// the loop is between its receive and its next Lock (two Publishes in a
+// row): latent. Device and Worker (permits.go, stop.go) close or return
+// only after they lock and see stopped: certain.
 
 type Bus struct {
 	mu      sync.Mutex
@@ -23,7 +28,7 @@ func NewBus() *Bus {
 func (b *Bus) Publish(e string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	b.events <- e // want `b\.events <- … waits for \(\*Bus\)\.loop holding b\.mu, but \(\*Bus\)\.loop locks b\.mu before it receives from b\.events: a certain deadlock`
+	b.events <- e // want `latent: b\.events <- … waits for \(\*Bus\)\.loop holding b\.mu, but \(\*Bus\)\.loop locks b\.mu, and lets go of it, before it receives from b\.events: if the wait starts while \(\*Bus\)\.loop is between the two`
 }
 
 func (b *Bus) loop() {
