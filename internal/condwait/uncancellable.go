@@ -40,6 +40,8 @@ func neverCancelled(v ssa.Value, depth int) bool {
 		return true
 	}
 	switch x := v.(type) {
+	case *ssa.Extract:
+		return x.Index == 0 && cancelledOnlyAtReturn(x.Tuple, depth)
 	case *ssa.UnOp:
 		return neverCancelled(x.X, depth+1)
 	case *ssa.FreeVar:
@@ -51,6 +53,58 @@ func neverCancelled(v ssa.Value, depth int) bool {
 		return allStores(x, depth)
 	}
 	return false
+}
+
+// cancelledOnlyAtReturn reports whether t is a context.WithCancel of a
+// context nothing cancels, whose cancel func the function only defers
+// (ctx, cancel := context.WithCancel(context.Background()); defer
+// cancel()): nothing cancels it while the function runs.
+func cancelledOnlyAtReturn(t ssa.Value, depth int) bool {
+	c, ok := t.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	if f := c.Call.StaticCallee(); f == nil || known.PkgPath(f) != "context" || f.Name() != "WithCancel" || !neverCancelled(c.Call.Args[0], depth+1) {
+		return false
+	}
+	for _, ref := range *c.Referrers() {
+		x, ok := ref.(*ssa.Extract)
+		if !ok || x.Index != 1 {
+			continue
+		}
+		for _, use := range *x.Referrers() {
+			if store, ok := use.(*ssa.Store); ok && store.Val == x {
+				if a, ok := store.Addr.(*ssa.Alloc); ok && onlyDeferred(a) {
+					continue // var cancel; ctx, cancel = …; defer cancel()
+				}
+				return false
+			}
+			if d, ok := use.(*ssa.Defer); !ok || d.Call.Value != x {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// onlyDeferred reports whether the variable a holds a func that is only
+// ever loaded to be deferred.
+func onlyDeferred(a *ssa.Alloc) bool {
+	for _, ref := range *a.Referrers() {
+		switch r := ref.(type) {
+		case *ssa.Store:
+		case *ssa.UnOp:
+			for _, use := range *r.Referrers() {
+				if d, ok := use.(*ssa.Defer); !ok || d.Call.Value != r {
+					return false
+				}
+			}
+		case *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // allStores reports whether every store to the variable addr, in its

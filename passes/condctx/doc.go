@@ -131,7 +131,8 @@
 //   - A context nothing can cancel: a parameter without a name (a
 //     callback's signature, func(context.Context), that the function
 //     cannot read), or a variable set only to context.Background() or
-//     context.TODO(), as tests do.
+//     context.TODO(), as tests do, or to a WithCancel of one whose cancel
+//     is only deferred (nothing cancels it while the function waits).
 //   - A call of a function whose name contains stop, close, shutdown or
 //     drain (q.Drain()): such calls are meant to block until what they stop
 //     has drained.

@@ -152,15 +152,16 @@ func Table(q *lib.Queue, run func(func())) {
 	})
 }
 
-// Cancelled is Table's near miss: its context can be cancelled.
+// Cancelled is Table's near miss: its context can be cancelled, by the
+// goroutine that calls cancel while Get waits.
 func Cancelled(q *lib.Queue, run func(func())) {
 	var ctx context.Context
 	run(func() {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithCancel(context.Background())
-		defer cancel()
+		go cancel()
 		use(ctx)
-		q.Get() // want `\(\*lib\.Queue\)\.Get blocks in sync\.Cond\.Wait.* \(1 more call in this package blocks on the same Wait: background\.go:180\)$`
+		q.Get() // want `\(\*lib\.Queue\)\.Get blocks in sync\.Cond\.Wait.* \(1 more call in this package blocks on the same Wait: background\.go:181\)$`
 	})
 }
 
