@@ -45,6 +45,16 @@ func (r *Result) Writer(fi *FuncInfo, class string) (Writer, bool) {
 	return writerIn(prod, class)
 }
 
+// WriterOf returns a writer of the class of gate g, as fi names it, that
+// can run while fi's path holds a read lock of it (see Writer).
+func (r *Result) WriterOf(fi *FuncInfo, g naming.Ref) (Writer, bool) {
+	class, ok := fi.Class(g)
+	if !ok {
+		return Writer{}, false
+	}
+	return r.Writer(fi, class)
+}
+
 // writerIn returns the first blocking exclusive acquire of class in funcs.
 func writerIn(funcs []*FuncInfo, class string) (Writer, bool) {
 	for _, f := range funcs {

@@ -61,7 +61,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 					}
 					if h.Mode != known.Shared {
 						rep.Certain(d)
-					} else if w, ok := readWriter(res, fi, h); ok {
+					} else if w, ok := res.WriterOf(fi, h.Gate); ok {
 						// A read lock let go early admits a writer, not
 						// another reader: latent, until one comes.
 						d.Message += fmt.Sprintf(" (a read lock: the goroutine races with a writer that comes meanwhile, such as %s at %s)",
@@ -73,16 +73,6 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			}
 		}
 	}
-}
-
-// readWriter returns a writer of the read lock h, as fi holds it: one
-// that the early release lets in while the goroutine still reads.
-func readWriter(res *gate.Result, fi *gate.FuncInfo, h *gate.Holding) (gate.Writer, bool) {
-	class, ok := fi.Class(h.Gate)
-	if !ok {
-		return gate.Writer{}, false
-	}
-	return res.Writer(fi, class)
 }
 
 // heldAt maps each instruction the dataflow reached to the gates held

@@ -20,11 +20,7 @@ type writer gate.Writer
 // readWriter returns a writer of the read lock ap acquires again, as fi
 // runs it, that can run while fi's path holds the first read lock.
 func readWriter(res *gate.Result, fi *gate.FuncInfo, ap gate.AcquirePoint) (writer, bool) {
-	class, ok := fi.Class(ap.GateOp.Gate)
-	if !ok {
-		return writer{}, false
-	}
-	w, ok := res.Writer(fi, class)
+	w, ok := res.WriterOf(fi, ap.GateOp.Gate)
 	return writer(w), ok
 }
 

@@ -77,7 +77,7 @@ func leakOf(pass *analysis.Pass, res *gate.Result, fi *gate.FuncInfo, x exit, h 
 	}
 	l := Leak{Gate: h.GateOp, Return: gate.PosText(pass.Fset, x.ret.Pos()), Release: gate.PosText(pass.Fset, rel.Pos)}
 	if h.Mode == known.Shared {
-		w, ok := readLeakWriter(res, fi, h)
+		w, ok := res.WriterOf(fi, h.Gate)
 		if !ok {
 			return Leak{}, false // a read lock nothing writes costs nothing kept
 		}

@@ -96,9 +96,12 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 				if returnsReleaser(res, fi, x.ret, h) {
 					continue
 				}
+				// A kept read lock costs nothing until a writer comes; in test
+				// code, whose calls run in the order the test spells them,
+				// only one on a goroutine the function starts (Writer).
 				if h.Mode != known.Shared {
 					rep.Certain(diagnose(pass, fi, x, h, rels[0], sites, lostForGood))
-				} else if w, ok := readLeakWriter(res, fi, h); ok {
+				} else if w, ok := res.WriterOf(fi, h.Gate); ok {
 					rep.Latent(withWriter(pass, diagnose(pass, fi, x, h, rels[0], sites, blocksWriter(pass, w)), w))
 				}
 			}
@@ -253,19 +256,6 @@ func blocksWriter(pass *analysis.Pass, w gate.Writer) func(string) string {
 		return fmt.Sprintf("once a pass through here has kept the read lock, the next write lock of %s (%s in %s at %s) blocks for good, and so does every read lock after it",
 			name, w.Acquire.What, naming.CalleeName(w.Func.Fn, pass.Pkg.Path()), gate.PosText(pass.Fset, w.Acquire.Pos))
 	}
-}
-
-// readLeakWriter returns a writer that a read lock h, kept past a
-// return, blocks: without one, keeping it costs nothing. For test code,
-// whose calls run in the order the test spells them, that is a writer on
-// a goroutine the function starts (gate.Result.Writer): one the test
-// calls after the leak would hang it each time it took that path.
-func readLeakWriter(res *gate.Result, fi *gate.FuncInfo, h *gate.Holding) (gate.Writer, bool) {
-	class, ok := fi.Class(h.Gate)
-	if !ok {
-		return gate.Writer{}, false
-	}
-	return res.Writer(fi, class)
 }
 
 // withWriter adds the writer a kept read lock blocks to d.
