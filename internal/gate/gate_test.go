@@ -147,3 +147,9 @@ func TestDerivingRecovers(t *testing.T) {
 	}
 	analysistest.Run(t, dir, probe, "./owned/lib")
 }
+
+// TestGeneratedSkipped checks that in a package mixing written and
+// generated files, only the written files' functions are analysed.
+func TestGeneratedSkipped(t *testing.T) {
+	analysistest.Run(t, testdata(t), eventProbe, "./generated")
+}

@@ -21,7 +21,11 @@ import (
 // no gates of the user's and carry no facts gatevet needs. Packages made
 // only of generated files (protobuf and gRPC stubs, tables) are skipped
 // too: they are large, hold no gate of the user's, and nobody can act on
-// a report in them. It returns nil for a skipped package.
+// a report in them. It returns nil for a skipped package. In a package
+// that mixes generated and written files, the functions of the generated
+// ones are built but not listed, so no model analyses them, for the same
+// reasons: a protobuf package's marshalling code made two fifths of the
+// model's heap on etcd's etcdserverpb (docs/performance.md, run O).
 func buildSSA(pass *analysis.Pass) (*ssa.Package, []*ssa.Function) {
 	if standardLibrary(pass) || generated(pass) {
 		return nil, nil
@@ -44,6 +48,9 @@ func buildSSA(pass *analysis.Pass) (*ssa.Package, []*ssa.Function) {
 		}
 	}
 	for _, file := range pass.Files {
+		if ast.IsGenerated(file) {
+			continue
+		}
 		for _, decl := range file.Decls {
 			if decl, ok := decl.(*ast.FuncDecl); ok {
 				if fn := prog.FuncValue(pass.TypesInfo.Defs[decl.Name].(*types.Func)); fn != nil {
