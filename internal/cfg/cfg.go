@@ -82,6 +82,40 @@ func Dominates(a, b ssa.Instruction) bool {
 	return false
 }
 
+// Inevitable reports whether every path from instruction a to the end of
+// its function passes through instruction b after a: b later in a's
+// block, or a block that every path out of a's block enters (entering
+// a block runs its first instruction, and so, but for a panic, all).
+func Inevitable(a, b ssa.Instruction) bool {
+	if a.Block() == b.Block() && a != b && Dominates(a, b) {
+		return true
+	}
+	if len(a.Block().Succs) == 0 {
+		return false
+	}
+	// A path from a leaves a's block, then runs the blocks it reaches
+	// before it enters b's: none of them may end the function.
+	next := func(x *ssa.BasicBlock) []*ssa.BasicBlock {
+		if x == b.Block() {
+			return nil
+		}
+		return x.Succs
+	}
+	for _, s := range a.Block().Succs {
+		if s == b.Block() {
+			continue
+		}
+		before := Reachable(s, next)
+		before[s] = true
+		for x := range before {
+			if x != b.Block() && len(x.Succs) == 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // Taken reports whether b's successor i can run: not the branch that an
 // If on a constant condition (if false { … }) never takes.
 func Taken(b *ssa.BasicBlock, i int) bool {

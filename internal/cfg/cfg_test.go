@@ -208,6 +208,27 @@ func TestDominates(t *testing.T) {
 	}
 }
 
+func TestInevitable(t *testing.T) {
+	_, m := build(t)
+	if !Inevitable(m["straight.first"], m["straight.second"]) || Inevitable(m["straight.second"], m["straight.first"]) {
+		t.Error("straight-line order")
+	}
+	// The Wait after the loop that starts the workers: every way out of
+	// the loop body passes the code after the loop.
+	if !Inevitable(m["nested.inner"], m["nested.after"]) || !Inevitable(m["nested.outer"], m["nested.after"]) {
+		t.Error("every way out of a loop passes what follows it")
+	}
+	if Inevitable(m["nested.between"], m["nested.outer"]) {
+		t.Error("the loop may end before its first statement runs again")
+	}
+	if Inevitable(m["nested.outer"], m["nested.inner"]) {
+		t.Error("an inner loop that may not run is passed")
+	}
+	if !Inevitable(m["flow.then"], m["flow.join"]) || Inevitable(m["flow.start"], m["flow.then"]) {
+		t.Error("a branch joins; one arm is not on every path")
+	}
+}
+
 func TestReachable(t *testing.T) {
 	f, m := build(t)
 	entry := f["nested"].Blocks[0]

@@ -2,6 +2,7 @@ package concurrency
 
 import (
 	"go/token"
+	"go/types"
 	"reflect"
 	"sync"
 
@@ -33,13 +34,15 @@ type Result struct {
 
 	// mu guards the answers kept for helpers' parameters: passes may
 	// ask at once.
-	mu      sync.Mutex
-	helpers map[param]*Reason // nil: not owned
-	busy    map[param]bool
-	extents *extents
-	signals *[]signal  // the package's end signals, once found
-	loops   *[]runLoop // the package's run loops, once found
-	waits   map[*ssa.Function][]wait
+	mu       sync.Mutex
+	helpers  map[param]*Reason // nil: not owned
+	busy     map[param]bool
+	extents  *extents
+	signals  *[]signal  // the package's end signals, once found
+	loops    *[]runLoop // the package's run loops, once found
+	oneCalls *oneCalls  // what runs one call at a time, once found
+	pkgTypes *types.Package
+	waits    map[*ssa.Function][]wait
 }
 
 // param is a parameter of one of the package's functions.
@@ -56,6 +59,8 @@ func run(pass *analysis.Pass) (any, error) {
 		waits:   make(map[*ssa.Function][]wait),
 		fset:    pass.Fset,
 		pkg:     pass.Pkg.Path(),
+
+		pkgTypes: pass.Pkg,
 	}
 	r.extents = r.newExtents()
 	r.borrows = facts.NewTable[BorrowFacts](pass, facts.Spec[[]int, BorrowFact]{

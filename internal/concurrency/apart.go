@@ -11,8 +11,9 @@ import (
 
 // Apart reports whether the point a in fa and the point b in fb cannot
 // run at the same time, and why: one runs only after the other's
-// function has signalled its end (signals.go), or both run only on one
-// run loop (runloop.go).
+// function has signalled its end (signals.go), both run only on one
+// run loop (runloop.go), or both run in methods their caller calls one
+// at a time (contract.go).
 func (r *Result) Apart(fa *gate.FuncInfo, a ssa.Instruction, fb *gate.FuncInfo, b ssa.Instruction) (Reason, bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -22,7 +23,10 @@ func (r *Result) Apart(fa *gate.FuncInfo, a ssa.Instruction, fb *gate.FuncInfo, 
 	if why, ok := r.endsBefore(fb, b, fa, a); ok {
 		return why, true
 	}
-	return r.sameLoop(fa, a, fb, b)
+	if why, ok := r.sameLoop(fa, a, fb, b); ok {
+		return why, true
+	}
+	return r.oneAtATime(fa, a, fb, b)
 }
 
 // endsBefore reports whether what point a in fa does runs before b in

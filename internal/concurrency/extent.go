@@ -65,20 +65,21 @@ func (e *extents) within(f, d *ssa.Function) bool {
 				others = append(others, fn)
 			}
 		}
-		out = e.calls(others, d)
+		out = e.reach(others, map[*ssa.Function]string{d: ""})
 		e.outside[d] = out
 	}
 	in, ok := e.inside[d]
 	if !ok {
-		in = e.calls([]*ssa.Function{d}, nil)
+		in = e.reach([]*ssa.Function{d}, nil)
 		e.inside[d] = in
 	}
 	return !out[f] && in[f]
 }
 
-// calls returns the functions that calls from the functions from lead
-// to, from included, through calls that do not pass through skip.
-func (e *extents) calls(from []*ssa.Function, skip *ssa.Function) map[*ssa.Function]bool {
+// reach returns the functions that calls from the functions from lead
+// to, from included, through calls that do not pass through one of
+// skip's keys.
+func (e *extents) reach(from []*ssa.Function, skip map[*ssa.Function]string) map[*ssa.Function]bool {
 	seen := make(map[*ssa.Function]bool)
 	stack := append([]*ssa.Function(nil), from...)
 	for len(stack) > 0 {
@@ -89,7 +90,7 @@ func (e *extents) calls(from []*ssa.Function, skip *ssa.Function) map[*ssa.Funct
 		}
 		seen[fn] = true
 		for _, c := range e.succs[fn] {
-			if c != skip {
+			if _, skipped := skip[c]; !skipped {
 				stack = append(stack, c)
 			}
 		}

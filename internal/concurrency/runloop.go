@@ -72,11 +72,19 @@ func (r *Result) sameLoop(fa *gate.FuncInfo, a ssa.Instruction, fb *gate.FuncInf
 }
 
 // runsIn returns the function whose extent holds what point a in fa
-// does: the goroutine's function when a starts one.
+// does: the goroutine's function when a starts one (a go statement, or
+// a group's Go).
 func runsIn(fa *gate.FuncInfo, a ssa.Instruction) *ssa.Function {
 	if g, ok := a.(*ssa.Go); ok {
 		if cal, ok := naming.Resolve(&g.Call); ok {
 			return cal.Fn
+		}
+	}
+	if _, ok := a.(*ssa.Call); ok {
+		for _, s := range fa.Starts() {
+			if s.Instr == a && s.Fn != nil {
+				return s.Fn
+			}
 		}
 	}
 	return fa.Fn

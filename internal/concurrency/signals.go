@@ -81,6 +81,13 @@ func isWaitGroup(c *ssa.CallCommon, name string) bool {
 	return fn != nil && fn.Name() == name && fn.Signature.Recv() != nil && known.IsNamed(fn.Signature.Recv().Type(), "sync", "WaitGroup")
 }
 
+// isErrGroupWait reports whether c calls errgroup.Group's Wait, which
+// returns once every function its Go started has returned.
+func isErrGroupWait(c *ssa.CallCommon) bool {
+	fn := c.StaticCallee()
+	return fn != nil && fn.Name() == "Wait" && fn.Signature.Recv() != nil && known.IsNamed(fn.Signature.Recv().Type(), "golang.org/x/sync/errgroup", "Group")
+}
+
 // classOf returns the class of a channel or a WaitGroup's address, and
 // its name as the code spells it.
 func (r *Result) classOf(fi *gate.FuncInfo, v ssa.Value) (class, name string, ok bool) {
@@ -106,7 +113,7 @@ func (r *Result) waitsIn(fi *gate.FuncInfo) []wait {
 					out = append(out, wait{class, "the receive from " + name, x})
 				}
 			case *ssa.Call:
-				if isWaitGroup(&x.Call, "Wait") && len(x.Call.Args) == 1 {
+				if (isWaitGroup(&x.Call, "Wait") || isErrGroupWait(&x.Call)) && len(x.Call.Args) == 1 {
 					if class, name, ok := r.classOf(fi, x.Call.Args[0]); ok {
 						out = append(out, wait{class, name + ".Wait", x})
 					}
@@ -130,12 +137,22 @@ func (r *Result) waitsBefore(fi *gate.FuncInfo, instr ssa.Instruction) []wait {
 	return out
 }
 
-// EndWaits returns the instructions of fi that wait, after the go
-// statement g on every path to them, for the end of the goroutine g
-// starts: a receive from the channel its function closes in a deferred
-// call, or a Wait on the WaitGroup whose Done it defers. What the
-// goroutine does happens before they return.
-func (r *Result) EndWaits(fi *gate.FuncInfo, g *ssa.Go) []ssa.Instruction {
+// EndWaits returns the instructions of fi that wait, after start s, for
+// the end of the goroutine it starts: a receive from the channel its
+// function closes in a deferred call, or a Wait on the WaitGroup whose
+// Done it defers; for a goroutine started by a group's Go
+// (sync.WaitGroup, errgroup.Group), a Wait on that group. A wait counts
+// when the start precedes it on every path to it, or when every path
+// from the start passes through it (a Wait after the loop that starts
+// the workers). What the goroutine does happens before they return.
+func (r *Result) EndWaits(fi *gate.FuncInfo, s gate.Start) []ssa.Instruction {
+	if s.Group != nil {
+		return groupWaits(fi, s)
+	}
+	g, ok := s.Instr.(*ssa.Go)
+	if !ok {
+		return nil
+	}
 	cal, ok := naming.Resolve(&g.Call)
 	if !ok {
 		return nil
@@ -143,19 +160,44 @@ func (r *Result) EndWaits(fi *gate.FuncInfo, g *ssa.Go) []ssa.Instruction {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	classes := make(map[string]bool)
-	for _, s := range r.signalsOf() {
-		if s.fn == cal.Fn {
-			classes[s.class] = true
+	for _, sig := range r.signalsOf() {
+		if sig.fn == cal.Fn {
+			classes[sig.class] = true
 		}
-	}
-	if len(classes) == 0 {
-		return nil
 	}
 	var out []ssa.Instruction
 	for _, w := range r.waitsIn(fi) {
-		if classes[w.class] && cfg.Dominates(g, w.instr) {
+		if classes[w.class] && waitsFor(s.Instr, w.instr) {
 			out = append(out, w.instr)
 		}
 	}
 	return out
+}
+
+// groupWaits returns the Waits of fi on the group of start s.
+func groupWaits(fi *gate.FuncInfo, s gate.Start) []ssa.Instruction {
+	group, ok := fi.Ref(s.Group)
+	if !ok {
+		return nil
+	}
+	var out []ssa.Instruction
+	for _, b := range fi.Fn.Blocks {
+		for _, x := range b.Instrs {
+			c, ok := x.(*ssa.Call)
+			if !ok || len(c.Call.Args) != 1 || !isWaitGroup(&c.Call, "Wait") && !isErrGroupWait(&c.Call) {
+				continue
+			}
+			if ref, ok := fi.Ref(c.Call.Args[0]); ok && ref.Key() == group.Key() && waitsFor(s.Instr, c) {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// waitsFor reports whether wait w, after start s, waits for what s
+// started: s precedes w on every path to w, or w is on every path from s
+// to the function's end.
+func waitsFor(s, w ssa.Instruction) bool {
+	return cfg.Dominates(s, w) || cfg.Inevitable(s, w)
 }

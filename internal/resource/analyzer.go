@@ -218,17 +218,17 @@ func (r *Result) collect(fi *gate.FuncInfo, walk func(func(ssa.Instruction, gate
 	// goroutine's end (concurrency.Result.EndWaits): the goroutine ran
 	// inside its critical section.
 	type start struct {
-		g     *ssa.Go
+		instr ssa.Instruction
 		ts    []Touch
 		after map[string]bool // the gates held after the go statement
 	}
 	var starts []*start
-	ends := make(map[*ssa.Go][]ssa.Instruction)        // each go statement's end waits
-	waits := make(map[ssa.Instruction]map[string]bool) // end waits, with the gates held there
+	ends := make(map[ssa.Instruction][]ssa.Instruction) // each start's end waits
+	waits := make(map[ssa.Instruction]map[string]bool)  // end waits, with the gates held there
 	for _, s := range fi.Starts() {
-		if g, ok := s.Instr.(*ssa.Go); ok {
-			ends[g] = r.conc.EndWaits(fi, g)
-			for _, w := range ends[g] {
+		if _, isGo := s.Instr.(*ssa.Go); isGo || s.Group != nil {
+			ends[s.Instr] = r.conc.EndWaits(fi, s)
+			for _, w := range ends[s.Instr] {
 				waits[w] = nil
 			}
 		}
@@ -247,8 +247,8 @@ func (r *Result) collect(fi *gate.FuncInfo, walk func(func(ssa.Instruction, gate
 			return
 		}
 		ts := touchesAt(instr, held, raw)
-		if g, isGo := instr.(*ssa.Go); isGo {
-			pending = &start{g: g, ts: ts}
+		if _, isStart := ends[instr]; isStart {
+			pending = &start{instr: instr, ts: ts}
 			starts = append(starts, pending)
 			return
 		}
@@ -256,13 +256,13 @@ func (r *Result) collect(fi *gate.FuncInfo, walk func(func(ssa.Instruction, gate
 	})
 	for _, s := range starts {
 		covered := make(map[string]bool)
-		for _, w := range ends[s.g] {
+		for _, w := range ends[s.instr] {
 			for k := range waits[w] {
 				covered[k] = true
 			}
 		}
 		for i, t := range s.ts {
-			s.ts[i].Started = t.Started || len(ends[s.g]) == 0
+			s.ts[i].Started = t.Started || len(ends[s.instr]) == 0
 			var kept []*gate.Holding
 			for _, h := range t.Holdings {
 				if k := h.Gate.Key(); h.Via || s.after != nil && !s.after[k] || covered[k] {

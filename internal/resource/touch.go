@@ -81,11 +81,28 @@ func (r *Result) instrTouches(fi *gate.FuncInfo, instr ssa.Instruction) []rawTou
 			return r.direct(fi, in.X, false, in.Pos(), in.Type())
 		}
 	case *ssa.Call:
+		if f := groupFunc(fi, in); f != nil {
+			// g.Go(f) runs f on a goroutine of its own: collect treats
+			// the call as it does a go statement.
+			pos, end := fi.Span(in.Pos())
+			return r.runTouches(fi, f, nil, pos, end, naming.CalleeName(in.Call.StaticCallee(), r.pkgPath))
+		}
 		return r.callTouches(fi, &in.Call, in.Pos(), false)
 	case *ssa.Defer:
 		return r.callTouches(fi, &in.Call, in.Pos(), false)
 	case *ssa.Go:
 		return r.callTouches(fi, &in.Call, in.Pos(), true)
+	}
+	return nil
+}
+
+// groupFunc returns the func value that call, a sync.WaitGroup's or an
+// errgroup.Group's Go, starts a goroutine with, or nil.
+func groupFunc(fi *gate.FuncInfo, call *ssa.Call) ssa.Value {
+	for _, s := range fi.Starts() {
+		if s.Instr == call && s.Group != nil {
+			return call.Call.Args[1]
+		}
 	}
 	return nil
 }
