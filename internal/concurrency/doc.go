@@ -63,6 +63,15 @@
 // them hold the executor, known.Executor). Workers started in a loop are
 // no serial executor.
 //
+// It knows the caller's contracts (contract.go): the exported methods
+// of a type implementing an interface the standard library documents as
+// used one call at a time (a database/sql/driver.Conn or driver.Stmt,
+// which database/sql calls only under the connection's lock) run one at
+// a time, and so do the helpers only they call: two points within them,
+// neither on a goroutine they start, are Apart. A goroutine is started
+// by a go statement or by a group's Go (sync.WaitGroup, errgroup.Group);
+// a group's Wait that every path from the start passes waits for it.
+//
 // Of instances, it knows test fixtures (fixture.go): each top-level test
 // runs with objects it makes itself, so a point of one test on its own
 // objects (Fixture) never meets a point of another test (InOtherTest);
