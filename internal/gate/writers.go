@@ -13,7 +13,8 @@ import (
 // deadlock only if a writer of that class can run meanwhile. Writer
 // names one, or reports that there is none:
 //
-//   - for production code, a writer in the package's production code;
+//   - for production code, a writer in the package's production code,
+//     one in a function the package calls itself first;
 //   - for test code, a writer that the test runs on another goroutine: a
 //     goroutine the test starts, directly or through what it calls (a
 //     server it starts), reaches it. A test that takes the read lock
@@ -36,13 +37,22 @@ func (r *Result) Writer(fi *FuncInfo, class string) (Writer, bool) {
 		_, started := r.Reach(r.outermost(fi))
 		return writerIn(started, class)
 	}
-	var prod []*FuncInfo
+	// A writer the package calls itself is named first: the package's
+	// own use can queue it, not only a caller's.
+	var called, uncalled []*FuncInfo
 	for _, f := range r.Funcs {
-		if !r.InTest(f) {
-			prod = append(prod, f)
+		switch {
+		case r.InTest(f):
+		case len(r.CallSites(f.Fn)) > 0 || len(r.DynamicCallSites(f.Fn)) > 0:
+			called = append(called, f)
+		default:
+			uncalled = append(uncalled, f)
 		}
 	}
-	return writerIn(prod, class)
+	if w, ok := writerIn(called, class); ok {
+		return w, true
+	}
+	return writerIn(uncalled, class)
 }
 
 // WriterOf returns a writer of the class of gate g, as fi names it, that

@@ -140,7 +140,7 @@ func diagnose(pass *analysis.Pass, e, r lockgraph.OrderEdge, writers ...*writerN
 	var related []analysis.RelatedInformation
 	for _, w := range writers {
 		if w != nil {
-			deadlock += fmt.Sprintf(" once a writer queues for %s (%s)", w.gate, w.text)
+			deadlock += fmt.Sprintf(" once a third goroutine queues to write-lock %s (%s)", w.gate, w.text)
 			related = append(related, analysis.RelatedInformation{Pos: w.pos, Message: "a writer of " + w.gate + " that can queue between the two read locks"})
 		}
 	}
