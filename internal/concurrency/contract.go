@@ -62,7 +62,7 @@ func (r *Result) oneCallsOf() *oneCalls {
 			others = append(others, fn)
 		}
 	}
-	outside := r.extents.reach(others, oc.contract)
+	outside := r.extents.reach(others, func(fn *ssa.Function) bool { return oc.contract[fn] != "" })
 	for fn := range r.extents.reach(methods, nil) {
 		oc.within[fn] = !outside[fn]
 	}

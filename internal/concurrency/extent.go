@@ -65,7 +65,7 @@ func (e *extents) within(f, d *ssa.Function) bool {
 				others = append(others, fn)
 			}
 		}
-		out = e.reach(others, map[*ssa.Function]string{d: ""})
+		out = e.reach(others, func(fn *ssa.Function) bool { return fn == d })
 		e.outside[d] = out
 	}
 	in, ok := e.inside[d]
@@ -77,9 +77,8 @@ func (e *extents) within(f, d *ssa.Function) bool {
 }
 
 // reach returns the functions that calls from the functions from lead
-// to, from included, through calls that do not pass through one of
-// skip's keys.
-func (e *extents) reach(from []*ssa.Function, skip map[*ssa.Function]string) map[*ssa.Function]bool {
+// to, from included, through calls to no function skip holds (nil: none).
+func (e *extents) reach(from []*ssa.Function, skip func(*ssa.Function) bool) map[*ssa.Function]bool {
 	seen := make(map[*ssa.Function]bool)
 	stack := append([]*ssa.Function(nil), from...)
 	for len(stack) > 0 {
@@ -90,7 +89,7 @@ func (e *extents) reach(from []*ssa.Function, skip map[*ssa.Function]string) map
 		}
 		seen[fn] = true
 		for _, c := range e.succs[fn] {
-			if _, skipped := skip[c]; !skipped {
+			if skip == nil || !skip(c) {
 				stack = append(stack, c)
 			}
 		}

@@ -80,12 +80,8 @@ func runsIn(fa *gate.FuncInfo, a ssa.Instruction) *ssa.Function {
 			return cal.Fn
 		}
 	}
-	if _, ok := a.(*ssa.Call); ok {
-		for _, s := range fa.Starts() {
-			if s.Instr == a && s.Fn != nil {
-				return s.Fn
-			}
-		}
+	if s, ok := fa.StartAt(a); ok && s.Fn != nil {
+		return s.Fn
 	}
 	return fa.Fn
 }

@@ -165,6 +165,9 @@ func (r *Result) EndWaits(fi *gate.FuncInfo, s gate.Start) []ssa.Instruction {
 			classes[sig.class] = true
 		}
 	}
+	if len(classes) == 0 {
+		return nil
+	}
 	var out []ssa.Instruction
 	for _, w := range r.waitsIn(fi) {
 		if classes[w.class] && waitsFor(s.Instr, w.instr) {

@@ -41,6 +41,16 @@ type Spawn struct {
 // Starts returns the goroutines fi's function starts.
 func (fi *FuncInfo) Starts() []Start { return fi.starts }
 
+// StartAt returns the goroutine instr starts, if it starts one.
+func (fi *FuncInfo) StartAt(instr ssa.Instruction) (Start, bool) {
+	for _, s := range fi.starts {
+		if s.Instr == instr {
+			return s, true
+		}
+	}
+	return Start{}, false
+}
+
 // findStarts lists the goroutines fn starts, spawning calls included.
 func (m *model) findStarts(fn *ssa.Function) []Start {
 	var out []Start

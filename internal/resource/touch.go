@@ -99,10 +99,8 @@ func (r *Result) instrTouches(fi *gate.FuncInfo, instr ssa.Instruction) []rawTou
 // groupFunc returns the func value that call, a sync.WaitGroup's or an
 // errgroup.Group's Go, starts a goroutine with, or nil.
 func groupFunc(fi *gate.FuncInfo, call *ssa.Call) ssa.Value {
-	for _, s := range fi.Starts() {
-		if s.Instr == call && s.Group != nil {
-			return call.Call.Args[1]
-		}
+	if s, ok := fi.StartAt(call); ok && s.Group != nil {
+		return call.Call.Args[1]
 	}
 	return nil
 }
