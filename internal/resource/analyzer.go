@@ -69,9 +69,6 @@ type Result struct {
 	// atomics are the fields and variables the package accesses with
 	// sync/atomic (see atomics.go).
 	atomics map[types.Object]bool
-	// touches are each function's uses, its own and its callees', with
-	// the gates held at each; sums, those its callers see.
-	touches map[*ssa.Function][]Touch
 	// sums are the touches callers see: this package's functions', and
 	// other packages' writes, from their TouchFacts.
 	sums     *facts.Table[[]SumTouch, TouchFact]
@@ -146,7 +143,6 @@ func run(pass *analysis.Pass) (any, error) {
 		gates:    pass.ResultOf[gate.Analyzer].(*gate.Result),
 		conc:     pass.ResultOf[concurrency.Analyzer].(*concurrency.Result),
 		pkgPath:  pass.Pkg.Path(),
-		touches:  make(map[*ssa.Function][]Touch),
 		flagSums: make(map[*ssa.Function][]flagSum),
 	}
 	r.sums = facts.NewTable[TouchFacts](pass, facts.Spec[[]SumTouch, TouchFact]{
@@ -161,13 +157,15 @@ func run(pass *analysis.Pass) (any, error) {
 	return r, nil
 }
 
-// analyse records fi's touches and returns its summary; the summary
-// table (r.sums) calls it once per function, callees first. A function
-// with flag parameters (gate.FuncInfo.FlagParams) also gets a summary
-// for each constant a call can pass for them.
+// analyse returns fi's summary; the summary table (r.sums) calls it
+// once per function, callees first. A function with flag parameters
+// (gate.FuncInfo.FlagParams) also gets a summary for each constant a
+// call can pass for them. The touches themselves are not kept: only
+// the passes that ask for Uses need them, and a run for facts alone
+// (go vet's runs on dependencies) would hold them for nothing, so
+// Uses replays each function once more.
 func (r *Result) analyse(fi *gate.FuncInfo) []SumTouch {
-	touches, sum := r.collect(fi, fi.Walk)
-	r.touches[fi.Fn] = touches
+	_, sum := r.collect(fi, fi.Walk)
 	for _, i := range fi.FlagParams() {
 		for _, val := range []bool{false, true} {
 			_, s := r.collect(fi, func(visit func(ssa.Instruction, gate.Held)) { fi.WalkSettled(i, val, visit) })
@@ -297,10 +295,6 @@ func exportWrites(sum []SumTouch) (*TouchFact, bool) {
 	}
 	return &TouchFact{Touches: writes}, len(writes) > 0
 }
-
-// Touches returns fi's uses of resources, its callees' included, with
-// the gates held at each.
-func (r *Result) Touches(fi *gate.FuncInfo) []Touch { return r.touches[fi.Fn] }
 
 // StartUses reports whether goroutine s, which fi starts, uses state
 // reached from the root of ref (in fi's terms): package-level state for

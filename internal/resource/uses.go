@@ -35,13 +35,18 @@ func (r *Result) Uses() []Use {
 func (r *Result) findUses() {
 	var all []Use
 	written := make(map[string]bool)
+	touches := gate.Deriving(r.gates, func(fi *gate.FuncInfo) []Touch {
+		ts, _ := r.collect(fi, fi.Walk)
+		return ts
+	})
 	for _, fi := range r.gates.Funcs {
 		if beforePublication(fi.Fn) {
 			continue
 		}
 		entry, excused := r.Entry(fi.Fn), r.ExcusedEntry(fi.Fn)
 		released := releasedOnEntry(fi)
-		for _, t := range r.touches[fi.Fn] {
+		ts, _ := touches(fi.Fn)
+		for _, t := range ts {
 			res, ok := Of(fi, t.Res)
 			if !ok {
 				continue
