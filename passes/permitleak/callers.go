@@ -1,9 +1,11 @@
 package permitleak
 
 import (
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/cfg"
+	"github.com/gatevet/gatevet/internal/facts"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
@@ -16,10 +18,12 @@ import (
 // returns the call sites when the package's code is all the function's
 // callers (an unexported function or method whose value never escapes
 // and that no interface call can reach) and none of them releases the
-// gate after the call or returns holding it: then the early return is
-// the bug. ok is false when some caller may use it as a helper, or the
-// callers are not all known.
-func unreleasedByCallers(res *gate.Result, fi *gate.FuncInfo, h *gate.Holding) (sites []ssa.CallInstruction, ok bool) {
+// gate after the call or returns holding it where someone can take it
+// up: then the early return is the bug. A caller that other packages
+// call and that returns holding a gate they cannot give back (see
+// releasable) hands it to nobody. ok is false when some caller may use
+// it as a helper, or the callers are not all known.
+func unreleasedByCallers(pass *analysis.Pass, res *gate.Result, fi *gate.FuncInfo, h *gate.Holding) (sites []ssa.CallInstruction, ok bool) {
 	fn := fi.Fn
 	obj := fn.Object()
 	if obj == nil || obj.Exported() || fn.Parent() != nil || res.Escapes(fn) ||
@@ -40,7 +44,10 @@ func unreleasedByCallers(res *gate.Result, fi *gate.FuncInfo, h *gate.Holding) (
 			return nil, false
 		}
 		r, named := caller.Translate(h.Gate, cal)
-		if !named || handles(caller, call, r.Key()) {
+		if !named || releasesAfter(caller, call, r.Key()) {
+			return nil, false
+		}
+		if _, exported := facts.Exported(pass, caller.Fn); returnsHolding(caller, r.Key()) && (!exported || releasable(pass, res, caller, r)) {
 			return nil, false
 		}
 	}
@@ -51,11 +58,22 @@ func unreleasedByCallers(res *gate.Result, fi *gate.FuncInfo, h *gate.Holding) (
 // leave held, as its own: it releases the gate after the call, or
 // returns holding it to its own caller.
 func handles(caller *gate.FuncInfo, call ssa.CallInstruction, key string) bool {
+	return releasesAfter(caller, call, key) || returnsHolding(caller, key)
+}
+
+// releasesAfter reports whether caller releases the gate key after the
+// call, or defers its release.
+func releasesAfter(caller *gate.FuncInfo, call ssa.CallInstruction, key string) bool {
 	for _, e := range caller.Events() {
 		if e.Op == known.Release && e.Gate.Key() == key && (e.Deferred || cfg.After(call, e.Instr)) {
 			return true
 		}
 	}
+	return false
+}
+
+// returnsHolding reports whether caller returns holding the gate key.
+func returnsHolding(caller *gate.FuncInfo, key string) bool {
 	sum := caller.Summary
 	for _, ops := range [][]gate.GateOp{sum.Holds, sum.HoldsIfNil} {
 		for _, op := range ops {

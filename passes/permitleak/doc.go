@@ -11,8 +11,12 @@
 // when the function shows that it means to give the gate back: it defers
 // the release, or releases it before a return that is not an error
 // return; or, without that, when none of its callers, all in the
-// package, releases the gate after the call. Ownership handed on is not
-// reported: a goroutine or a callback
+// package, releases the gate after the call, or returns holding it where
+// someone can take it up (an exported caller that keeps a gate other
+// packages cannot give back hands it to nobody). A function every exit
+// of which holds the gate, a loop that breaks out holding the lock it
+// lets go of at the bottom of each pass, is judged by its callers too.
+// Ownership handed on is not reported: a goroutine or a callback
 // that releases the gate, a returned func, a returned value with a
 // Release, Close or Unlock method or with a method that releases a gate
 // of the same class, or results that tell the caller whether it holds

@@ -78,13 +78,16 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 					frees = append(frees, x)
 				}
 			}
-			if len(leaks) == 0 || len(frees) == 0 || signals(leaks, frees) {
+			// With no exit that frees the gate (a loop that breaks out
+			// holding the lock it lets go of at the bottom of each pass),
+			// only the callers can tell a leak from an acquire helper.
+			if len(leaks) == 0 || len(frees) > 0 && signals(leaks, frees) {
 				continue
 			}
 			var sites []ssa.CallInstruction
 			if !meansToRelease(rels, frees) {
 				var judged bool
-				if sites, judged = unreleasedByCallers(res, fi, leaks[0].held[key]); !judged {
+				if sites, judged = unreleasedByCallers(pass, res, fi, leaks[0].held[key]); !judged {
 					if l, ok := leakOf(pass, res, fi, leaks[0], leaks[0].held[key], rels[0], frees); ok {
 						fact.Leaks = append(fact.Leaks, l)
 					}
