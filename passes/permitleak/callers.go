@@ -17,7 +17,10 @@ import (
 // callers by design, so it is one only if they treat it as one. It
 // returns the call sites when the package's code is all the function's
 // callers (an unexported function or method whose value never escapes
-// and that no interface call can reach) and none of them releases the
+// and that no interface call can reach), or all the callers that could
+// give the gate back (an exported one, when other packages cannot name
+// the gate and no function of the package releases a gate of its class
+// for its caller), and none of them releases the
 // gate after the call or returns holding it where someone can take it
 // up: then the early return is the bug. A caller that other packages
 // call and that returns holding a gate they cannot give back (see
@@ -26,12 +29,17 @@ import (
 func unreleasedByCallers(pass *analysis.Pass, res *gate.Result, fi *gate.FuncInfo, h *gate.Holding) (sites []ssa.CallInstruction, ok bool) {
 	fn := fi.Fn
 	obj := fn.Object()
-	if obj == nil || obj.Exported() || fn.Parent() != nil || res.Escapes(fn) ||
+	if obj == nil || fn.Parent() != nil || res.Escapes(fn) ||
 		(fn.Signature.Recv() != nil && res.Invoked(fn.Name())) {
 		return nil, false
 	}
+	// Other packages' callers count too unless they cannot give the gate
+	// back, and nothing in the package gives it back for them.
+	if obj.Exported() && (releasable(pass, res, fi, h.Gate) || releasedForCallers(res, fi, h.Gate)) {
+		return nil, false
+	}
 	sites = res.CallSites(fn)
-	if len(sites) == 0 {
+	if len(sites) == 0 && !obj.Exported() {
 		return nil, false
 	}
 	for _, call := range sites {
@@ -80,6 +88,23 @@ func returnsHolding(caller *gate.FuncInfo, key string) bool {
 			if op.Gate.Key() == key {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// releasedForCallers reports whether some function of the package
+// releases a gate of g's class that it did not take: an unlock helper,
+// or a loop that frees what another goroutine acquired (a stream's slot,
+// freed when the peer acknowledges it). Without a class, it may.
+func releasedForCallers(res *gate.Result, fi *gate.FuncInfo, g naming.Ref) bool {
+	class, ok := fi.Class(g)
+	if !ok {
+		return true
+	}
+	for _, other := range res.Funcs {
+		if releasesClass(other, class) {
+			return true
 		}
 	}
 	return false

@@ -13,7 +13,10 @@
 // return; or, without that, when none of its callers, all in the
 // package, releases the gate after the call, or returns holding it where
 // someone can take it up (an exported caller that keeps a gate other
-// packages cannot give back hands it to nobody). A function every exit
+// packages cannot give back hands it to nobody). An exported function is
+// judged so too when other packages cannot name the gate and nothing in
+// the package releases a gate of its class for its caller: none of its
+// callers anywhere can give the gate back. A function every exit
 // of which holds the gate, a loop that breaks out holding the lock it
 // lets go of at the bottom of each pass, is judged by its callers too.
 // Ownership handed on is not reported: a goroutine or a callback

@@ -85,7 +85,8 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 				continue
 			}
 			var sites []ssa.CallInstruction
-			if !meansToRelease(rels, frees) {
+			byCallers := !meansToRelease(rels, frees)
+			if byCallers {
 				var judged bool
 				if sites, judged = unreleasedByCallers(pass, res, fi, leaks[0].held[key]); !judged {
 					if l, ok := leakOf(pass, res, fi, leaks[0], leaks[0].held[key], rels[0], frees); ok {
@@ -103,9 +104,9 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 				// code, whose calls run in the order the test spells them,
 				// only one on a goroutine the function starts (Writer).
 				if h.Mode != known.Shared {
-					rep.Certain(diagnose(pass, fi, x, h, rels[0], sites, lostForGood))
+					rep.Certain(diagnose(pass, fi, x, h, rels[0], byCallers, sites, lostForGood))
 				} else if w, ok := res.WriterOf(fi, h.Gate); ok {
-					rep.Latent(withWriter(pass, diagnose(pass, fi, x, h, rels[0], sites, blocksWriter(pass, w)), w))
+					rep.Latent(withWriter(pass, diagnose(pass, fi, x, h, rels[0], byCallers, sites, blocksWriter(pass, w)), w))
 				}
 			}
 		}
@@ -268,10 +269,11 @@ func withWriter(pass *analysis.Pass, d analysis.Diagnostic, w gate.Writer) analy
 	return d
 }
 
-// diagnose says that x keeps h, at the cost lost says; sites, when the
-// function's callers were the evidence, are its calls, none of which
-// releases the gate.
-func diagnose(pass *analysis.Pass, fi *gate.FuncInfo, x exit, h *gate.Holding, rel gate.Event, sites []ssa.CallInstruction, lost func(string) string) analysis.Diagnostic {
+// diagnose says that x keeps h, at the cost lost says; byCallers, that
+// the function's callers were the evidence: sites are its calls in the
+// package, none of which releases the gate (none, for an exported
+// function whose gate no other package can give back).
+func diagnose(pass *analysis.Pass, fi *gate.FuncInfo, x exit, h *gate.Holding, rel gate.Event, byCallers bool, sites []ssa.CallInstruction, lost func(string) string) analysis.Diagnostic {
 	pos := x.ret.Pos()
 	if !pos.IsValid() {
 		if syn := fi.Fn.Syntax(); syn != nil {
@@ -292,7 +294,11 @@ func diagnose(pass *analysis.Pass, fi *gate.FuncInfo, x exit, h *gate.Holding, r
 			{Pos: rel.Pos, Message: "released here on the other paths: " + rel.What},
 		},
 	}
-	if len(sites) > 0 {
+	switch {
+	case byCallers && len(sites) == 0:
+		d.Message = fmt.Sprintf("this return keeps %s (%s) held, and no caller of %s can give it back: other packages cannot name it and nothing here releases it for them, so %s; "+
+			"release it before returning, or defer the release right after the acquire", name, h.Kind, naming.CalleeName(fi.Fn, pass.Pkg.Path()), lost(name))
+	case byCallers:
 		d.Message = fmt.Sprintf("this return keeps %s (%s) held, and no caller of %s releases it (%d call sites): the function is not an acquire helper, so %s; "+
 			"release it before returning, or defer the release right after the acquire", name, h.Kind, naming.CalleeName(fi.Fn, pass.Pkg.Path()), len(sites), lost(name))
 		for i, call := range sites {

@@ -78,3 +78,68 @@ func (j *Jobs) First() func() {
 	}
 	return j.queue[0]
 }
+
+// Flush has drain's bug in an exported method that nothing here calls:
+// other packages cannot name j.mu, and nothing in the package releases
+// it for a caller, so no caller can give it back.
+func (j *Jobs) Flush() {
+	for {
+		j.mu.Lock()
+		if len(j.queue) == 0 {
+			break
+		}
+		j.queue = j.queue[1:]
+		j.mu.Unlock()
+	}
+} // want `this return keeps j\.mu \(sync\.Mutex\) held, and no caller of \(\*Jobs\)\.Flush can give it back`
+
+// Gate's LockReady is an exported acquire helper: its callers give the
+// lock back with Unlock.
+type Gate struct {
+	mu    sync.Mutex
+	ready bool
+}
+
+func (g *Gate) LockReady() {
+	for {
+		g.mu.Lock()
+		if g.ready {
+			return
+		}
+		g.mu.Unlock()
+		time.Sleep(time.Millisecond)
+	}
+}
+
+func (g *Gate) Unlock() { g.mu.Unlock() }
+
+// Streams' Reserve keeps the slot it takes once it is under the window:
+// the acknowledging loop frees it, not the caller.
+type Streams struct {
+	slots   chan struct{}
+	pending int
+	acks    chan int
+}
+
+func NewStreams() *Streams {
+	s := &Streams{slots: make(chan struct{}, 8), acks: make(chan int)}
+	go s.ackLoop()
+	return s
+}
+
+func (s *Streams) Reserve() {
+	for {
+		s.slots <- struct{}{}
+		if s.pending < 4 {
+			return
+		}
+		<-s.slots
+		time.Sleep(time.Millisecond)
+	}
+}
+
+func (s *Streams) ackLoop() {
+	for range s.acks {
+		<-s.slots
+	}
+}
