@@ -45,7 +45,7 @@
 //
 // The report is certain when each of those operations comes after a
 // blocking acquire of the gate on every path (the acquire dominates it;
-// a deferred Done or a member's end: every return), in a mode that
+// a deferred Done or close, or a member's end: every return), in a mode that
 // conflicts with the waiter's: once the waiter holds the gate before the
 // goroutine gets there, neither moves. An acquire inside a callee counts
 // when the callee acquires the gate so before each of its returns

@@ -12,7 +12,7 @@ import (
 // A compOp is an operation in a function that a wait waits for: a send
 // on or close of its channel, a WaitGroup's Done, a group member's end.
 type compOp struct {
-	at   ssa.Instruction // where it happens: a Return for a deferred Done or a member's end
+	at   ssa.Instruction // where it happens: a Return for a deferred Done or close, or a member's end
 	ch   ssa.Value       // the channel sent on or closed, or the WaitGroup done
 	pos  token.Pos
 	what string // "closes", "sends on", "calls", "returns"
@@ -38,6 +38,16 @@ func chanOps(fn *ssa.Function, k waitKind, is func(ssa.Value) bool, allowed map[
 			for _, p := range instr.Operands(nil) {
 				v := *p
 				if v == nil || !isChan(v.Type()) && !isChanPtr(v.Type()) || !matches(v, is) {
+					continue
+				}
+				if deferredClose(instr, v) {
+					// defer close(c.done): the close happens at each return.
+					if k == recv {
+						for _, op := range atReturns(fn, instr.Pos(), "closes") {
+							op.ch = v
+							ops = append(ops, op)
+						}
+					}
 					continue
 				}
 				op, isOp, fine := chanUse(instr, k, v, is)
@@ -181,6 +191,16 @@ func groupOps(fn *ssa.Function, is func(ssa.Value) bool, addOK bool, allowed map
 		}
 	}
 	return ops, true
+}
+
+// deferredClose reports whether instr defers close(v).
+func deferredClose(instr ssa.Instruction, v ssa.Value) bool {
+	d, ok := instr.(*ssa.Defer)
+	if !ok || len(d.Call.Args) != 1 || d.Call.Args[0] != v {
+		return false
+	}
+	b, ok := d.Call.Value.(*ssa.Builtin)
+	return ok && b.Name() == "close"
 }
 
 func isDefer(instr ssa.Instruction) bool {
