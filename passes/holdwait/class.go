@@ -17,8 +17,9 @@ import (
 // for the loop its constructor started), under a gate of the same
 // instance (c.mu): every operation on that field anywhere in the package
 // that the wait waits for (a send or close; a receive; a Done) is in a
-// function the package runs as a goroutine, after a blocking acquire of
-// the same field of the same instance (r.mu, beside r.done).
+// function the package runs as a goroutine (or in any function, for a
+// channel only this package reaches: anySender), after a blocking
+// acquire of the same field of the same instance (r.mu, beside r.done).
 func (p *pkgInfo) classBlocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (blocker, bool) {
 	field, _ := fieldOf(w.obj)
 	if !sameRoot(w.ref, h.Gate) || (w.kind == send && !p.unbufferedField(field)) {
@@ -49,7 +50,7 @@ func (p *pkgInfo) classBlocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (bloc
 		}
 		s, started := p.goroutines[fn]
 		gfi := p.res.Info(fn)
-		if !started || gfi == nil {
+		if gfi == nil || !started && !p.anySender(w, field) {
 			return blocker{}, false // a sender that is no goroutine may answer
 		}
 		b, ok := guarded(p.res, gfi, ops, h, func(op compOp, g naming.Ref) bool {
@@ -72,6 +73,16 @@ func (p *pkgInfo) classBlocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (bloc
 		found.released = found.released || b.released
 	}
 	return found, any
+}
+
+// anySender reports whether the operations on field that wait w waits
+// for count wherever they are, not only on goroutines the package
+// starts: for a channel that only this package can reach (an unexported
+// field) and that is always unbuffered, a send or receive in a method a
+// user calls (Send, beside the Recv that waits holding the lock) must
+// come to the channel too, and cannot if it takes the gate first.
+func (p *pkgInfo) anySender(w wait, field *types.Var) bool {
+	return (w.kind == recv || w.kind == send) && !field.Exported() && p.unbufferedField(field)
 }
 
 // fieldOf returns the struct field that channel v is loaded from, or

@@ -24,8 +24,11 @@
 //     the waiter's through the values the start hands it.
 //   - For a receive from a channel field (<-c.done), every send on and
 //     close of that field in the package, each of which must be in a
-//     function the package runs as a goroutine, on the same instance as
-//     the gate (r.done beside r.mu, as c.done beside c.mu) (class.go).
+//     function the package runs as a goroutine (in any function, for an
+//     unexported field the package only ever gives unbuffered channels:
+//     a Send that users call, beside the Recv that waits holding the
+//     lock), on the same instance as the gate (r.done beside r.mu, as
+//     c.done beside c.mu) (class.go).
 //     For a send on a channel field that the package only ever gives
 //     unbuffered channels (c.events <- e), every receive from it, alone
 //     or as a select case, likewise; for a Wait on a WaitGroup field

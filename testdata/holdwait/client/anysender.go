@@ -1,0 +1,76 @@
+package client
+
+import "sync"
+
+// A channel only this package reaches, and always unbuffered, is sent on
+// by whoever calls Send: Recv waits on it holding b.mu, and every Send
+// must take b.mu before it sends, so none can reach the channel; a Send
+// that comes first waits, holding b.mu, for a Recv that must take it.
+type Mailbox struct {
+	mu sync.Mutex
+	ch chan int
+	n  int
+}
+
+func NewMailbox() *Mailbox { return &Mailbox{ch: make(chan int)} }
+
+func (b *Mailbox) Recv() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.n++
+	return <-b.ch // want `<-b\.ch waits for \(\*Mailbox\)\.Send holding b\.mu, but \(\*Mailbox\)\.Send locks b\.mu before it sends on b\.ch: a certain deadlock`
+}
+
+func (b *Mailbox) Send(v int) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.n--
+	b.ch <- v // want `b\.ch <- … waits for \(\*Mailbox\)\.Recv holding b\.mu, but \(\*Mailbox\)\.Recv locks b\.mu before it receives from b\.ch: a certain deadlock`
+}
+
+// FreeMailbox's senders send before they take the lock.
+type FreeMailbox struct {
+	mu sync.Mutex
+	ch chan int
+	n  int
+}
+
+func NewFreeMailbox() *FreeMailbox { return &FreeMailbox{ch: make(chan int)} }
+
+func (b *FreeMailbox) Recv() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.n++
+	return <-b.ch
+}
+
+func (b *FreeMailbox) Send(v int) {
+	b.ch <- v
+	b.mu.Lock()
+	b.n--
+	b.mu.Unlock()
+}
+
+// QueueMailbox's channel is buffered: a receive can take what a Send put
+// there before the lock was taken.
+type QueueMailbox struct {
+	mu sync.Mutex
+	ch chan int
+	n  int
+}
+
+func NewQueueMailbox() *QueueMailbox { return &QueueMailbox{ch: make(chan int, 16)} }
+
+func (b *QueueMailbox) Recv() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.n++
+	return <-b.ch
+}
+
+func (b *QueueMailbox) Send(v int) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.n--
+	b.ch <- v
+}
