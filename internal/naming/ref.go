@@ -12,6 +12,7 @@
 package naming
 
 import (
+	"go/token"
 	"strconv"
 	"strings"
 )
@@ -80,6 +81,21 @@ func GlobalKey(pkg, name string) string { return "g:" + pkg + "." + name }
 // Crosses reports whether the ref means something outside its function,
 // so that a summary can carry it to callers: everything but locals.
 func (r Ref) Crosses() bool { return r.Root != Local }
+
+// Nameable reports whether another package can name the location: it
+// starts at a parameter (the caller's value) or an exported
+// package-level variable, and every field on the way is exported.
+func (r Ref) Nameable() bool {
+	if r.Root != Param && (r.Root != Global || !token.IsExported(r.Name)) {
+		return false
+	}
+	for _, step := range r.Path {
+		if step != Deref && !token.IsExported(step) {
+			return false
+		}
+	}
+	return true
+}
 
 // Spell renders the ref as code in package pkg would spell it: s.mu,
 // gpuSem, other.Mu. A lock promoted from a wrapper type (type Mutex

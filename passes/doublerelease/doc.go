@@ -23,7 +23,14 @@
 // release holding the gate; a call that may not come back (a helper
 // handed a test's T, a function of the package that can panic or exit)
 // ends such a path. A gate that the function releases anywhere a
-// path may not have acquired it is its caller's, and left alone.
+// path may not have acquired it is its caller's, and left alone, unless
+// no caller can hold it (unheld.go): a mutex the function never takes,
+// released on its caller's behalf (defer s.mu.Unlock() written without
+// the Lock), where every call in the package comes from a function that
+// does not take it either (nor releases it for callers that could), and,
+// for a function other packages call, they cannot take it: its name has
+// an unexported step and no function they can call returns holding a
+// mutex of its class.
 //
 // # Analyzer doublerelease
 //
@@ -31,8 +38,10 @@
 //
 // doublerelease finds a release of a [sync.Mutex], [sync.RWMutex] or
 // [golang.org/x/sync/semaphore.Weighted] that the function acquired itself
-// and has already released on the same path, and an RWMutex released in
-// the other mode than it was acquired.
+// and has already released on the same path, an RWMutex released in
+// the other mode than it was acquired, and a mutex released on the
+// callers' behalf by a function that never took it, where no caller can
+// hold it.
 //
 // Findings are certain: every run of the reported path makes the bad
 // release.

@@ -30,6 +30,9 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 				rep.Certain(diagnose(pass, fi, d))
 			}
 		}
+		for _, u := range unheldReleases(pass, res, fi) {
+			rep.Certain(diagnoseUnheld(pass, fi, u))
+		}
 	}
 }
 

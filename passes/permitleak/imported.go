@@ -2,7 +2,6 @@ package permitleak
 
 import (
 	"fmt"
-	"go/token"
 	"go/types"
 	"slices"
 
@@ -95,14 +94,8 @@ func leakOf(pass *analysis.Pass, res *gate.Result, fi *gate.FuncInfo, x exit, h 
 // when the stream is acknowledged): no caller could release it, and
 // only the package can judge it.
 func releasable(pass *analysis.Pass, res *gate.Result, fi *gate.FuncInfo, g naming.Ref) bool {
-	if g.Root == naming.Global && token.IsExported(g.Name) || g.Root == naming.Param {
-		named := true
-		for _, step := range g.Path {
-			named = named && (step == naming.Deref || token.IsExported(step))
-		}
-		if named {
-			return true
-		}
+	if g.Nameable() {
+		return true
 	}
 	class, ok := fi.Class(g)
 	if !ok {

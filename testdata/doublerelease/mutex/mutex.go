@@ -151,7 +151,7 @@ func (s *Store) Serve(reqs chan string) {
 	}
 }
 
-// Unlock is an unlock helper: it releases its caller's lock.
+// Unlock is an unlock helper: it releases its caller's lock (Lock's).
 func (s *Store) Unlock() { s.mu.Unlock() }
 
 // flushLocked and waitLocked let go of their caller's lock for a while.
@@ -417,3 +417,6 @@ func (h *Handle) NotRebound(s *Store) {
 	s.closed = true
 	h.mu.Unlock() // want `h\.mu\.Unlock\(\) unlocks h\.mu a second time`
 }
+
+// Lock takes the lock that Unlock gives back.
+func (s *Store) Lock() { s.mu.Lock() }

@@ -78,6 +78,10 @@ func (c *Cache) TryRead(k string) (string, bool) {
 	return c.m[k], true
 }
 
+// ReadLockHelper takes a read lock for its caller, which gives it back
+// with ReadUnlockHelper (or through ReleaseCallersRead).
+func (c *Cache) ReadLockHelper() { c.rw.RLock() }
+
 // ReadUnlockHelper releases its caller's read lock.
 func (c *Cache) ReadUnlockHelper() { c.rw.RUnlock() }
 
