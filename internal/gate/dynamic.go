@@ -18,7 +18,9 @@ import (
 // Dynamic calls whose targets the package's own code settles: a call
 // through a func-typed field that every store in the package sets to a
 // known function (a constructor's s.onEvent = s.handleEvent, called
-// later as s.onEvent()), and a method called through an interface that
+// later as s.onEvent()), a method called through an interface-typed
+// field that every store sets to the struct holding it (s.notifier = s:
+// s.notifier.Notify runs s's Notify), and a method called through an interface that
 // only the package's types can implement (it has an unexported method).
 // A call with one target has that target's effects. A call with several
 // has the acquires every target makes, and nothing else: a deadlock that
@@ -29,9 +31,14 @@ import (
 // effects.
 
 // fieldTarget is a function a func-typed field is set to; self when it is
-// a method value of the struct that holds the field.
+// a method value of the struct that holds the field. For an
+// interface-typed field that every store sets to the struct that holds
+// it (a constructor's s.notifier = s), typ is that struct's pointer
+// type, and a call of the field's method runs typ's method on the same
+// instance.
 type fieldTarget struct {
 	fn   *ssa.Function
+	typ  types.Type
 	self bool
 }
 
@@ -86,6 +93,15 @@ func (m *model) noteFieldStore(fa *ssa.FieldAddr, v ssa.Value, targets map[*type
 	if field == nil || field.Pkg() != m.pass.Pkg || field.Exported() {
 		return
 	}
+	if types.IsInterface(field.Type()) {
+		t, ok := storedSelf(fa, v)
+		if !ok {
+			unknown[field] = true
+		} else if t.typ != nil && !slices.Contains(targets[field], t) {
+			targets[field] = append(targets[field], t)
+		}
+		return
+	}
 	if _, isFunc := field.Type().Underlying().(*types.Signature); !isFunc {
 		return
 	}
@@ -120,6 +136,19 @@ func storedTarget(fa *ssa.FieldAddr, v ssa.Value) (fieldTarget, bool) {
 	return fieldTarget{}, false
 }
 
+// storedSelf names what v is when stored into fa, an interface-typed
+// field: the struct that holds the field itself. A nil interface is no
+// target (ok, with typ nil).
+func storedSelf(fa *ssa.FieldAddr, v ssa.Value) (fieldTarget, bool) {
+	switch v := v.(type) {
+	case *ssa.MakeInterface:
+		return fieldTarget{typ: v.X.Type(), self: true}, v.X == fa.X
+	case *ssa.Const:
+		return fieldTarget{}, v.IsNil()
+	}
+	return fieldTarget{}, false
+}
+
 // targets returns the functions a call may run, with their arguments: a
 // static callee, or the dynamic ones the package settles (see above).
 // None when the call's targets are not known.
@@ -129,16 +158,17 @@ func (m *model) targets(c *ssa.CallCommon) []naming.Callee {
 	}
 	var out []naming.Callee
 	if c.IsInvoke() {
+		if fa, ok := fieldLoad(c.Value); ok {
+			if ts, ok := m.fieldTargets[naming.FieldOf(fa)]; ok {
+				return m.selfMethods(ts, fa, c)
+			}
+		}
 		for _, fn := range m.implementations(c) {
 			out = append(out, naming.Callee{Fn: fn, Args: append([]ssa.Value{c.Value}, c.Args...)})
 		}
 		return out
 	}
-	load, ok := c.Value.(*ssa.UnOp)
-	if !ok || load.Op != token.MUL {
-		return nil
-	}
-	fa, ok := load.X.(*ssa.FieldAddr)
+	fa, ok := fieldLoad(c.Value)
 	if !ok {
 		return nil
 	}
@@ -148,6 +178,34 @@ func (m *model) targets(c *ssa.CallCommon) []naming.Callee {
 		} else {
 			out = append(out, naming.Callee{Fn: t.fn, Args: c.Args})
 		}
+	}
+	return out
+}
+
+// fieldLoad returns the field address v is loaded from.
+func fieldLoad(v ssa.Value) (*ssa.FieldAddr, bool) {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return nil, false
+	}
+	fa, ok := load.X.(*ssa.FieldAddr)
+	return fa, ok
+}
+
+// selfMethods returns the methods that interface call c runs on the
+// struct whose field fa holds it, set to that struct itself (ts).
+func (m *model) selfMethods(ts []fieldTarget, fa *ssa.FieldAddr, c *ssa.CallCommon) []naming.Callee {
+	var out []naming.Callee
+	for _, t := range ts {
+		sel := m.ssaPkg.Prog.MethodSets.MethodSet(t.typ).Lookup(c.Method.Pkg(), c.Method.Name())
+		if sel == nil {
+			return nil
+		}
+		fn := m.ssaPkg.Prog.MethodValue(sel)
+		if fn == nil {
+			return nil
+		}
+		out = append(out, naming.Callee{Fn: fn, Args: append([]ssa.Value{fa.X}, c.Args...)})
 	}
 	return out
 }
