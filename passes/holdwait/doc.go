@@ -52,9 +52,10 @@
 // conflicts with the waiter's: once the waiter holds the gate before the
 // goroutine gets there, neither moves. An acquire inside a callee counts
 // when the callee acquires the gate so before each of its returns
-// (guard.go): a summary's acquire may happen on some paths only. A channel that goes anywhere else
-// (passed to a function, stored, sent, selected on to send) or is
-// buffered leaves the pass silent.
+// (guard.go): a summary's acquire may happen on some paths only. A send
+// case of a select, blocking or not, is a send. A channel that goes
+// anywhere else (passed to a function, stored, sent) or is buffered
+// leaves the pass silent.
 //
 // It is latent when, short of that, the goroutine can reach a blocking
 // acquire of the gate before any of the operations, and one of them can
@@ -143,7 +144,7 @@
 //     hold it. Semaphores with permits to spare, and sync.Once.
 //   - A receive from a buffered channel, from a channel that goes
 //     anywhere but to the goroutines (passed to a function whose summary
-//     does not account for it, stored, sent, selected on to send), that
+//     does not account for it, stored, sent), that
 //     the waiting function or a helper it calls sends on itself, or
 //     that a goroutine started after the wait, or on some paths only,
 //     sends on.

@@ -21,9 +21,9 @@ type compOp struct {
 // chanOps returns the operations in fn that a wait on the channel that
 // is picks out (the channel value, or a pointer to the variable or field
 // holding it) waits for: for a receive (k is recv), its sends and
-// closes; for a send, its receives, in a select or not. ok is false when
-// fn uses that channel otherwise: passes it on, stores it, or, for a
-// receive, selects to send on it, except at the instructions allowed
+// closes (a select's send case included); for a send, its receives, in
+// a select or not. ok is false when fn uses that channel otherwise:
+// passes it on or stores it, except at the instructions allowed
 // (the goroutine starts that hand it over): its operations cannot all be
 // told then.
 func chanOps(fn *ssa.Function, k waitKind, is func(ssa.Value) bool, allowed map[ssa.Instruction]bool) (ops []compOp, ok bool) {
@@ -100,9 +100,14 @@ func chanUse(instr ssa.Instruction, k waitKind, v ssa.Value, is func(ssa.Value) 
 	case *ssa.Send:
 		return compOp{at: in, ch: v, pos: in.Pos(), what: "sends on"}, in.Chan == v && in.X != v, in.Chan == v && in.X != v
 	case *ssa.Select:
+		// A send case, blocking or not, is a send: a sender that must
+		// take the gate before its select never gets to it either.
 		for _, st := range in.States {
-			if st.Chan == v && st.Dir == types.SendOnly || st.Send == v {
+			if st.Send == v {
 				return compOp{}, false, false
+			}
+			if st.Chan == v && st.Dir == types.SendOnly {
+				return compOp{at: in, ch: v, pos: st.Pos, what: "sends on"}, true, true
 			}
 		}
 		return compOp{}, false, true

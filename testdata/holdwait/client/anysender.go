@@ -74,3 +74,30 @@ func (b *QueueMailbox) Send(v int) {
 	b.n--
 	b.ch <- v
 }
+
+// TryMailbox's Send does not block on the channel, but it takes b.mu
+// first: it never sends while Recv holds it.
+type TryMailbox struct {
+	mu sync.Mutex
+	ch chan int
+	n  int
+}
+
+func NewTryMailbox() *TryMailbox { return &TryMailbox{ch: make(chan int)} }
+
+func (b *TryMailbox) Recv() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.n++
+	return <-b.ch // want `<-b\.ch waits for \(\*TryMailbox\)\.Send holding b\.mu, but \(\*TryMailbox\)\.Send locks b\.mu before it sends on b\.ch: a certain deadlock`
+}
+
+func (b *TryMailbox) Send(v int) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.n--
+	select {
+	case b.ch <- v:
+	default:
+	}
+}
