@@ -3,7 +3,9 @@
 // way shutdown paths hang.
 //
 // A wait is a plain receive or send (not a channel semaphore's operation),
-// sync.WaitGroup.Wait, errgroup.Group.Wait, or sync.Cond.Wait, which
+// sync.WaitGroup.Wait, errgroup.Group.Wait, a call of a helper that, on
+// every path, receives from or Waits on a field of what it is given
+// (c.awaitLoop(), which does <-c.done), or sync.Cond.Wait, which
 // lets go of the Cond's own lock only (cond.go: judged when every
 // sync.NewCond the package stores into the Cond's field is given the
 // same lock field); the gate model's must-held

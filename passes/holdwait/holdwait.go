@@ -49,6 +49,9 @@ type wait struct {
 	obj   ssa.Value  // the channel, or the WaitGroup or Group
 	ref   naming.Ref // obj, as the waiting function names it
 	held  []*gate.Holding
+	// via is the helper that waits, when instr is a call of it
+	// (helperWait).
+	via string
 }
 
 // A blocker is a goroutine that cannot let a wait go on without the gate

@@ -23,6 +23,9 @@ func diagnose(pass *analysis.Pass, fi *gate.FuncInfo, w wait, h *gate.Holding, b
 	case selectWait:
 		what = "the select on " + obj
 	}
+	if w.via != "" {
+		what = fmt.Sprintf("the call of %s (%s)", w.via, what)
+	}
 	op := b.opWhat
 	switch op {
 	case "sends on", "closes", "receives from", "wakes":

@@ -5,8 +5,10 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/known"
+	"github.com/gatevet/gatevet/internal/naming"
 )
 
 // waits returns fi's waits where a gate a goroutine could block on is
@@ -19,6 +21,10 @@ func waits(res *gate.Result, fi *gate.FuncInfo) []wait {
 		for _, instr := range b.Instrs {
 			if w, ok := waitAt(fi, instr); ok {
 				found[instr] = w
+			} else if call, isCall := instr.(*ssa.Call); isCall {
+				if w, ok := helperWait(res, fi, call); ok {
+					found[instr] = w
+				}
 			}
 		}
 	}
@@ -93,4 +99,40 @@ func waitAt(fi *gate.FuncInfo, instr ssa.Instruction) (wait, bool) {
 	}
 	w.ref = ref
 	return w, true
+}
+
+// helperWait recognises a call of a helper of the package that, on every
+// path, receives from or Waits on a field of what the call hands it
+// (c.waitDone(), which does <-c.done): the call is that wait, in the
+// caller's terms. A helper that takes or gives back a gate on the way
+// (one that lets go of its caller's lock while it waits) has events of
+// its own at the call, which leave the call alone (see waits).
+func helperWait(res *gate.Result, fi *gate.FuncInfo, call *ssa.Call) (wait, bool) {
+	cal, ok := naming.Resolve(&call.Call)
+	if !ok || cal.Fn == fi.Fn || cal.Fn.Pkg != fi.Fn.Pkg || len(cal.Fn.Blocks) == 0 {
+		return wait{}, false
+	}
+	hfi := res.Info(cal.Fn)
+	if hfi == nil {
+		return wait{}, false
+	}
+	entry := cal.Fn.Blocks[0].Instrs[0]
+	for _, b := range cal.Fn.Blocks {
+		for _, instr := range b.Instrs {
+			w, ok := waitAt(hfi, instr)
+			if !ok || w.kind != recv && w.kind != wgWait || w.ref.Root != naming.Param {
+				continue
+			}
+			if _, field := fieldOf(w.obj); !field || instr != entry && !cfg.Inevitable(entry, instr) {
+				continue
+			}
+			ref, ok := fi.Translate(w.ref, cal)
+			if !ok {
+				continue
+			}
+			w.instr, w.ref, w.via = call, ref, naming.CalleeName(cal.Fn, fi.Fn.Pkg.Pkg.Path())
+			return w, true
+		}
+	}
+	return wait{}, false
 }
