@@ -97,7 +97,9 @@
 //     lock:
 //     "q.cond.Broadcast() // this cancellation wake-up runs without the Cond's lock".
 //     A waiter can check the context, miss the wake-up and park until
-//     something else wakes it, which may never happen.
+//     another Signal or Broadcast of the Cond, which the report lists
+//     (the cancellation is then late, not lost), or, when the package
+//     has none, for good.
 //
 // # What is not reported
 //

@@ -39,7 +39,7 @@ func (p *Pool) purgeAndWake(ctx context.Context) {
 	for {
 		select {
 		case <-ctx.Done():
-			p.cond.Broadcast() // want `this cancellation wake-up runs without the Cond's lock: .*; take p\.cond\.L \(or the mutex it is\) around the Broadcast`
+			p.cond.Broadcast() // want `this cancellation wake-up runs without the Cond's lock: .*park until another wake-up of the Cond \(1 in the package\), not at the cancellation; take p\.cond\.L \(or the mutex it is\) around the Broadcast`
 			return
 		case <-t.C:
 		}

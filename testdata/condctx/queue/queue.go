@@ -155,7 +155,7 @@ func (q *Queue) GetAfterFunc(ctx context.Context) (any, error) {
 // miss the Broadcast and park for good.
 func (q *Queue) GetRacy(ctx context.Context) (any, error) {
 	stop := context.AfterFunc(ctx, func() {
-		q.cond.Broadcast() // want `this cancellation wake-up runs without the Cond's lock`
+		q.cond.Broadcast() // want `this cancellation wake-up runs without the Cond's lock: a waiter can check the context, miss the wake-up and park until another wake-up of the Cond \(7 in the package\), not at the cancellation`
 	})
 	defer stop()
 	q.mu.Lock()
