@@ -81,6 +81,11 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 		res string
 	}
 	reported := make(map[site]bool)
+	// The report of a site, held until every field is seen: the other
+	// fields the same path races on are named in it too, so that a
+	// reader who finds the first one harmless sees the rest.
+	pending := make(map[site]*analysis.Diagnostic)
+	var order []site
 	type readSite struct {
 		write token.Pos
 		res   string
@@ -133,11 +138,53 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			if !races {
 				continue
 			}
-			if s := (site{u.Func, u.Res.Object()}); !reported[s] {
+			s := site{u.Func, u.Res.Object()}
+			switch d := pending[s]; {
+			case !reported[s]:
 				reported[s] = true
-				rep.Latent(diagnose(pass, u, g, meets))
+				d := diagnose(pass, u, g, meets)
+				pending[s] = &d
+				order = append(order, s)
+			case d != nil:
+				alsoRaces(pass, d, u, g, meets)
 			}
 		}
+	}
+	for _, s := range order {
+		rep.Latent(*pending[s])
+	}
+}
+
+// maxAlso bounds how many other fields one report names.
+const maxAlso = 3
+
+// alsoMark starts the clause that names another field in a report.
+const alsoMark = "; the same path also "
+
+// alsoRaces adds to d, the report of another field of the same object on
+// the same path, that the path also uses u's field without gate g, with
+// the first access it races with as a related position.
+func alsoRaces(pass *analysis.Pass, d *analysis.Diagnostic, u resource.Use, g resource.GateKey, guarded []resource.Use) {
+	pkg := pass.Pkg.Path()
+	name := resourceName(u, pkg)
+	fix := strings.LastIndex(d.Message, "; hold ")
+	if fix < 0 || strings.Count(d.Message, alsoMark) >= maxAlso || strings.Contains(d.Message, " "+name+" without ") {
+		return
+	}
+	gateName := gateName(g, u, guarded, pkg)
+	access := "reads"
+	if u.Write {
+		access = "writes"
+	}
+	d.Message = d.Message[:fix] + fmt.Sprintf("%s%s %s without %s", alsoMark, access, name, gateName) + d.Message[fix:]
+	if other := byFunc(guarded, !u.Write); len(other) > 0 {
+		o := other[0]
+		used := "used"
+		if o.Write {
+			used = "written"
+		}
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: innermost(o),
+			Message: fmt.Sprintf("%s %s with %s held in %s", resourceName(o, pkg), used, gateName, naming.FuncName(o.Func.Fn))})
 	}
 }
 

@@ -15,6 +15,9 @@
 // end of the goroutine that wrote). A write made holding only the read
 // lock of an RWMutex that another write of the resource holds
 // write-locked is reported too, whatever the flags: readers run at once.
+// An entry's uses of the fields of one object are one report, at the
+// first the path touches, naming up to three more that race as well,
+// with the access each races with.
 //
 // # Analyzer bypass
 //
