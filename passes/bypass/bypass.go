@@ -17,6 +17,7 @@ import (
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/gatepass"
+	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
 	"github.com/gatevet/gatevet/internal/resource"
 )
@@ -446,11 +447,24 @@ func linked(g naming.Ref, res resource.Resource) bool {
 	return slices.Contains(g.Path[len(res.Instance.Path):len(g.Path)-1], naming.Deref)
 }
 
-// anyWrite reports whether some use writes the resource holding key: a
-// lock that only readers take guards nothing.
+// anyWrite reports whether some use writes the resource holding key
+// exclusively: a lock that only readers take guards nothing.
 func anyWrite(uses []resource.Use, key resource.GateKey) bool {
 	for _, u := range uses {
-		if u.Write && holds(u, key) {
+		if u.Write && holdsExclusive(u, key) {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsExclusive reports whether u holds key in a mode that excludes
+// every other holder: a write made holding only a read lock (certCacheMu
+// read-locked to read the cache, around a field's write) is not
+// serialised by it with anything but the lock's writers.
+func holdsExclusive(u resource.Use, key resource.GateKey) bool {
+	for _, h := range u.Holdings {
+		if k, ok := resource.KeyOf(h.Gate, u.Res); ok && k == key && h.Mode != known.Shared {
 			return true
 		}
 	}
@@ -494,11 +508,11 @@ func diagnose(pass *analysis.Pass, u resource.Use, key resource.GateKey, guarded
 	}
 	var related []analysis.RelatedInformation
 	var where []string
-	for i, g := range byFunc(guarded, !u.Write) {
-		if i == 3 {
-			break
-		}
-		where = append(where, naming.FuncName(g.Func.Fn))
+	shown := byFunc(guarded, !u.Write)
+	shown = shown[:min(len(shown), 3)]
+	names := funcNames(shown, pkg)
+	for i, g := range shown {
+		where = append(where, names[i])
 		used := "used"
 		if g.Write {
 			used = "written"
@@ -508,7 +522,7 @@ func diagnose(pass *analysis.Pass, u resource.Use, key resource.GateKey, guarded
 		// gate is held, when both paths reach one access (a method both
 		// call).
 		rel := analysis.RelatedInformation{Pos: g.Pos, End: g.End,
-			Message: fmt.Sprintf("%s %s with %s held in %s", resourceName(g, pkg), used, gateName, naming.FuncName(g.Func.Fn))}
+			Message: fmt.Sprintf("%s %s with %s held in %s", resourceName(g, pkg), used, gateName, names[i])}
 		if at := innermost(g); at != g.Pos && at != innermost(u) {
 			rel.Pos, rel.End = at, token.NoPos
 			rel.Message += ", reached by the call at " + gate.PosText(pass.Fset, g.Pos)
@@ -523,6 +537,24 @@ func diagnose(pass *analysis.Pass, u resource.Use, key resource.GateKey, guarded
 	msg := fmt.Sprintf("%s %s %s%s without holding %s, %s: when one of them runs on another goroutine meanwhile, this path races with it; hold %s around the use",
 		naming.FuncName(u.Func.Fn), access, resName, via, gateName, evidence, gateName)
 	return analysis.Diagnostic{Pos: u.Pos, End: u.End, Message: msg, Related: related}
+}
+
+// funcNames names the functions of uses as messages do, each by its
+// name, but for two methods of one name on different types, which keep
+// their receivers ((*AutomationPolicy).Provision, (*TLS).Provision).
+func funcNames(uses []resource.Use, pkg string) []string {
+	out := make([]string, len(uses))
+	count := make(map[string]int)
+	for i, u := range uses {
+		out[i] = naming.FuncName(u.Func.Fn)
+		count[out[i]]++
+	}
+	for i, u := range uses {
+		if count[out[i]] > 1 && u.Func.Fn.Parent() == nil {
+			out[i] = naming.CalleeName(u.Func.Fn, pkg)
+		}
+	}
+	return out
 }
 
 // byFunc returns one guarded use per function, in order: the function's

@@ -9,7 +9,9 @@
 // idiom) and by functions that run a closure under a gate. A resource is
 // guarded by gate G when it is annotated //gatevet:guardedby G, or when
 // at least two entries use it with G held and the guarded entries
-// outnumber the others two to one. Each use without G is then reported,
+// outnumber the others two to one, and some write of it holds G
+// exclusively (a read lock held around a write, taken to read something
+// else, serialises the write with nothing but the lock's writers). Each use without G is then reported,
 // unless the concurrency model proves that none of the guarded uses it
 // conflicts with can run at the same time (a read after the wait for the
 // end of the goroutine that wrote). A write made holding only the read
