@@ -80,9 +80,19 @@ func (p *pkgInfo) classBlocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (bloc
 // starts: for a channel that only this package can reach (an unexported
 // field) and that is always unbuffered, a send or receive in a method a
 // user calls (Send, beside the Recv that waits holding the lock) must
-// come to the channel too, and cannot if it takes the gate first.
+// come to the channel too, and cannot if it takes the gate first; and
+// so must a wake-up of a Cond only this package reaches.
 func (p *pkgInfo) anySender(w wait, field *types.Var) bool {
-	return (w.kind == recv || w.kind == send) && !field.Exported() && p.unbufferedField(field)
+	switch w.kind {
+	case recv, send:
+		return !field.Exported() && p.unbufferedField(field)
+	case condWait:
+		// A Signal or Broadcast that a method users call (Put) makes
+		// only after taking the gate never comes while the waiter
+		// holds it.
+		return !field.Exported()
+	}
+	return false
 }
 
 // fieldOf returns the struct field that channel v is loaded from, or

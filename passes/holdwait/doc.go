@@ -30,7 +30,10 @@
 //     unexported field the package only ever gives unbuffered channels:
 //     a Send that users call, beside the Recv that waits holding the
 //     lock), on the same instance as the gate (r.done beside r.mu, as
-//     c.done beside c.mu) (class.go).
+//     c.done beside c.mu) (class.go). Likewise every Signal and
+//     Broadcast of an unexported Cond field, wherever it is: workers
+//     that wait for work holding the pool's read lock, beside a Put that
+//     takes the write lock before it signals.
 //     For a send on a channel field that the package only ever gives
 //     unbuffered channels (c.events <- e), every receive from it, alone
 //     or as a select case, likewise; for a Wait on a WaitGroup field
