@@ -11,13 +11,16 @@
 // (context.AfterFunc, a goroutine receiving from ctx.Done()). From the
 // loops with no way out it derives which functions without a context may
 // block in a Wait, through their callees too, and exports that for
-// exported functions as StallFacts. condctx and condloop read its
+// exported functions as StallFacts, and it indexes the package's
+// Signal and Broadcast calls by the Cond field they wake (Wakes).
+// condctx and condloop read its
 // Result; the gate model's Walk tells them what is held at a wake-up.
 package condwait
 
 import (
 	"go/types"
 	"reflect"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -44,6 +47,9 @@ type Result struct {
 	waits  map[*ssa.Function][]Wait
 	stalls *facts.Table[[]Stall, StallFact]
 	stored map[types.Object]bool // fields and package-level variables stored to
+	// wakes are the Signal and Broadcast calls by Cond field (Wakes).
+	wakes     wakeIndex
+	wakesOnce sync.Once
 }
 
 func run(pass *analysis.Pass) (any, error) {

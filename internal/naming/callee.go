@@ -1,6 +1,7 @@
 package naming
 
 import (
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -107,6 +108,27 @@ func FieldOf(fa *ssa.FieldAddr) *types.Var {
 		return nil
 	}
 	return st.Field(fa.Field).Origin()
+}
+
+// ValueField returns the struct field that v is loaded from (a load of
+// a FieldAddr), addresses (a FieldAddr), or selects (a Field): the
+// channel, Cond or WaitGroup field behind an operation's operand.
+func ValueField(v ssa.Value) (*types.Var, bool) {
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			return ValueField(fa)
+		}
+	case *ssa.FieldAddr:
+		if f := FieldOf(x); f != nil {
+			return f, true
+		}
+	case *ssa.Field:
+		if st, ok := x.X.Type().Underlying().(*types.Struct); ok {
+			return st.Field(x.Field).Origin(), true
+		}
+	}
+	return nil, false
 }
 
 // AddrObject returns the field or package-level variable that addr is

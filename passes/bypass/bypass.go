@@ -85,7 +85,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	// The report of a site, held until every field is seen: the other
 	// fields the same path races on are named in it too, so that a
 	// reader who finds the first one harmless sees the rest.
-	pending := make(map[site]*analysis.Diagnostic)
+	pending := make(map[site]*race)
 	var order []site
 	type readSite struct {
 		write token.Pos
@@ -140,53 +140,48 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 				continue
 			}
 			s := site{u.Func, u.Res.Object()}
-			switch d := pending[s]; {
+			r := race{u: u, gate: g, meets: meets}
+			switch first := pending[s]; {
 			case !reported[s]:
 				reported[s] = true
-				d := diagnose(pass, u, g, meets)
-				pending[s] = &d
+				pending[s] = &r
 				order = append(order, s)
-			case d != nil:
-				alsoRaces(pass, d, u, g, meets)
+			case first != nil:
+				first.add(pass.Pkg.Path(), r)
 			}
 		}
 	}
 	for _, s := range order {
-		rep.Latent(*pending[s])
+		rep.Latent(diagnose(pass, *pending[s]))
 	}
+}
+
+// A race is a use u of a resource without its gate, with the guarded
+// uses it meets; also are the other fields of the same object that the
+// same path uses so (the report names them too).
+type race struct {
+	u     resource.Use
+	gate  resource.GateKey
+	meets []resource.Use
+	also  []race
 }
 
 // maxAlso bounds how many other fields one report names.
 const maxAlso = 3
 
-// alsoMark starts the clause that names another field in a report.
-const alsoMark = "; the same path also "
-
-// alsoRaces adds to d, the report of another field of the same object on
-// the same path, that the path also uses u's field without gate g, with
-// the first access it races with as a related position.
-func alsoRaces(pass *analysis.Pass, d *analysis.Diagnostic, u resource.Use, g resource.GateKey, guarded []resource.Use) {
-	pkg := pass.Pkg.Path()
-	name := resourceName(u, pkg)
-	fix := strings.LastIndex(d.Message, "; hold ")
-	if fix < 0 || strings.Count(d.Message, alsoMark) >= maxAlso || strings.Contains(d.Message, " "+name+" without ") {
+// add records o, a race on another field of r's object on the same
+// path, once per field, up to maxAlso.
+func (r *race) add(pkg string, o race) {
+	name := resourceName(o.u, pkg)
+	if len(r.also) >= maxAlso || name == resourceName(r.u, pkg) {
 		return
 	}
-	gateName := gateName(g, u, guarded, pkg)
-	access := "reads"
-	if u.Write {
-		access = "writes"
-	}
-	d.Message = d.Message[:fix] + fmt.Sprintf("%s%s %s without %s", alsoMark, access, name, gateName) + d.Message[fix:]
-	if other := byFunc(guarded, !u.Write); len(other) > 0 {
-		o := other[0]
-		used := "used"
-		if o.Write {
-			used = "written"
+	for _, a := range r.also {
+		if resourceName(a.u, pkg) == name {
+			return
 		}
-		d.Related = append(d.Related, analysis.RelatedInformation{Pos: innermost(o),
-			Message: fmt.Sprintf("%s %s with %s held in %s", resourceName(o, pkg), used, gateName, naming.FuncName(o.Func.Fn))})
 	}
+	r.also = append(r.also, o)
 }
 
 // An inferred guard of a field must be its type's discipline, not a lock
@@ -491,17 +486,12 @@ func holds(u resource.Use, key resource.GateKey) bool {
 	return false
 }
 
-func diagnose(pass *analysis.Pass, u resource.Use, key resource.GateKey, guarded []resource.Use) analysis.Diagnostic {
+func diagnose(pass *analysis.Pass, r race) analysis.Diagnostic {
+	u, key, guarded := r.u, r.gate, r.meets
 	pkg := pass.Pkg.Path()
 	resName := resourceName(u, pkg)
 	gateName := gateName(key, u, guarded, pkg)
-	access := "reads"
-	switch {
-	case isFunc(u.Res):
-		access = "calls"
-	case u.Write:
-		access = "writes"
-	}
+	access := accessOf(u)
 	via := ""
 	if len(u.Chain) > 0 {
 		via = " through " + gate.ChainText(append([]gate.Hop{{What: u.What}}, u.Chain...), false)
@@ -513,10 +503,7 @@ func diagnose(pass *analysis.Pass, u resource.Use, key resource.GateKey, guarded
 	names := funcNames(shown, pkg)
 	for i, g := range shown {
 		where = append(where, names[i])
-		used := "used"
-		if g.Write {
-			used = "written"
-		}
+		used := usedOf(g)
 		// The other access itself, where the path reaches it, with the
 		// call that leads there in the message; but the call, where the
 		// gate is held, when both paths reach one access (a method both
@@ -534,9 +521,47 @@ func diagnose(pass *analysis.Pass, u resource.Use, key resource.GateKey, guarded
 	if len(where) > 0 {
 		evidence = fmt.Sprintf("which guards it in %s", strings.Join(where, ", "))
 	}
-	msg := fmt.Sprintf("%s %s %s%s without holding %s, %s: when one of them runs on another goroutine meanwhile, this path races with it; hold %s around the use",
-		naming.FuncName(u.Func.Fn), access, resName, via, gateName, evidence, gateName)
+	also, alsoRelated := alsoRaces(r.also, pkg)
+	related = append(related, alsoRelated...)
+	msg := fmt.Sprintf("%s %s %s%s without holding %s, %s: when one of them runs on another goroutine meanwhile, this path races with it%s; hold %s around the use",
+		naming.FuncName(u.Func.Fn), access, resName, via, gateName, evidence, also, gateName)
 	return analysis.Diagnostic{Pos: u.Pos, End: u.End, Message: msg, Related: related}
+}
+
+// alsoRaces says which other fields the path races on too, each with
+// the first access it races with as a related position.
+func alsoRaces(also []race, pkg string) (string, []analysis.RelatedInformation) {
+	var text string
+	var related []analysis.RelatedInformation
+	for _, a := range also {
+		g := gateName(a.gate, a.u, a.meets, pkg)
+		text += fmt.Sprintf("; the same path also %s %s without %s", accessOf(a.u), resourceName(a.u, pkg), g)
+		if other := byFunc(a.meets, !a.u.Write); len(other) > 0 {
+			o := other[0]
+			related = append(related, analysis.RelatedInformation{Pos: innermost(o),
+				Message: fmt.Sprintf("%s %s with %s held in %s", resourceName(o, pkg), usedOf(o), g, naming.FuncName(o.Func.Fn))})
+		}
+	}
+	return text, related
+}
+
+// accessOf says what u does to its resource: reads, writes or calls.
+func accessOf(u resource.Use) string {
+	switch {
+	case isFunc(u.Res):
+		return "calls"
+	case u.Write:
+		return "writes"
+	}
+	return "reads"
+}
+
+// usedOf says how a guarded use touches its resource.
+func usedOf(u resource.Use) string {
+	if u.Write {
+		return "written"
+	}
+	return "used"
 }
 
 // funcNames names the functions of uses as messages do, each by its

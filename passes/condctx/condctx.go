@@ -4,8 +4,6 @@ import (
 	"cmp"
 	_ "embed"
 	"fmt"
-	"go/token"
-	"go/types"
 	"slices"
 	"strings"
 
@@ -31,14 +29,13 @@ var Analyzer = gatepass.New("condctx", doc, run, condwait.Analyzer)
 func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	conds := pass.ResultOf[condwait.Analyzer].(*condwait.Result)
 	var calls []blockingCall
-	var others wakes
 	for _, fi := range res.Funcs {
 		if res.InTest(fi) {
 			continue // a test that hangs meets go test's -timeout, and drives its own mocks
 		}
 		ctxName, ctxPos, hasCtx := condwait.ContextInScope(fi.Fn)
 		watchers := condwait.Watchers(fi)
-		for _, d := range unlockedWakes(pass.Pkg.Path(), res, watchers, &others) {
+		for _, d := range unlockedWakes(pass.Pkg.Path(), res, conds, watchers) {
 			rep.Latent(d) // the waiter must check between the watcher's check and its wake-up
 		}
 		if !hasCtx || !condwait.Cancellable(fi.Fn) {
@@ -79,9 +76,9 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 }
 
 // unlockedWakes reports the wake-ups of fi's watchers that hold no lock:
-// the waiter that misses one parks until the next wake-up of the Cond,
-// if the package has any other (all).
-func unlockedWakes(pkg string, res *gate.Result, watchers []condwait.Watcher, all *wakes) []analysis.Diagnostic {
+// the waiter that misses one parks until another wake-up of the Cond,
+// if the package has one.
+func unlockedWakes(pkg string, res *gate.Result, conds *condwait.Result, watchers []condwait.Watcher) []analysis.Diagnostic {
 	var out []analysis.Diagnostic
 	for _, wf := range watchers {
 		info := res.Info(wf.Fn)
@@ -99,7 +96,7 @@ func unlockedWakes(pkg string, res *gate.Result, watchers []condwait.Watcher, al
 			}
 			until := "until something else wakes it, which may never happen"
 			related := []analysis.RelatedInformation{{Pos: wf.At, Message: "the watcher is registered here"}}
-			if others := all.others(res, c); len(others) > 0 {
+			if others := otherWakes(conds, c); len(others) > 0 {
 				until = fmt.Sprintf("until another wake-up of the Cond (%d in the package), not at the cancellation", len(others))
 				for i, o := range others {
 					if i == 3 {
@@ -189,55 +186,18 @@ func byWait(pass *analysis.Pass, calls []blockingCall) []blockingCall {
 	return out
 }
 
-// wakes are the package's Signal and Broadcast calls by the Cond field
-// they wake, found on first use.
-type wakes struct {
-	byField map[*types.Var][]*ssa.Call
-}
-
-// others returns the package's wake-ups of the Cond field that wake, a
-// Signal or Broadcast, wakes, but wake itself; none when it wakes no
-// field.
-func (w *wakes) others(res *gate.Result, wake *ssa.Call) []*ssa.Call {
-	field, ok := condField(wake.Call.Args[0])
+// otherWakes returns the package's wake-ups of the Cond field that wake
+// wakes, but wake itself; none when it wakes no field.
+func otherWakes(conds *condwait.Result, wake *ssa.Call) []*ssa.Call {
+	f, ok := naming.ValueField(wake.Call.Args[0])
 	if !ok {
 		return nil
 	}
-	if w.byField == nil {
-		w.byField = make(map[*types.Var][]*ssa.Call)
-		for _, fi := range res.Funcs {
-			for _, b := range fi.Fn.Blocks {
-				for _, instr := range b.Instrs {
-					c, ok := instr.(*ssa.Call)
-					if !ok || !condwait.IsWake(&c.Call) {
-						continue
-					}
-					if f, ok := condField(c.Call.Args[0]); ok {
-						w.byField[f] = append(w.byField[f], c)
-					}
-				}
-			}
-		}
-	}
 	var out []*ssa.Call
-	for _, c := range w.byField[field] {
+	for _, c := range conds.Wakes(f) {
 		if c != wake {
 			out = append(out, c)
 		}
 	}
 	return out
-}
-
-// condField returns the struct field a Cond receiver is: the address of
-// a sync.Cond field, or a *sync.Cond loaded from one.
-func condField(v ssa.Value) (*types.Var, bool) {
-	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
-		v = load.X
-	}
-	fa, ok := v.(*ssa.FieldAddr)
-	if !ok {
-		return nil, false
-	}
-	f := naming.FieldOf(fa)
-	return f, f != nil
 }

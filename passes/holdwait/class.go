@@ -1,7 +1,6 @@
 package holdwait
 
 import (
-	"go/token"
 	"go/types"
 	"slices"
 
@@ -21,12 +20,12 @@ import (
 // channel only this package reaches: anySender), after a blocking
 // acquire of the same field of the same instance (r.mu, beside r.done).
 func (p *pkgInfo) classBlocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (blocker, bool) {
-	field, _ := fieldOf(w.obj)
+	field, _ := naming.ValueField(w.obj)
 	if !sameRoot(w.ref, h.Gate) || (w.kind == send && !p.unbufferedField(field)) {
 		return blocker{}, false
 	}
 	is := func(v ssa.Value) bool {
-		f, ok := fieldOf(v)
+		f, ok := naming.ValueField(v)
 		return ok && f == field
 	}
 	var found blocker
@@ -95,26 +94,6 @@ func (p *pkgInfo) anySender(w wait, field *types.Var) bool {
 	return false
 }
 
-// fieldOf returns the struct field that channel v is loaded from, or
-// that pointer v addresses.
-func fieldOf(v ssa.Value) (*types.Var, bool) {
-	switch x := v.(type) {
-	case *ssa.UnOp:
-		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
-			return fieldOf(fa)
-		}
-	case *ssa.FieldAddr:
-		if f := naming.FieldOf(x); f != nil {
-			return f, true
-		}
-	case *ssa.Field:
-		if st, ok := x.X.Type().Underlying().(*types.Struct); ok {
-			return st.Field(x.Field).Origin(), true
-		}
-	}
-	return nil, false
-}
-
 // sameRoot reports whether refs a and b start at the same value.
 func sameRoot(a, b naming.Ref) bool {
 	return naming.Ref{Root: a.Root, Index: a.Index, Pkg: a.Pkg, Name: a.Name}.Key() ==
@@ -140,7 +119,7 @@ func (p *pkgInfo) fieldStores(field *types.Var) []*ssa.Store {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				if st, ok := instr.(*ssa.Store); ok {
-					if f, ok := fieldOf(st.Addr); ok && f == field {
+					if f, ok := naming.ValueField(st.Addr); ok && f == field {
 						out = append(out, st)
 					}
 				}

@@ -54,7 +54,7 @@ func newCondLock(v ssa.Value) *types.Var {
 	if !ok {
 		return nil
 	}
-	l, _ := fieldOf(fa)
+	l, _ := naming.ValueField(fa)
 	return l
 }
 
@@ -62,7 +62,7 @@ func newCondLock(v ssa.Value) *types.Var {
 // cond, those other than the Cond's own lock, which Wait lets go of. It
 // returns none when the lock is not known.
 func (p *pkgInfo) condWaitHeld(w wait, held []*gate.Holding) []*gate.Holding {
-	cond, ok := fieldOf(w.obj)
+	cond, ok := naming.ValueField(w.obj)
 	if !ok {
 		return nil
 	}

@@ -50,8 +50,9 @@ type wait struct {
 	ref   naming.Ref // obj, as the waiting function names it
 	held  []*gate.Holding
 	// via is the helper that waits, when instr is a call of it
-	// (helperWait).
-	via string
+	// (helperWait), and viaAt where it waits.
+	via   string
+	viaAt token.Pos
 }
 
 // A blocker is a goroutine that cannot let a wait go on without the gate
@@ -126,19 +127,19 @@ func goroutines(res *gate.Result) map[*ssa.Function]gate.Start {
 func (p *pkgInfo) blocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (blocker, bool) {
 	switch w.kind {
 	case recv:
-		if _, field := fieldOf(w.obj); field {
+		if _, field := naming.ValueField(w.obj); field {
 			return p.classBlocked(fi, w, h)
 		}
 		return p.localRecvBlocked(fi, w, h)
 	case send:
-		if _, field := fieldOf(w.obj); field {
+		if _, field := naming.ValueField(w.obj); field {
 			return p.classBlocked(fi, w, h)
 		}
 		return p.localRecvBlocked(fi, w, h)
 	case selectWait:
 		return p.selectBlocked(fi, w, h)
 	case condWait:
-		if _, field := fieldOf(w.obj); field {
+		if _, field := naming.ValueField(w.obj); field {
 			return p.classBlocked(fi, w, h)
 		}
 		return blocker{}, false
@@ -146,7 +147,7 @@ func (p *pkgInfo) blocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (blocker, 
 		if b, ok := p.groupBlocked(fi, w, h); ok {
 			return b, true
 		}
-		if _, field := fieldOf(w.obj); field {
+		if _, field := naming.ValueField(w.obj); field {
 			return p.classBlocked(fi, w, h)
 		}
 		return blocker{}, false

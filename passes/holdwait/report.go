@@ -59,6 +59,7 @@ func diagnose(pass *analysis.Pass, fi *gate.FuncInfo, w wait, h *gate.Holding, b
 	}
 	for _, r := range []analysis.RelatedInformation{
 		{Pos: h.Pos, Message: g + " acquired here: " + h.What},
+		{Pos: w.viaAt, Message: w.via + " waits here"},
 		{Pos: b.start, Message: "the goroutine waited for is started here"},
 		{Pos: b.acquire.Pos, Message: fmt.Sprintf("%s %s %s here: %s", b.name, take, g, b.acquire.What)},
 		{Pos: b.op, Message: "and only then " + op},

@@ -123,14 +123,14 @@ func helperWait(res *gate.Result, fi *gate.FuncInfo, call *ssa.Call) (wait, bool
 			if !ok || w.kind != recv && w.kind != wgWait || w.ref.Root != naming.Param {
 				continue
 			}
-			if _, field := fieldOf(w.obj); !field || instr != entry && !cfg.Inevitable(entry, instr) {
+			if _, field := naming.ValueField(w.obj); !field || instr != entry && !cfg.Inevitable(entry, instr) {
 				continue
 			}
 			ref, ok := fi.Translate(w.ref, cal)
 			if !ok {
 				continue
 			}
-			w.instr, w.ref, w.via = call, ref, naming.CalleeName(cal.Fn, fi.Fn.Pkg.Pkg.Path())
+			w.instr, w.ref, w.via, w.viaAt = call, ref, naming.CalleeName(cal.Fn, fi.Fn.Pkg.Pkg.Path()), instr.Pos()
 			return w, true
 		}
 	}
