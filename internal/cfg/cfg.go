@@ -132,21 +132,32 @@ func Taken(b *ssa.BasicBlock, i int) bool {
 
 // NonNilOn reports whether v is known not to be nil in block b: b lies
 // on the non-nil branch of a dominating v != nil (or v == nil) test.
-func NonNilOn(b *ssa.BasicBlock, v ssa.Value) bool {
+func NonNilOn(b *ssa.BasicBlock, v ssa.Value) bool { return testedOn(b, v, false) }
+
+// NilOn reports whether v is known to be nil in block b: b lies on the
+// nil branch of a dominating v == nil (or v != nil) test, as the code
+// after if err != nil { return } does for err.
+func NilOn(b *ssa.BasicBlock, v ssa.Value) bool { return testedOn(b, v, true) }
+
+// testedOn reports whether b lies on the branch of a dominating test of
+// v against nil on which v is nil (isNil) or is not.
+func testedOn(b *ssa.BasicBlock, v ssa.Value, isNil bool) bool {
 	for d := b.Idom(); d != nil; d = d.Idom() {
 		ifi, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
 		if !ok || d.Succs[0] == d.Succs[1] {
 			continue
 		}
 		cmp, ok := ifi.Cond.(*ssa.BinOp)
-		if !ok || !(cmp.X == v && isNil(cmp.Y) || cmp.Y == v && isNil(cmp.X)) {
+		if !ok || !(cmp.X == v && isNilConst(cmp.Y) || cmp.Y == v && isNilConst(cmp.X)) {
 			continue
 		}
 		// The branch must be entered from d alone: a loop header it
 		// jumps back to dominates b without the test holding there.
-		switch {
-		case cmp.Op == token.NEQ && onlyFrom(d.Succs[0], d) && d.Succs[0].Dominates(b),
-			cmp.Op == token.EQL && onlyFrom(d.Succs[1], d) && d.Succs[1].Dominates(b):
+		branch := d.Succs[1]
+		if (cmp.Op == token.NEQ) != isNil {
+			branch = d.Succs[0]
+		}
+		if (cmp.Op == token.EQL || cmp.Op == token.NEQ) && onlyFrom(branch, d) && branch.Dominates(b) {
 			return true
 		}
 	}
@@ -156,7 +167,7 @@ func NonNilOn(b *ssa.BasicBlock, v ssa.Value) bool {
 // onlyFrom reports whether b's one predecessor is d.
 func onlyFrom(b, d *ssa.BasicBlock) bool { return len(b.Preds) == 1 && b.Preds[0] == d }
 
-func isNil(v ssa.Value) bool {
+func isNilConst(v ssa.Value) bool {
 	k, ok := v.(*ssa.Const)
 	return ok && k.IsNil()
 }

@@ -1,15 +1,11 @@
 package cfg
 
 import (
-	"go/ast"
-	"go/importer"
-	"go/parser"
-	"go/token"
-	"go/types"
 	"testing"
 
 	"golang.org/x/tools/go/ssa"
-	"golang.org/x/tools/go/ssa/ssautil"
+
+	"github.com/gatevet/gatevet/internal/ssatest"
 )
 
 const src = `package p
@@ -87,7 +83,7 @@ func flag(solicit bool, n int) {
 // the call instruction.
 func build(t *testing.T) (map[string]*ssa.Function, map[string]*ssa.Call) {
 	t.Helper()
-	pkg := buildPackage(t, src)
+	pkg := ssatest.Build(t, src)
 	funcs := make(map[string]*ssa.Function)
 	marks := make(map[string]*ssa.Call)
 	for _, m := range pkg.Members {
@@ -115,22 +111,6 @@ func markOf(instr ssa.Instruction) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-// buildPackage builds the SSA of one file of Go source.
-func buildPackage(t *testing.T, code string) *ssa.Package {
-	t.Helper()
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", code, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset,
-		types.NewPackage("p", "p"), []*ast.File{f}, ssa.SanityCheckFunctions)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return pkg
 }
 
 func markName(k *ssa.Const) string { return k.Value.ExactString()[1 : len(k.Value.ExactString())-1] }
@@ -257,7 +237,7 @@ func pick(a, b chan int) {
 `
 
 func TestSelectCase(t *testing.T) {
-	fn := buildPackage(t, selectSrc).Func("pick")
+	fn := ssatest.Build(t, selectSrc).Func("pick")
 	var sel *ssa.Select
 	marks := make(map[string]*ssa.BasicBlock)
 	for _, b := range fn.Blocks {
@@ -297,7 +277,7 @@ func branches(c bool) {
 `
 
 func TestTaken(t *testing.T) {
-	fn := buildPackage(t, takenSrc).Func("branches")
+	fn := ssatest.Build(t, takenSrc).Func("branches")
 	var consts, vars int
 	for _, b := range fn.Blocks {
 		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
@@ -356,25 +336,37 @@ func retry(next func() error) {
 }
 `
 
-func TestNonNilOn(t *testing.T) {
-	fn := buildPackage(t, nilSrc).Func("checks")
+// TestNilTests: which of err and other each mark's block knows to be
+// non-nil, and which nil.
+func TestNilTests(t *testing.T) {
+	fn := ssatest.Build(t, nilSrc).Func("checks")
 	err, other := fn.Params[0], fn.Params[1]
 	for _, tc := range []struct {
-		mark       string
-		err, other bool
+		mark             string
+		err, other       bool // NonNilOn
+		errNil, otherNil bool // NilOn
 	}{
-		{"checked", true, false},
-		{"other nil", true, false},
-		{"both", true, true},
-		{"nil", false, false},
-		{"else of == nil", true, false},
+		{"checked", true, false, false, false},
+		{"other nil", true, false, false, true},
+		{"both", true, true, false, false},
+		{"nil", false, false, true, false},
+		{"else of == nil", true, false, false, false},
 	} {
 		b := markCall(t, fn, tc.mark).Block()
-		if got := NonNilOn(b, err); got != tc.err {
-			t.Errorf("%s: NonNilOn(err) = %v, want %v", tc.mark, got, tc.err)
-		}
-		if got := NonNilOn(b, other); got != tc.other {
-			t.Errorf("%s: NonNilOn(other) = %v, want %v", tc.mark, got, tc.other)
+		for _, c := range []struct {
+			name string
+			test func(*ssa.BasicBlock, ssa.Value) bool
+			v    ssa.Value
+			want bool
+		}{
+			{"NonNilOn(err)", NonNilOn, err, tc.err},
+			{"NonNilOn(other)", NonNilOn, other, tc.other},
+			{"NilOn(err)", NilOn, err, tc.errNil},
+			{"NilOn(other)", NilOn, other, tc.otherNil},
+		} {
+			if got := c.test(b, c.v); got != c.want {
+				t.Errorf("%s: %s = %v, want %v", tc.mark, c.name, got, c.want)
+			}
 		}
 	}
 }
@@ -383,13 +375,13 @@ func TestNonNilOn(t *testing.T) {
 // to the loop header, which dominates the code after the test too; err
 // is nil there.
 func TestNonNilOnLoop(t *testing.T) {
-	fn := buildPackage(t, nilSrc).Func("retry")
+	fn := ssatest.Build(t, nilSrc).Func("retry")
 	b := markCall(t, fn, "after continue").Block()
 	for _, blk := range fn.Blocks {
 		for _, instr := range blk.Instrs {
 			if c, ok := instr.(*ssa.Call); ok && c.Call.Signature().Results().Len() == 1 && c.Call.StaticCallee() == nil {
-				if NonNilOn(b, c) {
-					t.Error("err is non-nil after the test that continues when it is not nil")
+				if NonNilOn(b, c) || !NilOn(b, c) {
+					t.Error("err is not known nil after the test that continues when it is not nil")
 				}
 				return
 			}

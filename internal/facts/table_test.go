@@ -1,9 +1,6 @@
 package facts
 
 import (
-	"go/ast"
-	"go/importer"
-	"go/parser"
 	"go/token"
 	"go/types"
 	"slices"
@@ -12,7 +9,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
-	"golang.org/x/tools/go/ssa/ssautil"
+
+	"github.com/gatevet/gatevet/internal/ssatest"
 )
 
 // TestTable derives summaries over a call cycle, and checks that each
@@ -21,7 +19,7 @@ import (
 // functions' summaries only and seals the table, and that another
 // package's function has the summary its fact carries.
 func TestTable(t *testing.T) {
-	pkg := buildSSA(t, `package p
+	pkg := ssatest.Build(t, `package p
 func A() { b() }
 func b() { c(); A() }
 func c() {}
@@ -100,18 +98,4 @@ func Quiet() {}
 	if !slices.Equal(fns, []*ssa.Function{pkg.Func("A"), pkg.Func("b"), pkg.Func("c"), pkg.Func("Quiet")}) {
 		t.Error("Finish changed its argument")
 	}
-}
-
-func buildSSA(t *testing.T, src string) *ssa.Package {
-	t.Helper()
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset, types.NewPackage("p", "p"), []*ast.File{f}, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return pkg
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/gatevet/gatevet/internal/facts"
 	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
+	"github.com/gatevet/gatevet/internal/values"
 )
 
 // Analyzer computes the gate model of a package. Passes list it in their
@@ -74,9 +75,9 @@ type model struct {
 	// namers name each function's values, one per function: a Namer
 	// indexes its function's syntax on first use.
 	namers map[*ssa.Function]*naming.Namer
-	// flags are the bool parameters every call passes as one constant
-	// (see settled.go).
-	flags map[*ssa.Parameter]bool
+	// paths are the branches the package's values rule out: settled
+	// flags, non-nil fields (package values).
+	paths *values.Paths
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -101,7 +102,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if ssaPkg != nil {
 		m.classifyChans(srcFuncs)
 		m.noteDynamic(srcFuncs)
-		m.flags = settledFlags(srcFuncs)
+		m.paths = values.Of(ssaPkg, srcFuncs)
 	}
 	res := &Result{Directives: m.dirs, Source: srcFuncs, m: m}
 	for _, fn := range srcFuncs {
@@ -184,7 +185,7 @@ func (m *model) analyse(fn *ssa.Function) (fi *FuncInfo) {
 		effects: make(map[ssa.Instruction][]effect),
 		gateIDs: make(map[string]int),
 		initial: &state{},
-		flags:   m.flags,
+		paths:   m.paths,
 	}
 	requires := m.requires(fn)
 	for _, r := range requires {

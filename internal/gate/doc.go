@@ -6,8 +6,9 @@
 // release, blocking or not, conditional on a TryLock's or Acquire's
 // outcome, deferred, inside a callee), which gates are held on every
 // path before each instruction (the must-held dataflow, FuncInfo.Walk,
-// which follows no branch a constant rules out: if false, or a bool
-// parameter every call in the package passes as one constant),
+// which follows no branch a constant rules out: if false, or what
+// package values decides, a bool parameter every call in the package
+// passes as one constant, a field invariant),
 // and what each function does for its callers (Summary: acquires, holds,
 // releases, //gatevet:holds contracts, the func values it runs with gates
 // held, the goroutines it spawns), kept in a summary table of package

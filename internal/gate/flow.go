@@ -9,6 +9,7 @@ import (
 	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
+	"github.com/gatevet/gatevet/internal/values"
 )
 
 // A Holding is a gate held at some point of a function.
@@ -38,8 +39,8 @@ type funcState struct {
 	gates   []GateOp       // the gates effects name, by id
 	gateIDs map[string]int // Ref.Key() -> id
 	initial *state
-	in      []*state                // the fixpoint's block entry states, read-only
-	flags   map[*ssa.Parameter]bool // settled flags (settled.go)
+	in      []*state      // the fixpoint's block entry states, read-only
+	paths   *values.Paths // the branches values rule out
 }
 
 // maxBlocks bounds the functions the model analyses; larger ones are
@@ -48,18 +49,18 @@ const maxBlocks = 10000
 
 // solve runs the must-held dataflow to a fixpoint and returns the state
 // at each block's entry, nil for unreached blocks: if false { … } is
-// dead code, which holds nothing, and so is the branch a settled flag
-// rules out (settled.go).
-func (fs *funcState) solve() []*state { return fs.solveWith(fs.flags) }
+// dead code, which holds nothing, and so is a branch the package's
+// values rule out (package values: a settled flag, a non-nil field).
+func (fs *funcState) solve() []*state { return fs.solveWith(fs.paths) }
 
-// solveWith runs the dataflow with the settled flags flags.
-func (fs *funcState) solveWith(flags map[*ssa.Parameter]bool) []*state {
+// solveWith runs the dataflow along paths.
+func (fs *funcState) solveWith(paths *values.Paths) []*state {
 	return cfg.Dataflow[*state]{
 		Entry:    fs.initial,
 		Transfer: func(b *ssa.BasicBlock, st *state) []*state { return fs.transfer(b, st, nil) },
 		Join:     (*state).join,
 		Clone:    (*state).clone,
-		Follow:   followSettled(flags),
+		Follow:   paths.Follow,
 	}.Solve(fs.fn)
 }
 

@@ -1,19 +1,14 @@
 package naming_test
 
 import (
-	"go/ast"
-	"go/importer"
-	"go/parser"
-	"go/token"
-	"go/types"
 	"strings"
 	"sync"
 	"testing"
 
 	"golang.org/x/tools/go/ssa"
-	"golang.org/x/tools/go/ssa/ssautil"
 
 	"github.com/gatevet/gatevet/internal/naming"
+	"github.com/gatevet/gatevet/internal/ssatest"
 )
 
 func TestRefSpellAndKey(t *testing.T) {
@@ -136,17 +131,7 @@ func f(m map[int]*T) int {
 // buildF builds package p from src and returns its function f.
 func buildF(t *testing.T, src string) *ssa.Function {
 	t.Helper()
-	fset := token.NewFileSet()
-	file, err := parser.ParseFile(fset, "p.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset,
-		types.NewPackage("p", "p"), []*ast.File{file}, ssa.SanityCheckFunctions)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return pkg.Func("f")
+	return ssatest.Build(t, src).Func("f")
 }
 
 // TestRangeNames checks that the value variable of a range is the name

@@ -276,3 +276,40 @@ func (q *Queue) WaitIf(block bool) {
 		q.cond.Wait()
 	}
 }
+
+// A release barrier: Close installs a Cond, Open broadcasts it once and
+// removes it. The if tests that the barrier exists (a nil guard), not a
+// state the waiter must see again: for g.wait != nil { g.wait.Wait() }
+// would hang a waiter that a later Close puts up again, so nothing is
+// reported and no loop is suggested.
+type Barrier struct {
+	mu   sync.Mutex
+	wait *sync.Cond
+	gen  int
+}
+
+func (g *Barrier) Pass() int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.wait != nil {
+		g.wait.Wait()
+	}
+	return g.gen
+}
+
+func (g *Barrier) Close() {
+	g.mu.Lock()
+	g.wait = sync.NewCond(&g.mu)
+	g.mu.Unlock()
+}
+
+func (g *Barrier) Open() {
+	g.mu.Lock()
+	w := g.wait
+	g.wait = nil
+	g.gen++
+	g.mu.Unlock()
+	if w != nil {
+		w.Broadcast()
+	}
+}

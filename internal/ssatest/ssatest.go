@@ -1,0 +1,55 @@
+// Package ssatest builds the SSA of a small Go source for the model's
+// unit tests: one file, package p, the standard library importable.
+package ssatest
+
+import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"testing"
+
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
+)
+
+// Build type-checks src as package p and builds its SSA, with the
+// builder's sanity checks on.
+func Build(t testing.TB, src string) *ssa.Package {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset,
+		types.NewPackage("p", "p"), []*ast.File{f}, ssa.SanityCheckFunctions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkg
+}
+
+// Funcs returns pkg's functions and the methods of its named types,
+// then their closures.
+func Funcs(pkg *ssa.Package) []*ssa.Function {
+	var funcs []*ssa.Function
+	for _, m := range pkg.Members {
+		switch m := m.(type) {
+		case *ssa.Function:
+			funcs = append(funcs, m)
+		case *ssa.Type:
+			mset := pkg.Prog.MethodSets.MethodSet(types.NewPointer(m.Type()))
+			for i := range mset.Len() {
+				if fn := pkg.Prog.MethodValue(mset.At(i)); fn != nil && fn.Synthetic == "" {
+					funcs = append(funcs, fn)
+				}
+			}
+		}
+	}
+	for i := 0; i < len(funcs); i++ {
+		funcs = append(funcs, funcs[i].AnonFuncs...)
+	}
+	return funcs
+}

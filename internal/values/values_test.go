@@ -1,0 +1,168 @@
+package values
+
+import (
+	"go/types"
+	"maps"
+	"slices"
+	"testing"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/ssatest"
+)
+
+const src = `package p
+
+import "errors"
+
+type item struct{ n int }
+
+func open() (*item, error) { return nil, errors.New("no") }
+
+// kept: every construction sets each field, every store is not nil.
+type kept struct {
+	it   *item
+	m    map[int]int
+	fn   func()
+	conn *item
+}
+
+func newKept() (*kept, error) {
+	c, err := open()
+	if err != nil {
+		return nil, err
+	}
+	k := &kept{it: &item{}, m: make(map[int]int), conn: c}
+	k.fn = k.run
+	return k, nil
+}
+
+func (k *kept) run() {
+	if k.it == nil {
+		k.it = &item{}
+	}
+}
+
+// cleared is set to nil; unset is not set by its construction; early is
+// tested before its constructor sets it.
+type cleared struct{ it *item }
+type unset struct{ it, other *item }
+type early struct{ it *item }
+
+func newCleared() *cleared { return &cleared{it: &item{}} }
+func (c *cleared) close()  { c.it = nil }
+func newUnset() *unset     { return &unset{other: &item{}} }
+
+func newEarly() *early {
+	e := &early{}
+	e.check()
+	e.it = &item{}
+	return e
+}
+
+func (e *early) check() bool { return e.it == nil }
+
+// zero values: a package variable, a slice element, a conversion.
+type global struct{ it *item }
+type element struct{ it *item }
+type converted struct{ it *item }
+type twin struct{ it *item }
+
+var g global
+
+func newGlobal() *global       { return &global{it: &item{}} }
+func newElement() *element     { return &element{it: &item{}} }
+func elements(n int) []element { return make([]element, n) }
+func newConverted() *converted { return &converted{it: &item{}} }
+func convert(t twin) converted { return converted(t) }
+
+// addressed: its address escapes.
+type addressed struct{ it *item }
+
+func newAddressed() *addressed { return &addressed{it: &item{}} }
+func clear(p **item)           { *p = nil }
+func (a *addressed) drop()     { clear(&a.it) }
+
+// Constant fields: zero is set to a zero constant or left alone, full to
+// one non-zero constant by every allocation; mixed gets two constants,
+// counted changes, partial is left unset by one allocation.
+const maxOpen = 0
+
+type limits struct {
+	zero    int
+	off     bool
+	name    string
+	full    int
+	mixed   int
+	counted int
+}
+
+func newLimits() *limits { return &limits{zero: maxOpen, name: "pool", full: 8, mixed: 1} }
+func (l *limits) grow()  { l.mixed = 2; l.counted++ }
+
+type partial struct{ full int }
+
+func newPartial() *partial  { return &partial{full: 8} }
+func emptyPartial() *partial { return &partial{} }
+`
+
+func TestNonNilFields(t *testing.T) {
+	pkg := ssatest.Build(t, src)
+	funcs := ssatest.Funcs(pkg)
+	n := fieldInvariants(pkg, funcs)
+	var got []string
+	for v := range n.nonNil {
+		got = append(got, v.Name())
+	}
+	slices.Sort(got)
+	// kept's four, unset.other, early.it.
+	if want := []string{"conn", "fn", "it", "it", "m", "other"}; !slices.Equal(got, want) {
+		t.Errorf("non-nil fields: got %v, want %v", got, want)
+	}
+	for v := range n.nonNil {
+		if line := pkg.Prog.Fset.Position(v.Pos()).Line; line > 16 && line != 36 && line != 37 {
+			t.Errorf("field %s at line %d can be nil", v.Name(), line)
+		}
+	}
+	if !n.early[methodOf(pkg, "early", "check")] {
+		t.Error("early.check runs before newEarly sets it, but is not early")
+	}
+	if n.early[methodOf(pkg, "kept", "run")] {
+		t.Error("kept.run is early: the closure newKept stores is not run there")
+	}
+}
+
+// TestFollow: the nil branch of kept.run's test is not followed; the
+// branches of early.check's are.
+func TestConstFields(t *testing.T) {
+	pkg := ssatest.Build(t, src)
+	n := fieldInvariants(pkg, ssatest.Funcs(pkg))
+	got := make(map[string]string)
+	for v, k := range n.consts {
+		got[v.Name()] = k.ExactString()
+	}
+	// item.n is never set: always 0.
+	want := map[string]string{"zero": "0", "off": "false", "name": `"pool"`, "full": "8", "n": "0"}
+	if !maps.Equal(got, want) {
+		t.Errorf("constant fields: got %v, want %v", got, want)
+	}
+}
+
+func TestFollow(t *testing.T) {
+	pkg := ssatest.Build(t, src)
+	funcs := ssatest.Funcs(pkg)
+	p := Of(pkg, funcs)
+	run := methodOf(pkg, "kept", "run")
+	b := run.Blocks[0]
+	if p.Follow(b, b.Succs[0]) || !p.Follow(b, b.Succs[1]) {
+		t.Errorf("kept.run: follow nil branch %v, other %v; want false, true", p.Follow(b, b.Succs[0]), p.Follow(b, b.Succs[1]))
+	}
+	if _, ok := p.Settle(run.Params[0], true).fields.decides(run.Blocks[0].Instrs[len(run.Blocks[0].Instrs)-1].(*ssa.If).Cond); !ok {
+		t.Error("Settle dropped the non-nil fields")
+	}
+}
+
+func methodOf(pkg *ssa.Package, typ, name string) *ssa.Function {
+	tn := pkg.Pkg.Scope().Lookup(typ).(*types.TypeName)
+	return pkg.Prog.LookupMethod(types.NewPointer(tn.Type()), pkg.Pkg, name)
+}

@@ -1,0 +1,5 @@
+//go:build !linux
+
+package invariants
+
+const maxIdle = 8

@@ -1,0 +1,166 @@
+package invariants
+
+import "sync"
+
+// cleared's Close sets the pull consumer to nil: a Consume after Close
+// resets under the lock it holds.
+type cleared struct {
+	mu      sync.Mutex
+	current *pull
+}
+
+func newCleared() *cleared { return &cleared{current: &pull{}} }
+
+func (c *cleared) reset() {
+	c.mu.Lock()
+	c.current = &pull{}
+	c.mu.Unlock()
+}
+
+func (c *cleared) Close() {
+	c.mu.Lock()
+	c.current = nil
+	c.mu.Unlock()
+}
+
+func (c *cleared) Consume() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.current == nil {
+		c.reset() // want `certain: call to \(\*cleared\)\.reset acquires c\.mu`
+	}
+	return c.current.name
+}
+
+// lazy is built without its pull consumer: the first Consume resets
+// under its own lock.
+type lazy struct {
+	mu      sync.Mutex
+	current *pull
+}
+
+func newLazy() *lazy { return &lazy{} }
+
+func (c *lazy) reset() {
+	c.mu.Lock()
+	c.current = &pull{}
+	c.mu.Unlock()
+}
+
+func (c *lazy) Consume() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.current == nil {
+		c.reset() // want `certain: call to \(\*lazy\)\.reset acquires c\.mu`
+	}
+	return c.current.name
+}
+
+// early's constructor consumes before it sets the pull consumer.
+type early struct {
+	mu      sync.Mutex
+	current *pull
+	first   string
+}
+
+func newEarly() *early {
+	c := &early{}
+	c.first = c.Consume()
+	c.current = &pull{}
+	return c
+}
+
+func (c *early) reset() {
+	c.mu.Lock()
+	c.current = &pull{}
+	c.mu.Unlock()
+}
+
+func (c *early) Consume() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.current == nil {
+		c.reset() // want `certain: call to \(\*early\)\.reset acquires c\.mu`
+	}
+	return c.current.name
+}
+
+// pooled consumers are made as a slice of zero values.
+type pooled struct {
+	mu      sync.Mutex
+	current *pull
+}
+
+func newPool(n int) []pooled {
+	ps := make([]pooled, n)
+	for i := range ps {
+		ps[i].mu.Lock()
+		ps[i].mu.Unlock()
+	}
+	return ps
+}
+
+func newPooled() *pooled { return &pooled{current: &pull{}} }
+
+func (c *pooled) reset() {
+	c.mu.Lock()
+	c.current = &pull{}
+	c.mu.Unlock()
+}
+
+func (c *pooled) Consume() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.current == nil {
+		c.reset() // want `certain: call to \(\*pooled\)\.reset acquires c\.mu`
+	}
+	return c.current.name
+}
+
+// unchecked stores a lookup that may find nothing.
+type unchecked struct {
+	mu   sync.Mutex
+	conn *conn
+}
+
+var conns = map[int]*conn{}
+
+func newUnchecked(id int) *unchecked { return &unchecked{conn: conns[id]} }
+
+func (s *unchecked) redial() {
+	s.mu.Lock()
+	s.conn = conns[0]
+	s.mu.Unlock()
+}
+
+func (s *unchecked) Send() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.conn == nil {
+		s.redial() // want `certain: call to \(\*unchecked\)\.redial acquires s\.mu`
+	}
+	return s.conn.id
+}
+
+// Consumer is exported: another package can make a zero one.
+type Consumer struct {
+	mu      sync.Mutex
+	current *pull
+}
+
+func NewConsumer() *Consumer { return &Consumer{current: &pull{}} }
+
+func (c *Consumer) reset() {
+	c.mu.Lock()
+	c.current = &pull{}
+	c.mu.Unlock()
+}
+
+func (c *Consumer) Consume() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.current == nil {
+		c.reset() // want `certain: call to \(\*Consumer\)\.reset acquires c\.mu`
+	}
+	return c.current.name
+}
