@@ -13,7 +13,7 @@ import (
 // what is held before it), a loop's back edge (loops.go: a gate the
 // previous iteration still holds, Carried), and the deferred calls run
 // at a return (deferredAcquires: a deferred Lock written for a deferred
-// Unlock, AtReturn).
+// Unlock, a deferred call that acquires inside, AtReturn).
 
 // An AcquirePoint is an acquire in a function, direct or through a call,
 // with the same gate's holding just before it if it is must-held there.
@@ -34,11 +34,12 @@ type AcquirePoint struct {
 	// Carried is set when Holding comes from the previous iteration of a
 	// loop around the acquire (see loops.go); Also is then empty.
 	Carried bool
-	// AtReturn is set for a deferred acquire (defer mu.Lock(), written
-	// for defer mu.Unlock()) that runs at return while the gate is held;
-	// Instr is the defer statement, and Return the return statement
-	// reached with the gate held (NoPos when the function falls off its
-	// end).
+	// AtReturn is set for a deferred acquire, which runs at return: a
+	// deferred Lock (defer mu.Lock(), written for defer mu.Unlock())
+	// while the gate is held, or a deferred call that acquires inside
+	// (defer s.flush(), defer once.Do(f)); Instr is the defer
+	// statement, and Return the return statement it runs at (NoPos when
+	// the function falls off its end).
 	AtReturn bool
 	Return   token.Pos
 }
@@ -50,7 +51,8 @@ func newAcquirePoint(instr ssa.Instruction, e effect, held *Holding) AcquirePoin
 }
 
 // recordAcquire adds an acquire point to fi, and to the summary when the
-// gate was untouched since entry on every path.
+// gate is untouched since entry on some path to it (the first pass round
+// a loop that locks on each pass, too).
 func (m *model) recordAcquire(fi *FuncInfo, sum *Summary, instr ssa.Instruction, st *state, e effect, released bitset) {
 	ap := newAcquirePoint(instr, e, st.get(e.id))
 	ap.Owned = released.has(e.id)
@@ -65,7 +67,7 @@ func (m *model) recordAcquire(fi *FuncInfo, sum *Summary, instr ssa.Instruction,
 		ap.Also = append(ap.Also, u)
 	}
 	fi.Acquires = append(fi.Acquires, ap)
-	if st.touched.has(e.id) || !e.gate.Gate.Crosses() {
+	if st.everyPath.has(e.id) || !e.gate.Gate.Crosses() {
 		return
 	}
 	chain := Prepend(Hop{What: e.what, At: PosText(m.pass.Fset, e.pos), pos: e.pos, end: e.end}, e.chain)
@@ -87,26 +89,49 @@ func (m *model) recordAcquire(fi *FuncInfo, sum *Summary, instr ssa.Instruction,
 	sum.Acquires = append(sum.Acquires, SumAcquire{GateOp: e.gate, Blocking: e.blocking, Chain: chain, Flag: flag})
 }
 
-// deferredAcquires records the deferred blocking acquires that run, at a
-// return reached with state st, while their gate is still held: the
-// deferred calls run last deferred first, so a release deferred after the
-// acquire runs before it.
-func (m *model) deferredAcquires(fi *FuncInfo, st *state, ret token.Pos) {
+// deferredAcquires records the deferred blocking acquires that run at a
+// return reached with state st, as acquire points with AtReturn set: the
+// deferred calls run last deferred first, so a release deferred after
+// the acquire runs before it, and one deferred before it runs after.
+// A deferred Lock (defer mu.Lock(), written for defer mu.Unlock()) is
+// recorded only while its gate is still held; a deferred call that
+// acquires inside (defer s.flush(), defer once.Do(f)) is recorded with
+// what is held when it runs, and enters the summary as the function's
+// own acquire when the gate is untouched since entry on some path.
+func (m *model) deferredAcquires(fi *FuncInfo, sum *Summary, st *state, ret token.Pos, released bitset) {
 	fs := fi.fs
 	sim := st.clone()
 	for i := len(sim.deferred) - 1; i >= 0; i-- {
 		d := sim.deferred[i]
-		for _, e := range fs.effects[d] {
+		es := fs.effects[d]
+		for j, e := range es {
+			inside := e.via || releasedAfter(es[j+1:], e.id)
 			switch {
 			case e.op == known.Release:
 				sim.drop(e.id)
-			case e.op == known.Acquire && e.blocking && !e.via && sim.get(e.id) != nil && !fi.hasAtReturn(d):
+			case e.op != known.Acquire || !e.blocking || fi.hasAtReturn(d, e):
+			case !inside && sim.get(e.id) != nil:
 				ap := newAcquirePoint(d, e, sim.get(e.id))
 				ap.Owned, ap.AtReturn, ap.Return = true, true, ret
 				fi.Acquires = append(fi.Acquires, ap)
+			case inside && e.check:
+				m.recordAcquire(fi, sum, d, sim, e, released)
+				ap := &fi.Acquires[len(fi.Acquires)-1]
+				ap.AtReturn, ap.Return = true, ret
 			}
 		}
 	}
+}
+
+// releasedAfter reports whether es, the rest of one call's effects,
+// release gate id: the call takes it and gives it back (once.Do).
+func releasedAfter(es []effect, id int) bool {
+	for _, e := range es {
+		if e.op == known.Release && e.id == id {
+			return true
+		}
+	}
+	return false
 }
 
 // returnAfter returns the position of the return statement that rd, the
@@ -120,10 +145,11 @@ func returnAfter(rd *ssa.RunDefers) token.Pos {
 	return token.NoPos
 }
 
-// hasAtReturn reports whether fi already records the deferred acquire d.
-func (fi *FuncInfo) hasAtReturn(d ssa.Instruction) bool {
+// hasAtReturn reports whether fi already records effect e of the
+// deferred call d.
+func (fi *FuncInfo) hasAtReturn(d ssa.Instruction, e effect) bool {
 	for _, ap := range fi.Acquires {
-		if ap.AtReturn && ap.Instr == d {
+		if ap.AtReturn && ap.Instr == d && ap.Pos == e.pos && ap.GateOp.Gate.Key() == e.gate.Gate.Key() {
 			return true
 		}
 	}

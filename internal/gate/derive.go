@@ -41,7 +41,7 @@ func (m *model) summarise(fi *FuncInfo, in []*state) *Summary {
 					nilExits = append(nilExits, exits[len(exits)-1])
 				}
 			case *ssa.RunDefers:
-				m.deferredAcquires(fi, st, returnAfter(in))
+				m.deferredAcquires(fi, sum, st, returnAfter(in), released)
 			}
 			if starts(instr) {
 				return

@@ -105,14 +105,39 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 		}
 		return []effect{e}
 	}
+	var out []effect
 	switch cals := m.targets(c); len(cals) {
 	case 0:
-		return nil
 	case 1:
-		return m.calleeEffects(fs, cals[0], result, pos, end)
+		out = m.calleeEffects(fs, cals[0], result, pos, end)
 	default:
-		return m.commonAcquires(fs, c, cals, pos, end)
+		out = m.commonAcquires(fs, c, cals, pos, end)
 	}
+	return append(out, m.yieldAcquires(fs, c, pos, end)...)
+}
+
+// yieldAcquires returns the acquires of the loop bodies c passes to an
+// iterator: the body of a range over a function runs inside the
+// iterator's call, any number of times, with what the loop's function
+// holds around it.
+func (m *model) yieldAcquires(fs *funcState, c *ssa.CallCommon, pos, end token.Pos) []effect {
+	var out []effect
+	for _, a := range c.Args {
+		mc, ok := a.(*ssa.MakeClosure)
+		if !ok {
+			continue
+		}
+		fn, _ := mc.Fn.(*ssa.Function)
+		if fn == nil || fn.Synthetic != "range-over-func yield" {
+			continue
+		}
+		for _, e := range m.calleeEffects(fs, naming.Callee{Fn: fn, Bindings: mc.Bindings}, nil, pos, end) {
+			if e.op == known.Acquire && e.check {
+				out = append(out, e)
+			}
+		}
+	}
+	return out
 }
 
 // calleeEffects returns the effects of a call of cal: its summary in the

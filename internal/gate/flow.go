@@ -103,7 +103,7 @@ func (fs *funcState) transfer(b *ssa.BasicBlock, st *state, visit visitor) []*st
 					if e.op == known.Release {
 						apply(st, e)
 					} else {
-						st.touched.set(e.id)
+						st.touch(e.id)
 					}
 				}
 			}
@@ -140,7 +140,7 @@ func holding(e effect) Holding {
 // apply performs one effect on st, ignoring conditional holds, which the
 // branch that confirms them performs.
 func apply(st *state, e effect) {
-	st.touched.set(e.id)
+	st.touch(e.id)
 	switch {
 	case e.op == known.Release:
 		st.drop(e.id)

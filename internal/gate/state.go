@@ -7,9 +7,13 @@ import "golang.org/x/tools/go/ssa"
 // set is a short slice of pointers to immutable Holdings, and the touched
 // set a bitset.
 type state struct {
-	held     []heldGate   // must-held: held on every path here, by id
-	touched  bitset       // may have been acquired or released since entry
-	deferred []*ssa.Defer // defers that may be pending
+	held    []heldGate // must-held: held on every path here, by id
+	touched bitset     // may have been acquired or released since entry
+	// everyPath holds the gates acquired or released since entry on
+	// every path here: an acquire of any other gate is, on some path,
+	// the function's first, which its callers' holdings meet.
+	everyPath bitset
+	deferred  []*ssa.Defer // defers that may be pending
 }
 
 type heldGate struct {
@@ -24,6 +28,12 @@ func (b *bitset) set(i int) {
 		*b = append(*b, 0)
 	}
 	(*b)[i/64] |= 1 << (i % 64)
+}
+
+// touch notes that gate id is acquired or released here.
+func (s *state) touch(id int) {
+	s.touched.set(id)
+	s.everyPath.set(id)
 }
 
 func (b bitset) has(i int) bool { return i/64 < len(b) && b[i/64]&(1<<(i%64)) != 0 }
@@ -41,9 +51,10 @@ func (b bitset) all(yield func(int) bool) {
 
 func (s *state) clone() *state {
 	return &state{
-		held:     append([]heldGate(nil), s.held...),
-		touched:  append(bitset(nil), s.touched...),
-		deferred: append([]*ssa.Defer(nil), s.deferred...),
+		held:      append([]heldGate(nil), s.held...),
+		touched:   append(bitset(nil), s.touched...),
+		everyPath: append(bitset(nil), s.everyPath...),
+		deferred:  append([]*ssa.Defer(nil), s.deferred...),
 	}
 }
 
@@ -93,6 +104,17 @@ func (s *state) join(o *state) bool {
 		}
 		if s.touched[i]|w != s.touched[i] {
 			s.touched[i] |= w
+			changed = true
+		}
+	}
+	for i, w := range s.everyPath {
+		if i >= len(o.everyPath) {
+			w = 0
+		} else {
+			w &= o.everyPath[i]
+		}
+		if w != s.everyPath[i] {
+			s.everyPath[i] = w
 			changed = true
 		}
 	}

@@ -37,8 +37,8 @@ type GateOp struct {
 }
 
 // SumAcquire is an acquire a function performs on a gate it has not
-// touched before on any path, so that a caller holding that gate would
-// block on it.
+// touched before on some path to it, so that a caller holding that gate
+// would block on it.
 type SumAcquire struct {
 	GateOp
 	Blocking bool
@@ -65,7 +65,7 @@ type Flag struct {
 // Summary tells a caller what a function does with gates, in terms of
 // the function's parameters and package-level variables.
 type Summary struct {
-	Acquires []SumAcquire // acquires of gates untouched since entry
+	Acquires []SumAcquire // acquires of gates untouched since entry on some path
 	Holds    []GateOp     // held on every normal return
 	// HoldsIfNil are held on every return of a nil error, when the
 	// function returns just an error and some return is not nil: an

@@ -92,7 +92,15 @@ func diagnose(pass *analysis.Pass, ap gate.AcquirePoint, w *writer, iface bool) 
 	if ap.GateOp.Kind == known.Once {
 		return onceReentered(pass, ap, name)
 	}
-	if ap.AtReturn {
+	if ap.AtReturn && len(ap.Chain) > 0 {
+		at := "as the function returns"
+		if ap.Return.IsValid() {
+			at = "at the return at " + position(pass, ap.Return)
+		}
+		msg = fmt.Sprintf("deferred call to %s acquires %s (%s) %s, while %s is still held (%s): deferred calls run last deferred first, so it runs before the release deferred ahead of it; %s; "+
+			"defer it before the release of %s, so that it runs after it, or call it once %s is released",
+			ap.What, name, gate.ChainText(ap.Chain, true), at, name, where, why, name, name)
+	} else if ap.AtReturn {
 		at := "as it returns"
 		if ap.Return.IsValid() {
 			at = "at the return at " + position(pass, ap.Return)
