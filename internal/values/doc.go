@@ -6,9 +6,12 @@
 // Two kinds of value are known, each read off the package's SSA once,
 // before any summary:
 //
-//   - Settled flags (flags.go): a bool parameter of an unexported
-//     function that every call in the package passes as the same
-//     constant decides its branches once for all.
+//   - Settled parameters (flags.go): a bool, integer or string
+//     parameter of an unexported function that every call in the
+//     package passes as a constant (or as a settled parameter of its
+//     own) takes only those constants: a bool passed as one constant
+//     decides its branches once for all, and a switch on a mode never
+//     runs a case, or the default, that no call's constant selects.
 //   - Non-nil fields (fields.go): an unexported field of an unexported
 //     struct type that every construction of the type sets, and that
 //     every store sets to a value that is not nil (an allocation, a

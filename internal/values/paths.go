@@ -1,6 +1,7 @@
 package values
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 	"maps"
@@ -10,42 +11,40 @@ import (
 
 // Paths holds what a package's values decide about its branches.
 type Paths struct {
-	flags  map[*ssa.Parameter]bool
+	params settled
 	fields *invariants
 }
 
-// Of reads the settled flags and non-nil fields of the package whose
-// source functions (closures included) are funcs and whose types are in
-// pkg.
+// Of reads the settled parameters and field invariants of the package
+// whose source functions (closures included) are funcs.
 func Of(pkg *ssa.Package, funcs []*ssa.Function) *Paths {
-	return &Paths{flags: settledFlags(funcs), fields: fieldInvariants(pkg, funcs)}
+	return &Paths{params: settledParams(funcs), fields: fieldInvariants(pkg, funcs)}
 }
 
-// Settled returns the constant every call passes for p, if it is a
-// settled flag.
+// Settled returns the constant every call passes for bool parameter
+// param, if there is one.
 func (p *Paths) Settled(param *ssa.Parameter) (val, ok bool) {
 	if p == nil {
 		return false, false
 	}
-	val, ok = p.flags[param]
-	return val, ok
+	return p.params.flag(param)
 }
 
-// Settle returns p with param settled to val as well: the paths of a
-// call that passes val.
+// Settle returns p with bool parameter param settled to val as well:
+// the paths of a call that passes val.
 func (p *Paths) Settle(param *ssa.Parameter, val bool) *Paths {
-	q := &Paths{flags: make(map[*ssa.Parameter]bool)}
+	q := &Paths{params: make(settled)}
 	if p != nil {
-		maps.Copy(q.flags, p.flags)
+		maps.Copy(q.params, p.params)
 		q.fields = p.fields
 	}
-	q.flags[param] = val
+	q.params[param] = []constant.Value{constant.MakeBool(val)}
 	return q
 }
 
 // Follow says whether control can pass from block from to its
-// successor to: not the branch of an If that a settled flag or a field
-// invariant rules out.
+// successor to: not the branch of an If that a settled parameter or a
+// field invariant rules out.
 func (p *Paths) Follow(from, to *ssa.BasicBlock) bool {
 	if p == nil {
 		return true
@@ -60,8 +59,13 @@ func (p *Paths) Follow(from, to *ssa.BasicBlock) bool {
 		cond, negated = u.X, true
 	}
 	val, decided := p.fields.decides(cond)
-	if param, isParam := cond.(*ssa.Parameter); isParam {
-		val, decided = p.flags[param]
+	switch c := cond.(type) {
+	case *ssa.Parameter:
+		val, decided = p.params.flag(c)
+	case *ssa.BinOp:
+		if !decided {
+			val, decided = p.params.decides(from, c)
+		}
 	}
 	return !decided || onTrue == (val != negated)
 }

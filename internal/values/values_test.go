@@ -166,3 +166,82 @@ func methodOf(pkg *ssa.Package, typ, name string) *ssa.Function {
 	tn := pkg.Pkg.Scope().Lookup(typ).(*types.TypeName)
 	return pkg.Prog.LookupMethod(types.NewPointer(tn.Type()), pkg.Pkg, name)
 }
+
+const paramSrc = `package p
+
+type kind int
+
+const (
+	small kind = iota
+	large
+	huge
+)
+
+func pick(k kind) int {
+	switch k {
+	case small:
+		return 1
+	case large:
+		return 2
+	}
+	return 3
+}
+
+func relay(k kind) int { return pick(k) }
+
+func open(k kind, n int) int {
+	if n > 0 {
+		return relay(k)
+	}
+	return pick(large)
+}
+
+func any(k kind) int { return int(k) }
+
+func Use(n int) int { return relay(small) + open(large, n) + anyOf(n) }
+
+func anyOf(n int) int { return any(kind(n)) }
+
+func flagged(on bool) bool { return on }
+
+func Flags() bool { return flagged(true) && flagged(true) }
+`
+
+// TestSettledParams: pick's k takes small and large, through relay and
+// open too; any's k is anything.
+func TestSettledParams(t *testing.T) {
+	pkg := ssatest.Build(t, paramSrc)
+	s := settledParams(ssatest.Funcs(pkg))
+	pick := pkg.Func("pick")
+	var got []string
+	for _, v := range s[pick.Params[0]] {
+		got = append(got, v.ExactString())
+	}
+	slices.Sort(got)
+	if want := []string{"0", "1"}; !slices.Equal(got, want) {
+		t.Errorf("pick's k: %v, want %v", got, want)
+	}
+	if vals, ok := s[pkg.Func("any").Params[0]]; ok {
+		t.Errorf("any's k is settled to %v", vals)
+	}
+	if v, ok := s.flag(pkg.Func("flagged").Params[0]); !ok || !v {
+		t.Errorf("flagged's on: %v, %v; want true", v, ok)
+	}
+	// The second case's test is the last one possible: true; its false
+	// branch, the return 3, never runs.
+	var tests []*ssa.If
+	for _, b := range pick.Blocks {
+		if ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
+			tests = append(tests, ifi)
+		}
+	}
+	if len(tests) != 2 {
+		t.Fatalf("pick: %d tests, want 2", len(tests))
+	}
+	if _, ok := s.decides(tests[0].Block(), tests[0].Cond.(*ssa.BinOp)); ok {
+		t.Error("k == small is decided")
+	}
+	if v, ok := s.decides(tests[1].Block(), tests[1].Cond.(*ssa.BinOp)); !ok || !v {
+		t.Errorf("k == large after k != small: %v, %v; want true", v, ok)
+	}
+}
