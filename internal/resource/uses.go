@@ -54,6 +54,13 @@ func (r *Result) findUses() {
 			if !t.Write && res.Global && len(t.Res.Path) == 0 && isPointer(res.Obj.Type()) {
 				continue // loading the pointer is not using what it points to
 			}
+			if t.Write && res.Var() && isPointer(res.Obj.Type()) && len(t.Res.Path) > 1 && t.Res.Path[0] == naming.Deref {
+				// A write into what a pointer to another package's type
+				// points to (s.sessionID, inside that package's method)
+				// writes that package's state, which it judges: here
+				// it loads the pointer, a read of the variable.
+				t.Write = false
+			}
 			if len(released) > 0 {
 				t.Holdings = append(released, t.Holdings...)
 			}

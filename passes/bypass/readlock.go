@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/concurrency"
 	"github.com/gatevet/gatevet/internal/gate"
@@ -60,13 +61,26 @@ func readLockedWrites(conc *concurrency.Result, uses []resource.Use) []readLocke
 					}
 				}
 			}
-			if found {
+			if found && (len(rl.readers) > 0 || u.Started || !runsOnce(u.Func.Fn)) {
 				out = append(out, rl)
 				break
 			}
 		}
 	}
 	return out
+}
+
+// runsOnce reports whether fn runs once per process, on one goroutine:
+// the main function of a command, or an init function. No other call of
+// it can race with its own read-locked write.
+func runsOnce(fn *ssa.Function) bool {
+	if fn.Parent() != nil || fn.Signature.Recv() != nil {
+		return false
+	}
+	if fn.Synthetic == "package initializer" || strings.HasPrefix(fn.Name(), "init#") {
+		return true
+	}
+	return fn.Name() == "main" && fn.Pkg != nil && fn.Pkg.Pkg.Name() == "main"
 }
 
 // innermost returns where u's use is made: at the end of its chain of
@@ -136,6 +150,10 @@ func diagnoseReadLocked(pass *analysis.Pass, rl readLocked) analysis.Diagnostic 
 		via = " through " + gate.ChainText(append([]gate.Hop{{What: u.What}}, u.Chain...), false)
 	}
 	races := []string{"another call of " + fn}
+	if u.Started {
+		// On a goroutine fn starts: another one running the same code.
+		races[0] = "another goroutine running " + u.What
+	}
 	related := []analysis.RelatedInformation{
 		{Pos: rl.rlock.Pos, Message: lock + " read-locked here"},
 		{Pos: rl.written.Pos, End: rl.written.End, Message: fmt.Sprintf("%s written with %s write-locked in %s", resName, lock, naming.FuncName(rl.written.Func.Fn))},
