@@ -111,8 +111,10 @@ func settledParams(funcs []*ssa.Function) settled {
 				sq := args[q]
 				switch {
 				case s.unknown:
-				case sq == nil || sq.unknown || !qualifies(q):
+				case !qualifies(q) || sq != nil && sq.unknown:
 					s.unknown, changed = true, true
+				case sq == nil:
+					// Nothing calls q's function: its calls never run.
 				default:
 					for _, v := range sq.vals {
 						if more := addValue(s.vals, v); len(more) != len(s.vals) {

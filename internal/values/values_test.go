@@ -189,6 +189,9 @@ func pick(k kind) int {
 
 func relay(k kind) int { return pick(k) }
 
+// dead is never called: its call of pick never runs.
+func dead(k kind) int { return pick(k) }
+
 func open(k kind, n int) int {
 	if n > 0 {
 		return relay(k)
@@ -208,7 +211,8 @@ func Flags() bool { return flagged(true) && flagged(true) }
 `
 
 // TestSettledParams: pick's k takes small and large, through relay and
-// open too; any's k is anything.
+// open too, and nothing from dead, which nothing calls; any's k is
+// anything.
 func TestSettledParams(t *testing.T) {
 	pkg := ssatest.Build(t, paramSrc)
 	s := settledParams(ssatest.Funcs(pkg))

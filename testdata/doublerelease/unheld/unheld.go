@@ -70,3 +70,41 @@ func (s *Shared) Release() {
 	s.n++
 	s.Mu.Unlock()
 }
+
+// Lifecycle's BeginCollection returns holding control when it
+// succeeds; Complete, on the Collection it returns, unlocks it. The
+// callers hold control through the Collection, which the model does not
+// follow back to the lock.
+type Lifecycle struct {
+	control sync.Mutex
+	state   int
+}
+
+type Collection struct {
+	l       *Lifecycle
+	restore int
+}
+
+func (l *Lifecycle) BeginCollection() (Collection, bool) {
+	l.control.Lock()
+	ok := l.state >= 0
+	if !ok {
+		l.control.Unlock()
+	}
+	return Collection{l: l, restore: l.state}, ok
+}
+
+func (c Collection) Complete() {
+	c.l.state = c.restore
+	c.l.control.Unlock()
+}
+
+func (l *Lifecycle) Collect() int {
+	c, ok := l.BeginCollection()
+	if !ok {
+		return 0
+	}
+	n := c.restore
+	c.Complete()
+	return n
+}
