@@ -5,6 +5,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/known"
 )
 
@@ -51,8 +52,10 @@ func newAcquirePoint(instr ssa.Instruction, e effect, held *Holding) AcquirePoin
 }
 
 // recordAcquire adds an acquire point to fi, and to the summary when the
-// gate is untouched since entry on some path to it (the first pass round
-// a loop that locks on each pass, too).
+// gate is untouched since entry on every path to it, or on some path
+// when the acquire is one each pass round its loop makes (the first pass
+// of a loop that locks on each pass acquires for its callers; a loop
+// that locks in one case of a switch on its state may never do it).
 func (m *model) recordAcquire(fi *FuncInfo, sum *Summary, instr ssa.Instruction, st *state, e effect, released bitset) {
 	ap := newAcquirePoint(instr, e, st.get(e.id))
 	ap.Owned = released.has(e.id)
@@ -67,7 +70,7 @@ func (m *model) recordAcquire(fi *FuncInfo, sum *Summary, instr ssa.Instruction,
 		ap.Also = append(ap.Also, u)
 	}
 	fi.Acquires = append(fi.Acquires, ap)
-	if st.everyPath.has(e.id) || !e.gate.Gate.Crosses() {
+	if st.everyPath.has(e.id) || !e.gate.Gate.Crosses() || st.touched.has(e.id) && !eachPass(instr) {
 		return
 	}
 	chain := Prepend(Hop{What: e.what, At: PosText(m.pass.Fset, e.pos), pos: e.pos, end: e.end}, e.chain)
@@ -87,6 +90,24 @@ func (m *model) recordAcquire(fi *FuncInfo, sum *Summary, instr ssa.Instruction,
 		}
 	}
 	sum.Acquires = append(sum.Acquires, SumAcquire{GateOp: e.gate, Blocking: e.blocking, Chain: chain, Flag: flag})
+}
+
+// eachPass reports whether instr runs on every pass round its innermost
+// loop: its block dominates every back edge's source.
+func eachPass(instr ssa.Instruction) bool {
+	b := instr.Block()
+	loop := cfg.LoopOf(b)
+	if len(loop) == 0 {
+		return false
+	}
+	for p := range loop {
+		for _, s := range p.Succs {
+			if loop[s] && s.Dominates(p) && !b.Dominates(p) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // deferredAcquires records the deferred blocking acquires that run at a
