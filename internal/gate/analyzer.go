@@ -81,7 +81,7 @@ type model struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	ssaPkg, srcFuncs := buildSSA(pass)
+	ssaPkg, srcFuncs, genFuncs := buildSSA(pass)
 	m := &model{
 		pass:         pass,
 		ssaPkg:       ssaPkg,
@@ -102,7 +102,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if ssaPkg != nil {
 		m.classifyChans(srcFuncs)
 		m.noteDynamic(srcFuncs)
-		m.paths = values.Of(ssaPkg, srcFuncs)
+		m.paths = values.Of(ssaPkg, append(slices.Clip(srcFuncs), genFuncs...))
 	}
 	res := &Result{Directives: m.dirs, Source: srcFuncs, m: m}
 	for _, fn := range srcFuncs {

@@ -23,12 +23,14 @@ import (
 // too: they are large, hold no gate of the user's, and nobody can act on
 // a report in them. It returns nil for a skipped package. In a package
 // that mixes generated and written files, the functions of the generated
-// ones are built but not listed, so no model analyses them, for the same
-// reasons: a protobuf package's marshalling code made two fifths of the
-// model's heap on etcd's etcdserverpb (docs/performance.md, run O).
-func buildSSA(pass *analysis.Pass) (*ssa.Package, []*ssa.Function) {
+// ones are built but listed apart (generatedFuncs), so no model analyses
+// them, for the same reasons: a protobuf package's marshalling code made
+// two fifths of the model's heap on etcd's etcdserverpb
+// (docs/performance.md, run O). What the package's values allow is read
+// over both: a generated mock's calls and returns are the package's too.
+func buildSSA(pass *analysis.Pass) (pkg *ssa.Package, funcs, generatedFuncs []*ssa.Function) {
 	if standardLibrary(pass) || generated(pass) {
-		return nil, nil
+		return nil, nil, nil
 	}
 	// BareInits: the package initializer does not call the imports'
 	// initializers, so only the imports the package names need creating.
@@ -37,29 +39,29 @@ func buildSSA(pass *analysis.Pass) (*ssa.Package, []*ssa.Function) {
 	for _, p := range namedImports(pass) {
 		prog.CreatePackage(p, nil, nil, true)
 	}
-	pkg := prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
+	pkg = prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
 	pkg.Build()
-	var funcs []*ssa.Function
-	var add func(fn *ssa.Function)
-	add = func(fn *ssa.Function) {
-		funcs = append(funcs, fn)
+	var add func(list *[]*ssa.Function, fn *ssa.Function)
+	add = func(list *[]*ssa.Function, fn *ssa.Function) {
+		*list = append(*list, fn)
 		for _, anon := range fn.AnonFuncs {
-			add(anon)
+			add(list, anon)
 		}
 	}
 	for _, file := range pass.Files {
+		list := &funcs
 		if ast.IsGenerated(file) {
-			continue
+			list = &generatedFuncs
 		}
 		for _, decl := range file.Decls {
 			if decl, ok := decl.(*ast.FuncDecl); ok {
 				if fn := prog.FuncValue(pass.TypesInfo.Defs[decl.Name].(*types.Func)); fn != nil {
-					add(fn)
+					add(list, fn)
 				}
 			}
 		}
 	}
-	return pkg, funcs
+	return pkg, funcs, generatedFuncs
 }
 
 // namedImports lists the imported packages whose package-level functions

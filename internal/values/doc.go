@@ -3,7 +3,7 @@
 // not follow a path the program never takes and facts carry no acquire,
 // wait or leak out of one.
 //
-// Two kinds of value are known, each read off the package's SSA once,
+// Three kinds of value are known, each read off the package's SSA once,
 // before any summary:
 //
 //   - Settled parameters (flags.go): a bool, integer or string
@@ -12,11 +12,20 @@
 //     own) takes only those constants: a bool passed as one constant
 //     decides its branches once for all, and a switch on a mode never
 //     runs a case, or the default, that no call's constant selects.
-//   - Non-nil fields (fields.go): an unexported field of an unexported
-//     struct type that every construction of the type sets, and that
-//     every store sets to a value that is not nil (an allocation, a
-//     make, a closure, a checked result). A test of it against nil on
-//     an object that is no longer being built has one live branch.
+//   - Field invariants (fields.go): an unexported field of an
+//     unexported struct type that every construction of the type sets,
+//     and that every store sets to a value that is not nil (an
+//     allocation, a make, a closure, a checked result), or that every
+//     store sets to one constant. A test of it against nil, or against
+//     a constant, on an object that is no longer being built has one
+//     live branch.
+//   - Nil results (results.go): a result that every function a call
+//     can run returns as nil (an error no implementation of an
+//     unexported interface method returns) makes the test of it against
+//     nil after the call decided.
+//
+// The functions of the package's generated files count too: a generated
+// mock is an implementation, and a caller, like any other.
 //
 // Paths.Follow is the question the dataflow asks of each edge.
 // Constant conditions (if false { … }) are cfg.Taken's, not this

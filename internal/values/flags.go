@@ -146,16 +146,19 @@ type target struct {
 
 // callTargets returns the package's functions c calls: its static
 // callee, or for an interface call of an unexported method, every
-// method of that name.
+// method of that name whose receiver implements the interface.
 func callTargets(c *ssa.CallCommon, methods map[string][]*ssa.Function) []target {
 	if c.IsInvoke() {
 		if token.IsExported(c.Method.Name()) {
 			return nil
 		}
 		args := append([]ssa.Value{nil}, c.Args...)
+		iface, _ := c.Value.Type().Underlying().(*types.Interface)
 		var out []target
 		for _, m := range methods[c.Method.Name()] {
-			out = append(out, target{m, args})
+			if recv := m.Signature.Recv().Type(); iface == nil || types.Implements(recv, iface) {
+				out = append(out, target{m, args})
+			}
 		}
 		return out
 	}

@@ -11,14 +11,15 @@ import (
 
 // Paths holds what a package's values decide about its branches.
 type Paths struct {
-	params settled
-	fields *invariants
+	params  settled
+	fields  *invariants
+	results *nilResults
 }
 
-// Of reads the settled parameters and field invariants of the package
-// whose source functions (closures included) are funcs.
+// Of reads the settled parameters, field invariants and nil results of
+// the package whose source functions (closures included) are funcs.
 func Of(pkg *ssa.Package, funcs []*ssa.Function) *Paths {
-	return &Paths{params: settledParams(funcs), fields: fieldInvariants(pkg, funcs)}
+	return &Paths{params: settledParams(funcs), fields: fieldInvariants(pkg, funcs), results: findNilResults(funcs)}
 }
 
 // Settled returns the constant every call passes for bool parameter
@@ -36,15 +37,15 @@ func (p *Paths) Settle(param *ssa.Parameter, val bool) *Paths {
 	q := &Paths{params: make(settled)}
 	if p != nil {
 		maps.Copy(q.params, p.params)
-		q.fields = p.fields
+		q.fields, q.results = p.fields, p.results
 	}
 	q.params[param] = []constant.Value{constant.MakeBool(val)}
 	return q
 }
 
 // Follow says whether control can pass from block from to its
-// successor to: not the branch of an If that a settled parameter or a
-// field invariant rules out.
+// successor to: not the branch of an If that a settled parameter, a
+// field invariant or a nil result rules out.
 func (p *Paths) Follow(from, to *ssa.BasicBlock) bool {
 	if p == nil {
 		return true
@@ -65,6 +66,9 @@ func (p *Paths) Follow(from, to *ssa.BasicBlock) bool {
 	case *ssa.BinOp:
 		if !decided {
 			val, decided = p.params.decides(from, c)
+		}
+		if !decided {
+			val, decided = p.results.decides(c)
 		}
 	}
 	return !decided || onTrue == (val != negated)

@@ -249,3 +249,50 @@ func TestSettledParams(t *testing.T) {
 		t.Errorf("k == large after k != small: %v, %v; want true", v, ok)
 	}
 }
+
+const resultSrc = `package p
+
+import "errors"
+
+type lister interface{ list() ([]string, error) }
+
+type none struct{}
+
+func (none) list() ([]string, error) { return nil, nil }
+
+type some struct{ names []string }
+
+func (s *some) list() ([]string, error) { return s.names, nil }
+
+type failing interface{ list2() error }
+
+type bad struct{}
+
+func (bad) list2() error { return errors.New("no") }
+
+func use(l lister, f failing) bool {
+	_, err := l.list()
+	if err != nil {
+		return false
+	}
+	return f.list2() != nil
+}
+`
+
+// TestNilResults: every lister returns a nil error; a failing's does not.
+func TestNilResults(t *testing.T) {
+	pkg := ssatest.Build(t, resultSrc)
+	n := findNilResults(ssatest.Funcs(pkg))
+	var got []bool
+	for _, b := range pkg.Func("use").Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(*ssa.BinOp); ok {
+				_, ok := n.decides(c)
+				got = append(got, ok)
+			}
+		}
+	}
+	if want := []bool{true, false}; !slices.Equal(got, want) {
+		t.Errorf("decided: %v, want %v", got, want)
+	}
+}

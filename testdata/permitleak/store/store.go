@@ -22,7 +22,12 @@ type Store struct {
 }
 
 func (s *Store) load(k string) string { return k }
-func validate(k string) error         { return nil }
+func validate(k string) error {
+	if k == "" {
+		return errClosed
+	}
+	return nil
+}
 
 // Get: the seed's cache hit keeps its slot. A hit returns before the
 // release is deferred, so each hit loses a slot.
