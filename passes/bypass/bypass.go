@@ -499,6 +499,11 @@ func diagnose(pass *analysis.Pass, r race) analysis.Diagnostic {
 	var related []analysis.RelatedInformation
 	var where []string
 	shown := byFunc(guarded, !u.Write)
+	if writers := slices.DeleteFunc(slices.Clone(shown), func(g resource.Use) bool { return !g.Write }); !u.Write && len(writers) > 0 {
+		// A read races only with writes: the functions named are those
+		// that write it under the guard.
+		shown = writers
+	}
 	shown = shown[:min(len(shown), 3)]
 	names := funcNames(shown, pkg)
 	for i, g := range shown {

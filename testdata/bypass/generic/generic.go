@@ -31,7 +31,7 @@ func (s *Set[T]) Remove(v T) {
 }
 
 func (s *Set[T]) Size() int {
-	return len(s.m) // want `Size reads s\.m without holding s\.mu, which guards it in Add, Has, Remove`
+	return len(s.m) // want `Size reads s\.m without holding s\.mu, which guards it in Add`
 }
 
 // Use instantiates the set.

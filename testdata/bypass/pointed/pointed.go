@@ -83,7 +83,7 @@ func Rename(name string) {
 }
 
 func Peek() string {
-	return current.name // want `Peek reads current without holding mu, which guards it in Reload, Name, Rename`
+	return current.name // want `Peek reads current without holding mu, which guards it in Reload`
 }
 
 // Swap puts a new log in place under logMu and then reads the old one,
@@ -133,6 +133,6 @@ func Audit() []string {
 }
 
 func Tail() string {
-	lines := auditLog.lines // want `Tail reads auditLog\.lines without holding logMu, which guards it in SetAudit, Audit`
+	lines := auditLog.lines // want `Tail reads auditLog\.lines without holding logMu, which guards it in SetAudit`
 	return lines[len(lines)-1]
 }
