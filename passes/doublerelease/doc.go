@@ -30,7 +30,10 @@
 // does not take it either (nor releases it for callers that could), and,
 // for a function other packages call, they cannot take it: its name has
 // an unexported step and no function they can call returns holding a
-// mutex of its class.
+// mutex of its class. A function of the package that may return holding
+// a mutex of the class (a Begin that returns the lock held on success,
+// for the Complete of what it returns) makes every such release its
+// caller's.
 //
 // # Analyzer doublerelease
 //

@@ -78,6 +78,22 @@
 //	s.mu.Lock()
 //	defer s.mu.Lock() // runs at return while s.mu is still held
 //
+// Deferred calls run last deferred first, with what is still held then:
+// a call deferred after the Unlock's defer runs before it, and a call
+// that locks inside blocks on the held lock (defer it before the
+// release, so that it runs after it):
+//
+//	s.mu.Lock()
+//	defer s.mu.Unlock()
+//	defer s.flush() // flush locks s.mu: deferred call to (*Store).flush acquires s.mu … while s.mu is still held
+//
+// The body of a range over a function runs inside the iterator's call,
+// with what the ranging function holds: a body that calls a method
+// taking the held lock blocks on the first element. A helper that locks
+// on every pass round its loop acquires for its callers; one whose loop
+// locks only in one state (a retry loop that waits for a collection in
+// one case of a switch) is left alone.
+//
 // A call through a func field that the package only ever sets to known
 // functions (s.onEvent = s.handleEvent in the constructor), or through an
 // interface that only the package's types can implement (it has an

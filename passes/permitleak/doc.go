@@ -140,6 +140,11 @@
 //     The package frees it on its own (the slot of a stream being opened,
 //     freed by its receive loop when the peer acknowledges the stream),
 //     and only the package can be judged for it.
+//   - A return on a branch the package's values rule out: the default of
+//     a switch whose cases cover every constant the package's calls pass
+//     (a read mode), an error no function the call can run returns, a
+//     nil test of a field every construction sets, a test of a field
+//     every store sets to one constant.
 //
 // # Suppressing a report
 //
