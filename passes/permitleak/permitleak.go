@@ -146,16 +146,32 @@ func releases(events []gate.Event) map[string][]gate.Event {
 
 // meansToRelease reports whether the function shows it gives the gate
 // back: a deferred release, or a return after a release that is not an
-// error return.
+// error return, or that returns nil on some path to it (err set after
+// the release only when nothing was found).
 func meansToRelease(rels []gate.Event, frees []exit) bool {
 	for _, r := range rels {
 		if r.Deferred {
 			return true
 		}
 		for _, x := range frees {
-			if !errorReturn(x.ret) && cfg.After(r.Instr, x.ret) {
+			if (!errorReturn(x.ret) || nilOnSomePath(x.ret.Results[len(x.ret.Results)-1], 0)) && cfg.After(r.Instr, x.ret) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// nilOnSomePath reports whether v is a phi that is a nil constant on
+// some edge into it.
+func nilOnSomePath(v ssa.Value, depth int) bool {
+	phi, ok := v.(*ssa.Phi)
+	if !ok || depth > 4 {
+		return false
+	}
+	for _, e := range phi.Edges {
+		if k, ok := e.(*ssa.Const); ok && k.IsNil() || nilOnSomePath(e, depth+1) {
+			return true
 		}
 	}
 	return false
