@@ -2,7 +2,8 @@
 // passes ask of an SSA function: which blocks a block reaches, whether one
 // instruction can run after another, which branch of an if on a constant
 // never runs, whether a block lies on a cycle, which loop a block belongs
-// to, and where a select case's code starts. Dataflow runs a forward
+// to and whether it runs on every pass round it, and where a select
+// case's code starts. Dataflow runs a forward
 // dataflow over a function's blocks to its fixpoint.
 //
 // The loop of a block is its innermost natural loop: the blocks of the
@@ -238,6 +239,24 @@ func OnCycle(b *ssa.BasicBlock) bool { return Reachable(b, Succs)[b] }
 
 // InLoop reports whether instr's block lies on a cycle of its function.
 func InLoop(instr ssa.Instruction) bool { return OnCycle(instr.Block()) }
+
+// EveryPass reports whether b runs on every pass round its innermost
+// loop: it dominates the source of every back edge of the loop. A block
+// on no loop runs on none.
+func EveryPass(b *ssa.BasicBlock) bool {
+	loop := LoopOf(b)
+	if len(loop) == 0 {
+		return false
+	}
+	for p := range loop {
+		for _, s := range p.Succs {
+			if loop[s] && s.Dominates(p) && !b.Dominates(p) {
+				return false
+			}
+		}
+	}
+	return true
+}
 
 // LoopOf returns the blocks of b's innermost loop (see the package
 // comment), or nil when b lies on no cycle.

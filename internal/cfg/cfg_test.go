@@ -28,6 +28,15 @@ func straight() {
 	mark("second")
 }
 
+func passes(n int, ok bool) {
+	for i := 0; i < n; i++ {
+		mark("each")
+		if ok {
+			mark("some")
+		}
+	}
+}
+
 func irreducible(b bool) {
 	if b {
 		goto in
@@ -114,6 +123,15 @@ func markOf(instr ssa.Instruction) (string, bool) {
 }
 
 func markName(k *ssa.Const) string { return k.Value.ExactString()[1 : len(k.Value.ExactString())-1] }
+
+func TestEveryPass(t *testing.T) {
+	_, m := build(t)
+	for name, want := range map[string]bool{"passes.each": true, "passes.some": false, "nested.inner": true, "straight.first": false} {
+		if got := EveryPass(m[name].Block()); got != want {
+			t.Errorf("EveryPass(%s) = %v, want %v", name, got, want)
+		}
+	}
+}
 
 func TestLoopOfIsInnermost(t *testing.T) {
 	_, m := build(t)

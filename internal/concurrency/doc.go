@@ -77,6 +77,11 @@
 // objects (Fixture) never meets a point of another test (InOtherTest);
 // only package-level variables join two tests' objects.
 //
+// Of functions, it knows those that run once per process, on one
+// goroutine (once.go): the initialisers and a command's main
+// (RunsOnce). No second call of them runs beside the first; only the
+// goroutines they start do.
+//
 // Every judgement leans the safe way: a use the model does not follow
 // (a phi, a conversion to unsafe.Pointer, a call it has no summary for,
 // a method called through an interface) publishes.

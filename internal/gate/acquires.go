@@ -70,7 +70,7 @@ func (m *model) recordAcquire(fi *FuncInfo, sum *Summary, instr ssa.Instruction,
 		ap.Also = append(ap.Also, u)
 	}
 	fi.Acquires = append(fi.Acquires, ap)
-	if st.everyPath.has(e.id) || !e.gate.Gate.Crosses() || st.touched.has(e.id) && !eachPass(instr) {
+	if st.everyPath.has(e.id) || !e.gate.Gate.Crosses() || st.touched.has(e.id) && !cfg.EveryPass(instr.Block()) {
 		return
 	}
 	chain := Prepend(Hop{What: e.what, At: PosText(m.pass.Fset, e.pos), pos: e.pos, end: e.end}, e.chain)
@@ -90,24 +90,6 @@ func (m *model) recordAcquire(fi *FuncInfo, sum *Summary, instr ssa.Instruction,
 		}
 	}
 	sum.Acquires = append(sum.Acquires, SumAcquire{GateOp: e.gate, Blocking: e.blocking, Chain: chain, Flag: flag})
-}
-
-// eachPass reports whether instr runs on every pass round its innermost
-// loop: its block dominates every back edge's source.
-func eachPass(instr ssa.Instruction) bool {
-	b := instr.Block()
-	loop := cfg.LoopOf(b)
-	if len(loop) == 0 {
-		return false
-	}
-	for p := range loop {
-		for _, s := range p.Succs {
-			if loop[s] && s.Dominates(p) && !b.Dominates(p) {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // deferredAcquires records the deferred blocking acquires that run at a

@@ -102,7 +102,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if ssaPkg != nil {
 		m.classifyChans(srcFuncs)
 		m.noteDynamic(srcFuncs)
-		m.paths = values.Of(ssaPkg, append(slices.Clip(srcFuncs), genFuncs...))
+		m.paths = values.Of(ssaPkg, append(slices.Clip(srcFuncs), genFuncs...), m.implementations)
 	}
 	res := &Result{Directives: m.dirs, Source: srcFuncs, m: m}
 	for _, fn := range srcFuncs {

@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/concurrency"
 	"github.com/gatevet/gatevet/internal/naming"
 )
 
@@ -168,6 +169,5 @@ func lifecycle(name string) bool {
 // beforePublication reports whether fn is an init function, a package
 // initialiser, or a closure inside one.
 func beforePublication(fn *ssa.Function) bool {
-	fn = naming.Outermost(fn)
-	return fn.Synthetic == "package initializer" || strings.HasPrefix(fn.Name(), "init#")
+	return concurrency.Initializer(naming.Outermost(fn))
 }

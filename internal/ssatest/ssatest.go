@@ -35,15 +35,20 @@ func Build(t testing.TB, src string) *ssa.Package {
 // then their closures.
 func Funcs(pkg *ssa.Package) []*ssa.Function {
 	var funcs []*ssa.Function
+	seen := make(map[*ssa.Function]bool)
 	for _, m := range pkg.Members {
 		switch m := m.(type) {
 		case *ssa.Function:
 			funcs = append(funcs, m)
 		case *ssa.Type:
-			mset := pkg.Prog.MethodSets.MethodSet(types.NewPointer(m.Type()))
-			for i := range mset.Len() {
-				if fn := pkg.Prog.MethodValue(mset.At(i)); fn != nil && fn.Synthetic == "" {
-					funcs = append(funcs, fn)
+			// Value methods are in T's method set, the rest in *T's.
+			for _, t := range []types.Type{m.Type(), types.NewPointer(m.Type())} {
+				mset := pkg.Prog.MethodSets.MethodSet(t)
+				for i := range mset.Len() {
+					if fn := pkg.Prog.MethodValue(mset.At(i)); fn != nil && fn.Synthetic == "" && !seen[fn] {
+						seen[fn] = true
+						funcs = append(funcs, fn)
+					}
 				}
 			}
 		}

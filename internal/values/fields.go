@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/cfg"
+	"github.com/gatevet/gatevet/internal/naming"
 )
 
 // Field invariants. Only its own package can build, copy or write an
@@ -112,7 +113,7 @@ func (n *invariants) field(x ssa.Value) (*types.Var, *ssa.Function) {
 	if _, building := fa.X.(*ssa.Alloc); building {
 		return nil, nil
 	}
-	v := fieldOf(fa)
+	v := naming.FieldOf(fa)
 	if _, isConst := n.consts[v]; !n.nonNil[v] && !isConst {
 		return nil, nil
 	}
@@ -439,7 +440,7 @@ func (f *fieldScan) store(s *ssa.Store) {
 		f.spoil(s.Val.Type())
 		return
 	}
-	v := fieldOf(fa)
+	v := naming.FieldOf(fa)
 	if _, ok := f.owner[v]; !ok {
 		return
 	}
@@ -468,7 +469,7 @@ func (f *fieldScan) store(s *ssa.Store) {
 // address marks bad a candidate field whose address is used other than
 // to load from or store to it (passed on, *p = nil may clear it).
 func (f *fieldScan) address(fa *ssa.FieldAddr) {
-	v := fieldOf(fa)
+	v := naming.FieldOf(fa)
 	if _, ok := f.owner[v]; !ok {
 		return
 	}

@@ -21,9 +21,9 @@ import (
 //
 // Only functions the package alone calls qualify: named and unexported,
 // never used as a value (stored, passed, bound). An unexported method
-// may be called through an interface: no other package's type can have
-// it, so the interface calls of its name are calls of the package's
-// methods of that name. The values are read off the instructions before
+// may be called through an interface whose implementations the gate
+// model knows (only the package's types can implement it); a method
+// name some interface call reaches without them takes anything. The values are read off the instructions before
 // any summary: the call graph (the gate model's) is built after the
 // summaries, whose dataflow needs them, and its escapes are only the
 // publishing uses, where a settled parameter needs every use but a
@@ -37,7 +37,7 @@ const maxValues = 16
 type settled map[*ssa.Parameter][]constant.Value
 
 // settledParams returns the settled parameters of funcs' functions.
-func settledParams(funcs []*ssa.Function) settled {
+func settledParams(funcs []*ssa.Function, impls Implementations) settled {
 	type seen struct {
 		vals    []constant.Value
 		unknown bool
@@ -46,12 +46,9 @@ func settledParams(funcs []*ssa.Function) settled {
 	}
 	args := make(map[*ssa.Parameter]*seen)
 	escapes := make(map[*ssa.Function]bool)
-	methods := make(map[string][]*ssa.Function)
-	for _, fn := range funcs {
-		if fn.Signature.Recv() != nil && fn.Synthetic == "" {
-			methods[fn.Name()] = append(methods[fn.Name()], fn)
-		}
-	}
+	// unresolved are the method names an interface call reaches without
+	// its implementations known: their parameters take anything.
+	unresolved := make(map[string]bool)
 	note := func(p *ssa.Parameter, arg ssa.Value) {
 		s := args[p]
 		if s == nil {
@@ -80,7 +77,11 @@ func settledParams(funcs []*ssa.Function) settled {
 				if call, ok := instr.(ssa.CallInstruction); ok {
 					c := call.Common()
 					callee = c.Value
-					for _, t := range callTargets(c, methods) {
+					ts := callTargets(c, impls)
+					if c.IsInvoke() && ts == nil {
+						unresolved[c.Method.Name()] = true
+					}
+					for _, t := range ts {
 						noteArgs(t.fn, t.args, note)
 					}
 				}
@@ -100,7 +101,7 @@ func settledParams(funcs []*ssa.Function) settled {
 	}
 	qualifies := func(p *ssa.Parameter) bool {
 		fn := p.Parent()
-		return !escapes[fn] && packageOnly(fn)
+		return !escapes[fn] && packageOnly(fn) && !(fn.Signature.Recv() != nil && unresolved[fn.Name()])
 	}
 	// Pass the callers' parameters' values on, to a fixpoint: sets only
 	// grow, and unknown spreads.
@@ -144,21 +145,22 @@ type target struct {
 	args []ssa.Value
 }
 
+// An Implementations returns the functions an interface call may run,
+// when the package's types are its only implementations (the gate
+// model's resolution); nil when they are not known.
+type Implementations func(c *ssa.CallCommon) []*ssa.Function
+
 // callTargets returns the package's functions c calls: its static
-// callee, or for an interface call of an unexported method, every
-// method of that name whose receiver implements the interface.
-func callTargets(c *ssa.CallCommon, methods map[string][]*ssa.Function) []target {
+// callee, or for an interface call, the implementations impls knows.
+func callTargets(c *ssa.CallCommon, impls Implementations) []target {
 	if c.IsInvoke() {
-		if token.IsExported(c.Method.Name()) {
+		var out []target
+		if impls == nil {
 			return nil
 		}
 		args := append([]ssa.Value{nil}, c.Args...)
-		iface, _ := c.Value.Type().Underlying().(*types.Interface)
-		var out []target
-		for _, m := range methods[c.Method.Name()] {
-			if recv := m.Signature.Recv().Type(); iface == nil || types.Implements(recv, iface) {
-				out = append(out, target{m, args})
-			}
+		for _, fn := range impls(c) {
+			out = append(out, target{fn, args})
 		}
 		return out
 	}

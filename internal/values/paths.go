@@ -3,7 +3,6 @@ package values
 import (
 	"go/constant"
 	"go/token"
-	"go/types"
 	"maps"
 
 	"golang.org/x/tools/go/ssa"
@@ -17,9 +16,10 @@ type Paths struct {
 }
 
 // Of reads the settled parameters, field invariants and nil results of
-// the package whose source functions (closures included) are funcs.
-func Of(pkg *ssa.Package, funcs []*ssa.Function) *Paths {
-	return &Paths{params: settledParams(funcs), fields: fieldInvariants(pkg, funcs), results: findNilResults(funcs)}
+// the package whose source functions (closures included) are funcs;
+// impls resolves its interface calls.
+func Of(pkg *ssa.Package, funcs []*ssa.Function, impls Implementations) *Paths {
+	return &Paths{params: settledParams(funcs, impls), fields: fieldInvariants(pkg, funcs), results: findNilResults(funcs, impls)}
 }
 
 // Settled returns the constant every call passes for bool parameter
@@ -72,18 +72,4 @@ func (p *Paths) Follow(from, to *ssa.BasicBlock) bool {
 		}
 	}
 	return !decided || onTrue == (val != negated)
-}
-
-// fieldOf returns the field fa addresses, as declared (the generic
-// field of an instantiated type).
-func fieldOf(fa *ssa.FieldAddr) *types.Var {
-	ptr, ok := fa.X.Type().Underlying().(*types.Pointer)
-	if !ok {
-		return nil
-	}
-	st, ok := ptr.Elem().Underlying().(*types.Struct)
-	if !ok || fa.Field >= st.NumFields() {
-		return nil
-	}
-	return st.Field(fa.Field).Origin()
 }

@@ -10,23 +10,20 @@ import (
 // gives as nil (return nil, nil; return ids, nil) is nil at every call:
 // if err := t.inUse(); err != nil { … } never runs its body when every
 // function the call can run returns a nil error. A call runs its static
-// callee, or, for an interface call of an unexported method, one of the
-// package's methods of that name (no other package's type has it).
+// callee, or, for an interface call, one of the implementations the
+// gate model knows.
 
 // nilResults holds, per function, the results every return gives as
 // nil.
 type nilResults struct {
-	always  map[*ssa.Function][]bool
-	methods map[string][]*ssa.Function
+	always map[*ssa.Function][]bool
+	impls  Implementations
 }
 
 // findNilResults reads the nil results of funcs' functions.
-func findNilResults(funcs []*ssa.Function) *nilResults {
-	n := &nilResults{always: make(map[*ssa.Function][]bool), methods: make(map[string][]*ssa.Function)}
+func findNilResults(funcs []*ssa.Function, impls Implementations) *nilResults {
+	n := &nilResults{always: make(map[*ssa.Function][]bool), impls: impls}
 	for _, fn := range funcs {
-		if fn.Signature.Recv() != nil && fn.Synthetic == "" {
-			n.methods[fn.Name()] = append(n.methods[fn.Name()], fn)
-		}
 		res := fn.Signature.Results()
 		if res.Len() == 0 || len(fn.Blocks) == 0 {
 			continue
@@ -99,7 +96,7 @@ func (n *nilResults) decides(c *ssa.BinOp) (val, ok bool) {
 	if call == nil {
 		return false, false
 	}
-	targets := callTargets(&call.Call, n.methods)
+	targets := callTargets(&call.Call, n.impls)
 	if len(targets) == 0 {
 		return false, false
 	}

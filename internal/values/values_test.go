@@ -151,7 +151,7 @@ func TestConstFields(t *testing.T) {
 func TestFollow(t *testing.T) {
 	pkg := ssatest.Build(t, src)
 	funcs := ssatest.Funcs(pkg)
-	p := Of(pkg, funcs)
+	p := Of(pkg, funcs, implementations(pkg))
 	run := methodOf(pkg, "kept", "run")
 	b := run.Blocks[0]
 	if p.Follow(b, b.Succs[0]) || !p.Follow(b, b.Succs[1]) {
@@ -215,7 +215,7 @@ func Flags() bool { return flagged(true) && flagged(true) }
 // anything.
 func TestSettledParams(t *testing.T) {
 	pkg := ssatest.Build(t, paramSrc)
-	s := settledParams(ssatest.Funcs(pkg))
+	s := settledParams(ssatest.Funcs(pkg), implementations(pkg))
 	pick := pkg.Func("pick")
 	var got []string
 	for _, v := range s[pick.Params[0]] {
@@ -282,7 +282,7 @@ func use(l lister, f failing) bool {
 // TestNilResults: every lister returns a nil error; a failing's does not.
 func TestNilResults(t *testing.T) {
 	pkg := ssatest.Build(t, resultSrc)
-	n := findNilResults(ssatest.Funcs(pkg))
+	n := findNilResults(ssatest.Funcs(pkg), implementations(pkg))
 	var got []bool
 	for _, b := range pkg.Func("use").Blocks {
 		for _, instr := range b.Instrs {
@@ -294,5 +294,34 @@ func TestNilResults(t *testing.T) {
 	}
 	if want := []bool{true, false}; !slices.Equal(got, want) {
 		t.Errorf("decided: %v, want %v", got, want)
+	}
+}
+
+// implementations resolves an interface call of pkg to the methods of
+// its named types that implement the interface, as the gate model does
+// for an interface with an unexported method.
+func implementations(pkg *ssa.Package) Implementations {
+	return func(c *ssa.CallCommon) []*ssa.Function {
+		iface, ok := c.Value.Type().Underlying().(*types.Interface)
+		if !ok {
+			return nil
+		}
+		var out []*ssa.Function
+		for _, m := range pkg.Members {
+			t, ok := m.(*ssa.Type)
+			if !ok || types.IsInterface(t.Type()) {
+				continue
+			}
+			for _, recv := range []types.Type{t.Type(), types.NewPointer(t.Type())} {
+				if !types.Implements(recv, iface) {
+					continue
+				}
+				if sel := pkg.Prog.MethodSets.MethodSet(recv).Lookup(c.Method.Pkg(), c.Method.Name()); sel != nil {
+					out = append(out, pkg.Prog.MethodValue(sel))
+				}
+				break
+			}
+		}
+		return out
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/concurrency"
 	"github.com/gatevet/gatevet/internal/gate"
@@ -61,26 +60,13 @@ func readLockedWrites(conc *concurrency.Result, uses []resource.Use) []readLocke
 					}
 				}
 			}
-			if found && (len(rl.readers) > 0 || u.Started || !runsOnce(u.Func.Fn)) {
+			if found && (len(rl.readers) > 0 || u.Started || !concurrency.RunsOnce(u.Func.Fn)) {
 				out = append(out, rl)
 				break
 			}
 		}
 	}
 	return out
-}
-
-// runsOnce reports whether fn runs once per process, on one goroutine:
-// the main function of a command, or an init function. No other call of
-// it can race with its own read-locked write.
-func runsOnce(fn *ssa.Function) bool {
-	if fn.Parent() != nil || fn.Signature.Recv() != nil {
-		return false
-	}
-	if fn.Synthetic == "package initializer" || strings.HasPrefix(fn.Name(), "init#") {
-		return true
-	}
-	return fn.Name() == "main" && fn.Pkg != nil && fn.Pkg.Pkg.Name() == "main"
 }
 
 // innermost returns where u's use is made: at the end of its chain of

@@ -6,7 +6,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/facts"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/known"
@@ -110,72 +109,11 @@ func handsOnHeld(res *gate.Result, fi *gate.FuncInfo, g naming.Ref) bool {
 		return true
 	}
 	for _, other := range res.Funcs {
-		if other != fi && mayReturnHolding(other, class) {
-			return true
+		ofClass := func(op gate.GateOp) bool {
+			c, ok := other.Class(op.Gate)
+			return ok && c == class && (op.Kind == known.Mutex || op.Kind == known.RWMutex)
 		}
-	}
-	return false
-}
-
-// mayReturnHolding reports whether some path of fi locks a mutex of
-// class itself and reaches a return without releasing it. A deferred
-// release of the class releases it on every path.
-func mayReturnHolding(fi *gate.FuncInfo, class string) bool {
-	ops := make(map[ssa.Instruction]known.Op)
-	for _, e := range fi.Events() {
-		if c, ok := fi.Class(e.Gate); !ok || c != class || e.Kind != known.Mutex && e.Kind != known.RWMutex {
-			continue
-		}
-		switch {
-		case e.Deferred && e.Op == known.Release:
-			return false
-		case e.Deferred, e.Op == known.Acquire && e.Via:
-			// A callee's acquire is its own unless it returns holding:
-			// only the function's own locks count.
-		default:
-			ops[e.Instr] = e.Op
-		}
-	}
-	if len(ops) == 0 {
-		return false
-	}
-	held := cfg.Dataflow[*bool]{
-		Entry: new(bool),
-		Transfer: func(b *ssa.BasicBlock, in *bool) []*bool {
-			for _, instr := range b.Instrs {
-				switch ops[instr] {
-				case known.Acquire:
-					*in = true
-				case known.Release:
-					*in = false
-				}
-			}
-			return []*bool{in}
-		},
-		Join: func(dst, src *bool) bool {
-			changed := *src && !*dst
-			*dst = *dst || *src
-			return changed
-		},
-		Clone: func(s *bool) *bool { c := *s; return &c },
-	}.Solve(fi.Fn)
-	for _, b := range fi.Fn.Blocks {
-		if held[b.Index] == nil {
-			continue
-		}
-		if _, ret := b.Instrs[len(b.Instrs)-1].(*ssa.Return); !ret {
-			continue
-		}
-		h := *held[b.Index]
-		for _, instr := range b.Instrs {
-			switch ops[instr] {
-			case known.Acquire:
-				h = true
-			case known.Release:
-				h = false
-			}
-		}
-		if h {
+		if other != fi && other.MayReturnHolding(ofClass) {
 			return true
 		}
 	}
