@@ -2,11 +2,16 @@
 package gatetest
 
 import (
+	"go/ast"
+	"go/token"
 	"path/filepath"
+	"regexp"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/gatevet/gatevet/internal/directive"
 )
 
 // Dir returns the absolute path of testdata/name at the repository root,
@@ -23,17 +28,22 @@ func Dir(t *testing.T, name string) string {
 }
 
 // Run runs a over the packages of testdata/name with analysistest.Run,
-// then checks that every diagnostic has a position.
+// then checks that every diagnostic has a position and claims no more
+// than its case shows (checkClaims).
 func Run(t *testing.T, a *analysis.Analyzer, name string) {
 	t.Helper()
-	checkPositions(t, a, analysistest.Run(t, Dir(t, name), a, "./..."))
+	res := analysistest.Run(t, Dir(t, name), a, "./...")
+	checkPositions(t, a, res)
+	checkClaims(t, a, res)
 }
 
 // RunWithSuggestedFixes is Run for a suite whose suggested fixes are
 // checked against .golden files (analysistest.RunWithSuggestedFixes).
 func RunWithSuggestedFixes(t *testing.T, a *analysis.Analyzer, name string) {
 	t.Helper()
-	checkPositions(t, a, analysistest.RunWithSuggestedFixes(t, Dir(t, name), a, "./..."))
+	res := analysistest.RunWithSuggestedFixes(t, Dir(t, name), a, "./...")
+	checkPositions(t, a, res)
+	checkClaims(t, a, res)
 }
 
 // checkPositions fails the test for each diagnostic, and each of its
@@ -53,4 +63,58 @@ func checkPositions(t *testing.T, a *analysis.Analyzer, results []*analysistest.
 			}
 		}
 	}
+}
+
+// condition is what a latent finding's message must say: the condition
+// under which the bug happens ("when a writer queues", "if two
+// goroutines ...", "once ctx is done").
+var condition = regexp.MustCompile(`\b(when|whenever|if|once|unless|until|while)\b`)
+
+// checkClaims holds every certain and latent finding of a suite to what
+// it claims. A certain finding is a bug on that path, so the case that
+// shows it (the declaration it is reported in) has a doc comment that
+// says how it happens; a latent finding needs something the model did
+// not prove, so its message names the condition.
+func checkClaims(t *testing.T, a *analysis.Analyzer, results []*analysistest.Result) {
+	t.Helper()
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			switch d.Category {
+			case directive.CategoryCertain:
+				if decl := enclosing(r.Pass.Files, d.Pos); decl != nil && docOf(decl) == "" {
+					t.Errorf("%s: %s: a certain finding in a case whose doc comment does not say how the bug happens: %s", a.Name, r.Pass.Fset.Position(d.Pos), d.Message)
+				}
+			case directive.CategoryLatent:
+				if !condition.MatchString(d.Message) {
+					t.Errorf("%s: %s: a latent finding that names no condition: %s", a.Name, r.Pass.Fset.Position(d.Pos), d.Message)
+				}
+			}
+		}
+	}
+}
+
+// enclosing returns the top-level declaration of files that holds pos.
+func enclosing(files []*ast.File, pos token.Pos) ast.Decl {
+	for _, f := range files {
+		if pos < f.Pos() || pos >= f.End() {
+			continue
+		}
+		for _, decl := range f.Decls {
+			if decl.Pos() <= pos && pos < decl.End() {
+				return decl
+			}
+		}
+	}
+	return nil
+}
+
+// docOf returns a declaration's doc comment, directives left out.
+func docOf(decl ast.Decl) string {
+	switch decl := decl.(type) {
+	case *ast.FuncDecl:
+		return decl.Doc.Text()
+	case *ast.GenDecl:
+		return decl.Doc.Text()
+	}
+	return ""
 }

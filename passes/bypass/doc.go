@@ -99,7 +99,7 @@
 //		defer x.mu.RUnlock()
 //		id, ok := x.byName[name]
 //		if ok {
-//			x.hits++ // Lookup writes x.hits holding only the read lock of x.mu (read-locked at index.go:31), which guards it (Add writes it with x.mu write-locked): read-lock holders run at the same time, so this write races with another call of Lookup, Hits (index.go:53); take x.mu.Lock() for the write
+//			x.hits++ // Lookup writes x.hits holding only the read lock of x.mu (read-locked at index.go:31), which guards it (Add writes it with x.mu write-locked): read-lock holders run at the same time, so this write races whenever another goroutine runs Lookup or Hits (index.go:53) meanwhile; take x.mu.Lock() for the write
 //		}
 //		return id, ok
 //	}

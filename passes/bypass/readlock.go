@@ -135,10 +135,10 @@ func diagnoseReadLocked(pass *analysis.Pass, rl readLocked) analysis.Diagnostic 
 	if len(u.Chain) > 0 {
 		via = " through " + gate.ChainText(append([]gate.Hop{{What: u.What}}, u.Chain...), false)
 	}
-	races := []string{"another call of " + fn}
+	races := []string{fn}
 	if u.Started {
 		// On a goroutine fn starts: another one running the same code.
-		races[0] = "another goroutine running " + u.What
+		races[0] = u.What
 	}
 	related := []analysis.RelatedInformation{
 		{Pos: rl.rlock.Pos, Message: lock + " read-locked here"},
@@ -154,8 +154,16 @@ func diagnoseReadLocked(pass *analysis.Pass, rl readLocked) analysis.Diagnostic 
 	}
 	related = append(related, gate.ChainRelated(u.Chain, "the path goes on through ")...)
 	msg := fmt.Sprintf("%s writes %s%s holding only the read lock of %s (read-locked at %s), which guards it (%s writes it with %s write-locked): "+
-		"read-lock holders run at the same time, so this write races with %s; take %s.Lock() for the write",
+		"read-lock holders run at the same time, so this write races whenever another goroutine runs %s meanwhile; take %s.Lock() for the write",
 		fn, resName, via, lock, gate.PosText(pass.Fset, rl.rlock.Pos), naming.FuncName(rl.written.Func.Fn), lock,
-		strings.Join(races, ", "), lock)
+		orList(races), lock)
 	return analysis.Diagnostic{Pos: u.Pos, End: u.End, Message: msg, Related: related}
+}
+
+// orList joins names as "a, b or c".
+func orList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }

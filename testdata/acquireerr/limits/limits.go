@@ -65,6 +65,8 @@ func (s *Server) Bump() {
 // the iteration no permit, and its Release panics.
 var global = semaphore.NewWeighted(4)
 
+// Map drops Acquire's error: once ctx is done an iteration runs f
+// without a permit, and its Release panics.
 func Map[T any](ctx context.Context, xs []T, f func(T)) error {
 	for _, x := range xs {
 		global.Acquire(ctx, 1) // want `the error of global.Acquire is dropped`

@@ -69,6 +69,8 @@ func Compact(ctx context.Context, c *Cleaner) {
 	c.Wait()
 }
 
+// CompactTo waits in WaitFor's loop: cancelling ctx wakes nothing, so it
+// waits until enough compactions complete, however long.
 func CompactTo(ctx context.Context, c *Cleaner, n int) {
 	c.WaitFor(n) // want `\(\*Cleaner\)\.WaitFor blocks in sync\.Cond\.Wait \(background\.go:\d+\) and cannot observe ctx`
 }
@@ -136,6 +138,8 @@ func (s *Store) awaitOther() {
 	}
 }
 
+// WriteOther waits in awaitOther's loop on s.other: cancelling ctx wakes
+// nothing, so it waits until a caller frees a memtable.
 func WriteOther(ctx context.Context, s *Store) {
 	s.awaitOther() // want `\(\*Store\)\.awaitOther blocks in sync\.Cond\.Wait`
 }
@@ -161,7 +165,7 @@ func Cancelled(q *lib.Queue, run func(func())) {
 		ctx, cancel = context.WithCancel(context.Background())
 		go cancel()
 		use(ctx)
-		q.Get() // want `\(\*lib\.Queue\)\.Get blocks in sync\.Cond\.Wait.* \(1 more call in this package blocks on the same Wait: background\.go:181\)$`
+		q.Get() // want `\(\*lib\.Queue\)\.Get blocks in sync\.Cond\.Wait.* \(1 more call in this package blocks on the same Wait: background\.go:185\)$`
 	})
 }
 

@@ -282,6 +282,8 @@ func Two(a, b *Store) {
 
 var global sync.Mutex
 
+// Global unlocks global twice on its one path: the second Unlock finds
+// it unlocked and the process dies.
 func Global() {
 	global.Lock()
 	slow()
@@ -292,7 +294,7 @@ func Global() {
 // FallsOff: the deferred Unlock runs at the closing brace, a second time.
 func (s *Store) FallsOff() {
 	s.mu.Lock()
-	defer s.mu.Unlock() // want `the deferred s\.mu\.Unlock\(\), run at the return at mutex\.go:298, unlocks s\.mu a second time`
+	defer s.mu.Unlock() // want `the deferred s\.mu\.Unlock\(\), run at the return at mutex\.go:300, unlocks s\.mu a second time`
 	s.cache["f"] = ""
 	s.mu.Unlock()
 }

@@ -9,30 +9,38 @@ type Cache struct {
 	m  map[string]string
 }
 
+// ReadThenUnlock read-locks and write-unlocks on its one path: the
+// Unlock finds no write lock and the process dies.
 func (c *Cache) ReadThenUnlock(k string) string {
 	c.rw.RLock()
 	v := c.m[k]
-	c.rw.Unlock() // want `^certain: c\.rw\.Unlock\(\) unlocks c\.rw, which this function read-locked at rw\.go:13 and still holds so on this path: the process dies with "fatal error: sync: Unlock of unlocked RWMutex", which no recover catches \(or, if another goroutine locked it in between, this unlocks theirs\); use RUnlock to match the RLock$`
+	c.rw.Unlock() // want `^certain: c\.rw\.Unlock\(\) unlocks c\.rw, which this function read-locked at rw\.go:15 and still holds so on this path: the process dies with "fatal error: sync: Unlock of unlocked RWMutex", which no recover catches \(or, if another goroutine locked it in between, this unlocks theirs\); use RUnlock to match the RLock$`
 	return v
 }
 
+// LockThenRUnlock write-locks and read-unlocks on its one path: the
+// RUnlock finds no reader and the process dies.
 func (c *Cache) LockThenRUnlock(k, v string) {
 	c.rw.Lock()
 	c.m[k] = v
-	c.rw.RUnlock() // want `^certain: c\.rw\.RUnlock\(\) read-unlocks c\.rw, which this function locked at rw\.go:20 and still holds so on this path: the process dies with "fatal error: sync: RUnlock of unlocked RWMutex", which no recover catches \(or, while other goroutines hold read locks, this releases one of theirs\); use Unlock to match the Lock$`
+	c.rw.RUnlock() // want `^certain: c\.rw\.RUnlock\(\) read-unlocks c\.rw, which this function locked at rw\.go:24 and still holds so on this path: the process dies with "fatal error: sync: RUnlock of unlocked RWMutex", which no recover catches \(or, while other goroutines hold read locks, this releases one of theirs\); use Unlock to match the Lock$`
 }
 
+// DeferredMismatch read-locks, and its deferred Unlock runs at the
+// return: the process dies there.
 func (c *Cache) DeferredMismatch(k string) string {
 	c.rw.RLock()
-	defer c.rw.Unlock() // want `the deferred c\.rw\.Unlock\(\), run at the return at rw\.go:28, unlocks c\.rw, which this function read-locked at rw\.go:26`
+	defer c.rw.Unlock() // want `the deferred c\.rw\.Unlock\(\), run at the return at rw\.go:34, unlocks c\.rw, which this function read-locked at rw\.go:32`
 	return c.m[k]
 }
 
+// ReadTwice read-unlocks twice after one RLock on its one path: the
+// second RUnlock finds no reader and the process dies.
 func (c *Cache) ReadTwice(k string) string {
 	c.rw.RLock()
 	v := c.m[k]
 	c.rw.RUnlock()
-	c.rw.RUnlock() // want `c\.rw\.RUnlock\(\) read-unlocks c\.rw a second time on this path: this function read-locked it at rw\.go:32 and read-unlocked it already at rw\.go:34, with no RLock since; the process dies with "fatal error: sync: RUnlock of unlocked RWMutex"`
+	c.rw.RUnlock() // want `c\.rw\.RUnlock\(\) read-unlocks c\.rw a second time on this path: this function read-locked it at rw\.go:40 and read-unlocked it already at rw\.go:42, with no RLock since; the process dies with "fatal error: sync: RUnlock of unlocked RWMutex"`
 	return v
 }
 

@@ -14,12 +14,14 @@ type Pool struct {
 
 func work() error { return nil }
 
+// Twice releases its one permit twice on the path where Acquire
+// succeeds: the second Release panics.
 func (p *Pool) Twice(ctx context.Context) error {
 	if err := p.sem.Acquire(ctx, 1); err != nil {
 		return err
 	}
 	p.sem.Release(1)
-	p.sem.Release(1) // want `^certain: p\.sem\.Release\(\) releases p\.sem a second time on this path: this function acquired it at sem\.go:18 and released it already at sem\.go:21, with no Acquire since; the semaphore panics with "semaphore: released more than held", or, while others hold permits, gives back one of theirs and the limit no longer holds; remove this Release, or return after the first one$`
+	p.sem.Release(1) // want `^certain: p\.sem\.Release\(\) releases p\.sem a second time on this path: this function acquired it at sem\.go:20 and released it already at sem\.go:23, with no Acquire since; the semaphore panics with "semaphore: released more than held", or, while others hold permits, gives back one of theirs and the limit no longer holds; remove this Release, or return after the first one$`
 	return nil
 }
 
@@ -32,7 +34,7 @@ func (p *Pool) ErrorBranch(ctx context.Context) error {
 	if err != nil {
 		p.sem.Release(1)
 	}
-	p.sem.Release(1) // want `released it already at sem\.go:33`
+	p.sem.Release(1) // want `released it already at sem\.go:35`
 	return err
 }
 

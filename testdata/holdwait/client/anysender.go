@@ -14,6 +14,10 @@ type Mailbox struct {
 
 func NewMailbox() *Mailbox { return &Mailbox{ch: make(chan int)} }
 
+// Recv waits on the unbuffered b.ch holding b.mu; every Send locks b.mu
+// before it sends, so a Recv that runs first waits forever (and a Send
+// that runs first holds b.mu while it waits for a Recv that cannot
+// lock).
 func (b *Mailbox) Recv() int {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -21,6 +25,8 @@ func (b *Mailbox) Recv() int {
 	return <-b.ch // want `<-b\.ch waits for \(\*Mailbox\)\.Send holding b\.mu, but \(\*Mailbox\)\.Send locks b\.mu before it sends on b\.ch: a certain deadlock`
 }
 
+// Send is the other end of Recv's deadlock: it sends on the unbuffered
+// b.ch holding b.mu, and every Recv locks b.mu before it receives.
 func (b *Mailbox) Send(v int) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -85,6 +91,9 @@ type TryMailbox struct {
 
 func NewTryMailbox() *TryMailbox { return &TryMailbox{ch: make(chan int)} }
 
+// Recv waits on b.ch holding b.mu; TrySend's select with a default locks
+// b.mu first too, so it never sends while Recv waits, and Recv waits
+// forever.
 func (b *TryMailbox) Recv() int {
 	b.mu.Lock()
 	defer b.mu.Unlock()

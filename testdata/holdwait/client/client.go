@@ -277,6 +277,9 @@ func NewHelper() *Helper {
 	return h
 }
 
+// Close waits for loop to close h.done holding h.mu; loop locks h.mu on
+// every pass before it can see closed, so Close waits forever once loop
+// is at its Lock.
 func (h *Helper) Close() {
 	h.mu.Lock()
 	defer h.mu.Unlock()

@@ -20,6 +20,8 @@ func NewBatcher() *Batcher {
 	return b
 }
 
+// Flush waits on b.cond holding b.flush; loop locks b.flush before it
+// signals, so with items queued Flush waits forever.
 func (b *Batcher) Flush() {
 	b.flush.Lock()
 	defer b.flush.Unlock()

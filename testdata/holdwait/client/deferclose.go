@@ -34,6 +34,8 @@ func (r *Runner) run() {
 	}
 }
 
+// Close waits on r.done holding r.mu; run's deferred close(r.done) runs
+// only after a pass that locks r.mu, so Close waits forever.
 func (r *Runner) Close() {
 	r.mu.Lock()
 	defer r.mu.Unlock()

@@ -33,6 +33,8 @@ func (r *Awaiter) run() {
 
 func (r *Awaiter) awaitLoop() { <-r.done }
 
+// Close waits in awaitLoop for r.done holding r.mu; run locks r.mu
+// before it can return and close r.done, so Close waits forever.
 func (r *Awaiter) Close() {
 	r.mu.Lock()
 	defer r.mu.Unlock()

@@ -22,6 +22,8 @@ func NewDevice() *Device {
 	return d
 }
 
+// Stop holds d.sem's one permit while it waits on d.done; loop acquires
+// d.sem before it can close d.done, so Stop waits forever.
 func (d *Device) Stop() {
 	d.sem.Acquire(context.Background(), 1)
 	defer d.sem.Release(1)
@@ -54,6 +56,8 @@ func NewToken() *Token {
 	return t
 }
 
+// Stop holds the token of t.tok while it waits on t.done; loop takes the
+// token before it can close t.done, so Stop waits forever.
 func (t *Token) Stop() {
 	t.tok <- struct{}{}
 	defer func() { <-t.tok }()

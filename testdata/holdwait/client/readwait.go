@@ -20,6 +20,9 @@ func NewWorkPool() *WorkPool {
 	return p
 }
 
+// Work waits for a job on p.cond holding p.mu's read lock; Put write-
+// locks p.mu before it signals, so with the queue empty Work waits
+// forever.
 func (p *WorkPool) Work() int {
 	p.mu.RLock()
 	defer p.mu.RUnlock()

@@ -38,6 +38,8 @@ func (w *Worker) run() {
 	}
 }
 
+// Stop waits for run's Done holding w.mu; run locks w.mu on every pass
+// before it can see stopped, so Stop waits forever.
 func (w *Worker) Stop() {
 	w.mu.Lock()
 	defer w.mu.Unlock()

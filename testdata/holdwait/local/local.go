@@ -13,6 +13,8 @@ var rw sync.RWMutex
 
 func work() {}
 
+// Worker waits on done holding mu; the goroutine locks mu before it
+// sends, so both wait forever.
 func Worker() {
 	mu.Lock()
 	defer mu.Unlock()
@@ -23,9 +25,11 @@ func Worker() {
 		mu.Unlock()
 		done <- struct{}{}
 	}()
-	<-done // want `<-done waits for the goroutine started on line 20 holding mu, but the goroutine started on line 20 locks mu before it sends on done: a certain deadlock`
+	<-done // want `<-done waits for the goroutine started on line 22 holding mu, but the goroutine started on line 22 locks mu before it sends on done: a certain deadlock`
 }
 
+// Group waits for the readers holding rw's write lock; each reader read-
+// locks rw before Done, so Wait never returns.
 func Group() {
 	rw.Lock()
 	defer rw.Unlock()
@@ -39,9 +43,11 @@ func Group() {
 			work()
 		}()
 	}
-	wg.Wait() // want `wg\.Wait\(\) waits for the goroutine started on line 35 holding rw, but the goroutine started on line 35 read-locks rw before it calls wg\.Done\(\): a certain deadlock`
+	wg.Wait() // want `wg\.Wait\(\) waits for the goroutine started on line 39 holding rw, but the goroutine started on line 39 read-locks rw before it calls wg\.Done\(\): a certain deadlock`
 }
 
+// GroupGo waits for the group holding mu; the group's function locks mu
+// before it returns, so Wait never returns.
 func GroupGo() {
 	mu.Lock()
 	defer mu.Unlock()
@@ -50,9 +56,11 @@ func GroupGo() {
 		mu.Lock()
 		defer mu.Unlock()
 	})
-	wg.Wait() // want `wg\.Wait\(\) waits for the goroutine started on line 49 holding mu, but the goroutine started on line 49 locks mu before it returns: a certain deadlock`
+	wg.Wait() // want `wg\.Wait\(\) waits for the goroutine started on line 55 holding mu, but the goroutine started on line 55 locks mu before it returns: a certain deadlock`
 }
 
+// ErrGroup waits for the group holding mu; the group's function locks mu
+// before it returns, so Wait never returns.
 func ErrGroup(ctx context.Context) error {
 	mu.Lock()
 	defer mu.Unlock()
@@ -62,7 +70,7 @@ func ErrGroup(ctx context.Context) error {
 		defer mu.Unlock()
 		return ctx.Err()
 	})
-	return g.Wait() // want `g\.Wait\(\) waits for the goroutine started on line 60 holding mu, but the goroutine started on line 60 locks mu before it returns: a certain deadlock`
+	return g.Wait() // want `g\.Wait\(\) waits for the goroutine started on line 68 holding mu, but the goroutine started on line 68 locks mu before it returns: a certain deadlock`
 }
 
 // WithContext waits for a group made by errgroup.WithContext, whose

@@ -3,6 +3,8 @@ package local
 // A send on an unbuffered channel the function made waits for a receive
 // in the goroutine it handed the channel to, which in Hand locks mu first.
 
+// Hand sends on the unbuffered jobs holding mu; the goroutine locks mu
+// before it receives, so both wait forever.
 func Hand() {
 	mu.Lock()
 	defer mu.Unlock()
@@ -13,7 +15,7 @@ func Hand() {
 		mu.Unlock()
 		<-jobs
 	}()
-	jobs <- 1 // want `jobs <- … waits for the goroutine started on line 10 holding mu, but the goroutine started on line 10 locks mu before it receives from jobs: a certain deadlock`
+	jobs <- 1 // want `jobs <- … waits for the goroutine started on line 12 holding mu, but the goroutine started on line 12 locks mu before it receives from jobs: a certain deadlock`
 }
 
 // Near misses.

@@ -16,6 +16,8 @@ type Queue struct {
 	items []int
 }
 
+// Push locks q.lock twice on its one path: the annotated spin lock is
+// not reentrant and the second Lock spins forever.
 func (q *Queue) Push(x int) {
 	q.lock.Lock()
 	defer q.lock.Unlock()
@@ -30,9 +32,12 @@ func (q *Queue) pushLocked(x int) {
 	q.items = append(q.items, x)
 }
 
+// badLocked's callers hold q.mu by its contract, so its Lock waits
+// forever for the caller's Unlock.
+//
 //gatevet:holds q.mu
 func (q *Queue) badLocked(x int) {
-	q.mu.Lock() // want `q\.mu\.Lock while q\.mu is already held on this path \(callers hold it by the //gatevet:holds q\.mu contract at annotations\.go:33\)`
+	q.mu.Lock() // want `q\.mu\.Lock while q\.mu is already held on this path \(callers hold it by the //gatevet:holds q\.mu contract at annotations\.go:38\)`
 	q.items = append(q.items, x)
 	q.mu.Unlock()
 }

@@ -48,7 +48,9 @@ func (c *Conn) OpenForGood() {
 	})
 }
 
+// OpenForGoodAndCheck locks c.mu and then calls open, which locks it
+// again: nothing releases it in between, so it blocks forever.
 func OpenForGoodAndCheck(c *Conn) bool {
 	c.OpenForGood()
-	return c.Connected() // want `call to \(\*Conn\)\.Connected acquires c\.mu \(c\.mu\.Lock at handoff\.go:30\) while it is already held on this path \(locked through \(\*Conn\)\.OpenForGood at handoff\.go:52\)`
+	return c.Connected() // want `call to \(\*Conn\)\.Connected acquires c\.mu \(c\.mu\.Lock at handoff\.go:30\) while it is already held on this path \(locked through \(\*Conn\)\.OpenForGood at handoff\.go:54\)`
 }

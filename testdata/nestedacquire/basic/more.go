@@ -14,6 +14,8 @@ func (c *Counter) Incr() {
 	c.n++
 }
 
+// IncrTwice holds the embedded mutex when it calls Incr, which locks it
+// again: it blocks forever.
 func (c *Counter) IncrTwice() {
 	c.Lock()
 	defer c.Unlock()
@@ -45,6 +47,8 @@ type Shared struct {
 	mu *sync.Mutex
 }
 
+// Lock2 locks the shared mutex twice through its pointer: the second
+// Lock blocks forever.
 func (s Shared) Lock2() {
 	s.mu.Lock()
 	s.mu.Lock() // want `s\.mu\.Lock while s\.mu is already held`
@@ -71,6 +75,8 @@ func WithLockerTwice(l sync.Locker) {
 	l.Lock() // want `latent: l\.Lock while l is already held .*: a sync\.Locker that is a mutex is not reentrant, so this blocks forever when it is one`
 }
 
+// LockerHelper holds mu when WithLocker locks the same mutex: it blocks
+// forever.
 func LockerHelper(mu *sync.Mutex) {
 	mu.Lock()
 	defer mu.Unlock()
@@ -104,10 +110,12 @@ func (s *Store) HelperPair() {
 	s.release()
 }
 
+// HelperTwice takes s.mu through acquire twice on its one path: the
+// second blocks forever.
 func (s *Store) HelperTwice() {
 	s.acquire()
 	defer s.release()
-	s.acquire() // want `call to \(\*Store\)\.acquire acquires s\.mu .*locked through \(\*Store\)\.acquire at more\.go:108`
+	s.acquire() // want `call to \(\*Store\)\.acquire acquires s\.mu .*locked through \(\*Store\)\.acquire at more\.go:116`
 }
 
 // Which gate is locked is not known on one path: silent.

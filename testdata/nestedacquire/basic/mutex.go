@@ -9,10 +9,12 @@ type Store struct {
 	items map[string]int
 }
 
+// DoubleLock locks s.mu twice on its one path: the second Lock blocks
+// forever.
 func (s *Store) DoubleLock() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.mu.Lock() // want `s\.mu\.Lock while s\.mu is already held on this path \(locked at mutex\.go:13\): sync\.Mutex is not reentrant`
+	s.mu.Lock() // want `s\.mu\.Lock while s\.mu is already held on this path \(locked at mutex\.go:15\): sync\.Mutex is not reentrant`
 }
 
 func (s *Store) UnlockThenRelock() {
@@ -36,7 +38,7 @@ func (s *Store) getLocked(k string) int { return s.items[k] }
 func (s *Store) IncrBad(k string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.items[k] = s.Get(k) + 1 // want `call to \(\*Store\)\.Get acquires s\.mu \(s\.mu\.Lock at mutex\.go:28\) while it is already held`
+	s.items[k] = s.Get(k) + 1 // want `call to \(\*Store\)\.Get acquires s\.mu \(s\.mu\.Lock at mutex\.go:30\) while it is already held`
 }
 
 func (s *Store) IncrGood(k string) {

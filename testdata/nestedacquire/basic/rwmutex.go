@@ -28,10 +28,12 @@ func (c *Cache) GetBothLocked(a, b string) (string, string) {
 	return c.getLocked(a), c.getLocked(b)
 }
 
+// Upgrade write-locks while it still holds the read lock when the key is
+// missing: Lock waits for every reader, itself included, forever.
 func (c *Cache) Upgrade(k, v string) {
 	c.mu.RLock()
 	if _, ok := c.data[k]; !ok {
-		c.mu.Lock() // want `c\.mu\.Lock while c\.mu is already held on this path \(read-locked at rwmutex\.go:32\): the write lock waits for every reader`
+		c.mu.Lock() // want `c\.mu\.Lock while c\.mu is already held on this path \(read-locked at rwmutex\.go:34\): the write lock waits for every reader`
 		c.data[k] = v
 		c.mu.Unlock()
 	}

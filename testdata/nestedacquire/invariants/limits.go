@@ -46,6 +46,8 @@ func (p *sized) trim() {
 	p.mu.Unlock()
 }
 
+// Put calls trim holding p.mu whenever the pool is over a limit the
+// caller gave, and trim locks p.mu again: Put blocks forever.
 func (p *sized) Put(c int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()

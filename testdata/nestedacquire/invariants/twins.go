@@ -23,6 +23,8 @@ func (c *cleared) Close() {
 	c.mu.Unlock()
 }
 
+// Consume after Close finds c.current nil and resets holding c.mu, and
+// reset locks it again: it blocks forever.
 func (c *cleared) Consume() string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -47,6 +49,8 @@ func (c *lazy) reset() {
 	c.mu.Unlock()
 }
 
+// The first Consume finds c.current nil and resets holding c.mu, and
+// reset locks it again: it blocks forever.
 func (c *lazy) Consume() string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -76,6 +80,8 @@ func (c *early) reset() {
 	c.mu.Unlock()
 }
 
+// The constructor's Consume finds c.current still nil and resets holding
+// c.mu, and reset locks it again: it blocks forever.
 func (c *early) Consume() string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -108,6 +114,8 @@ func (c *pooled) reset() {
 	c.mu.Unlock()
 }
 
+// Consume on a pooled zero element finds c.current nil and resets
+// holding c.mu, and reset locks it again: it blocks forever.
 func (c *pooled) Consume() string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -133,6 +141,8 @@ func (s *unchecked) redial() {
 	s.mu.Unlock()
 }
 
+// Send finds s.conn nil when the lookup found nothing and redials
+// holding s.mu, and redial locks it again: it blocks forever.
 func (s *unchecked) Send() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -156,6 +166,8 @@ func (c *Consumer) reset() {
 	c.mu.Unlock()
 }
 
+// Consume on a zero Consumer another package made finds c.current nil
+// and resets holding c.mu, and reset locks it again: it blocks forever.
 func (c *Consumer) Consume() string {
 	c.mu.Lock()
 	defer c.mu.Unlock()

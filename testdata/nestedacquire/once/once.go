@@ -35,6 +35,8 @@ var (
 	values []int
 )
 
+// Values calls setup.Do inside setup.Do's own function: the inner Do
+// waits for the outer one to finish, forever.
 func Values() []int {
 	setup.Do(func() {
 		values = []int{1}
@@ -43,6 +45,8 @@ func Values() []int {
 	return values
 }
 
+// Param calls o.Do inside o.Do's own function: the inner Do waits for
+// the outer one to finish, forever.
 func Param(o *sync.Once, f func()) {
 	o.Do(func() {
 		f()
@@ -55,7 +59,7 @@ func (c *Client) Token() string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.once.Do(func() {
-		c.mu.Lock() // want `certain: c\.mu\.Lock while c\.mu is already held on this path \(locked at once\.go:55\)`
+		c.mu.Lock() // want `certain: c\.mu\.Lock while c\.mu is already held on this path \(locked at once\.go:59\)`
 		c.token = "t"
 		c.mu.Unlock()
 	})

@@ -7,10 +7,12 @@ import (
 	"example.com/nested/lib"
 )
 
+// RegisterTwice holds lib.Mu when lib.Register locks it again: it blocks
+// forever.
 func RegisterTwice(name string) {
 	lib.Mu.Lock()
 	defer lib.Mu.Unlock()
-	lib.Register(name) // want `call to lib\.Register acquires lib\.Mu \(Mu\.Lock at lib\.go:19\) while it is already held on this path \(locked at xpkg\.go:11\)`
+	lib.Register(name) // want `call to lib\.Register acquires lib\.Mu \(Mu\.Lock at lib\.go:19\) while it is already held on this path \(locked at xpkg\.go:13\)`
 }
 
 func RegisterBatch(names []string) {
