@@ -68,7 +68,7 @@ func checkPositions(t *testing.T, a *analysis.Analyzer, results []*analysistest.
 // condition is what a latent finding's message must say: the condition
 // under which the bug happens ("when a writer queues", "if two
 // goroutines ...", "once ctx is done").
-var condition = regexp.MustCompile(`\b(when|whenever|if|once|unless|until|while)\b`)
+var condition = regexp.MustCompile(`\b(when|whenever|if|once|unless|until)\b`)
 
 // checkClaims holds every certain and latent finding of a suite to what
 // it claims. A certain finding is a bug on that path, so the case that

@@ -136,11 +136,11 @@ func diagnose(pass *analysis.Pass, e, r lockgraph.OrderEdge, writers ...*writerN
 		// Spelled in its own package: name the gates as this one does.
 		other = fmt.Sprintf("%s in package %s (%s) acquires %s while holding %s", r.Func, path.Base(r.Pkg), r.At, e.FromName, e.ToName)
 	}
-	deadlock := "two goroutines taking both paths deadlock"
+	deadlock := "it deadlocks when two goroutines take the two paths at once"
 	var related []analysis.RelatedInformation
 	for _, w := range writers {
 		if w != nil {
-			deadlock += fmt.Sprintf(" once a third goroutine queues to write-lock %s (%s)", w.gate, w.text)
+			deadlock += fmt.Sprintf(" and a third goroutine queues to write-lock %s (%s)", w.gate, w.text)
 			related = append(related, analysis.RelatedInformation{Pos: w.pos, Message: "a writer of " + w.gate + " that can queue between the two read locks"})
 		}
 	}

@@ -153,7 +153,7 @@ func verb(op gate.GateOp) string {
 func consequence(have, want gate.GateOp) string {
 	switch {
 	case have.Mode == known.Shared && want.Mode == known.Shared:
-		return "recursive read locking deadlocks as soon as a writer queues between the two RLocks"
+		return "recursive read locking deadlocks when a writer queues between the two RLocks"
 	case have.Mode == known.Shared:
 		return "the write lock waits for every reader, this path's own read lock included, so it blocks forever"
 	case want.Mode == known.Shared:
@@ -161,7 +161,7 @@ func consequence(have, want gate.GateOp) string {
 	case want.Kind == known.Weighted:
 		return "with one permit this deadlocks at once, with more it deadlocks once concurrent holders take the rest"
 	case want.Kind == known.ChanSem:
-		return "the second slot deadlocks at capacity one, and under load at any capacity"
+		return "the second slot deadlocks at once when the channel holds one, and at any capacity once concurrent holders take the rest"
 	}
 	return fmt.Sprintf("%s is not reentrant, so this blocks forever", want.Kind)
 }

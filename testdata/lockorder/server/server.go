@@ -100,7 +100,7 @@ func (s *Server) Drain(ctx context.Context) {
 func (s *Server) Load() {
 	s.rw.RLock()
 	defer s.rw.RUnlock()
-	s.cfg.Lock() // want `s.cfg is acquired while holding s.rw, but .*: lock-order inversion, two goroutines taking both paths deadlock once a third goroutine queues to write-lock s\.rw \(\(\*Server\)\.reset \(server\.go:126\) write-locks s\.rw\);`
+	s.cfg.Lock() // want `s.cfg is acquired while holding s.rw, but .*: lock-order inversion, it deadlocks when two goroutines take the two paths at once and a third goroutine queues to write-lock s\.rw \(\(\*Server\)\.reset \(server\.go:126\) write-locks s\.rw\);`
 	s.cfg.Unlock()
 }
 
@@ -109,7 +109,7 @@ func (s *Server) Load() {
 func (s *Server) Store() {
 	s.cfg.RLock()
 	defer s.cfg.RUnlock()
-	s.rw.RLock() // want `s.rw is acquired while holding s.cfg, but .*deadlock once a third goroutine queues to write-lock s\.rw \(\(\*Server\)\.reset \(server\.go:126\) write-locks s\.rw\);`
+	s.rw.RLock() // want `s.rw is acquired while holding s.cfg, but .*deadlocks when two goroutines take the two paths at once and a third goroutine queues to write-lock s\.rw \(\(\*Server\)\.reset \(server\.go:126\) write-locks s\.rw\);`
 	s.rw.RUnlock()
 }
 

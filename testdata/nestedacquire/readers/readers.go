@@ -27,7 +27,7 @@ func (t *Table) Set(k string, v int) {
 func (t *Table) Sum(a, b string) int {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
-	return t.m[a] + t.Get(b) // want `latent: call to \(\*Table\)\.Get acquires t\.mu .*recursive read locking deadlocks as soon as a writer queues between the two RLocks \(\(\*Table\)\.Set at readers\.go:22 takes the write lock\)`
+	return t.m[a] + t.Get(b) // want `latent: call to \(\*Table\)\.Get acquires t\.mu .*recursive read locking deadlocks when a writer queues between the two RLocks \(\(\*Table\)\.Set at readers\.go:22 takes the write lock\)`
 }
 
 // Frozen is filled before it is shared and only read afterwards: no code
