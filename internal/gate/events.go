@@ -21,6 +21,9 @@ type Event struct {
 	Blocking bool
 	Deferred bool // the operation is deferred to the function's return
 	Via      bool // it happens inside the callee What
+	// InOnce marks an operation of the function a sync.Once's Do runs
+	// (once.Do(mu.Unlock)): it happens only when the Once has not run.
+	InOnce bool
 	// Permits is the constant number of permits a semaphore.Weighted
 	// operation takes or gives back (1 for a channel semaphore), or 0
 	// when the count is not a constant.
@@ -59,7 +62,8 @@ func (fi *FuncInfo) Events() []Event {
 					continue
 				}
 				ev := Event{Instr: instr, GateOp: e.gate, Op: e.op, Blocking: e.blocking, Deferred: deferred, Via: e.via,
-					Unchecked: e.unchecked, When: e.cond, Pos: e.pos, End: e.end, What: e.what}
+					Unchecked: e.unchecked, When: e.cond, Pos: e.pos, End: e.end, What: e.what,
+					InOnce: e.under != nil && e.under.Kind == known.Once}
 				if !e.via {
 					ev.Permits = permits(instr, e.gate.Kind)
 					ev.NeverDone = e.op == known.Acquire && e.blocking && e.gate.Kind == known.Weighted && neverDone(instr)

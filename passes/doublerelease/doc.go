@@ -139,6 +139,10 @@
 //   - Acquires and releases inside callees, closures called in place and
 //     deferred closures ("defer func() { if locked { mu.Unlock() } }()"):
 //     the state is unknown after them.
+//   - A release a sync.Once runs ("defer unlock.Do(mu.Unlock)" beside an
+//     earlier "unlock.Do(mu.Unlock)"): it happens only if that Once has
+//     not run, and a path that locks again resets it ("*unlock =
+//     sync.Once{}").
 //   - A Weighted release of more permits than the path acquired, and counts
 //     that are not constants: releasecount reports mismatched counts.
 //   - sync.Locker values, types marked //gatevet:gate and channel

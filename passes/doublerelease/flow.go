@@ -153,8 +153,10 @@ func (r *replay) noteCaller(e *gate.Event, f *gateState) {
 // what it sees.
 func (fl *flow) apply(e *gate.Event, at ssa.Instruction, f *gateState, r *replay) {
 	switch {
-	case e.Via:
-		// A callee's operation: what it leaves is not followed.
+	case e.Via, e.InOnce:
+		// A callee's operation: what it leaves is not followed. One a
+		// Once runs happens only if the Once has not run, which a
+		// path can reset (*once = sync.Once{}) after it locks again.
 		f.forget()
 	case e.Op == known.Release:
 		d, frees := f.release(e, fl.kind)
