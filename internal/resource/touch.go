@@ -291,7 +291,9 @@ func (r *Result) addTouch(sum *[]SumTouch, seen map[string]bool, t Touch) {
 		key += "!go"
 	}
 	for _, h := range t.Holdings {
-		if h.Gate.Crosses() {
+		// A //gatevet:holds contract is what callers must do, not what
+		// they do: each call's own held set says whether it holds.
+		if h.Gate.Crosses() && !h.Contract {
 			held = append(held, h.GateOp)
 			key += "|" + h.Gate.Key()
 		}
