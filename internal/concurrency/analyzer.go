@@ -37,6 +37,7 @@ type Result struct {
 	mu       sync.Mutex
 	helpers  map[param]*Reason // nil: not owned
 	busy     map[param]bool
+	fresh    map[*ssa.Function]bool // constructors: see freshResult
 	extents  *extents
 	signals  *[]signal  // the package's end signals, once found
 	loops    *[]runLoop // the package's run loops, once found
@@ -56,6 +57,7 @@ func run(pass *analysis.Pass) (any, error) {
 		gates:   pass.ResultOf[gate.Analyzer].(*gate.Result),
 		helpers: make(map[param]*Reason),
 		busy:    make(map[param]bool),
+		fresh:   make(map[*ssa.Function]bool),
 		waits:   make(map[*ssa.Function][]wait),
 		fset:    pass.Fset,
 		pkg:     pass.Pkg.Path(),

@@ -187,7 +187,7 @@ func receiverOnly(gates *gate.Result, c *ssa.CallCommon, fn *ssa.Function) bool 
 // does not make v anew: instr can run after u, and when v is made in a
 // loop, not only after v is made again.
 func before(v ssa.Value, u, instr ssa.Instruction) bool {
-	alloc, isAlloc := v.(*ssa.Alloc)
+	alloc, isAlloc := madeBy(v)
 	if u.Block() == instr.Block() && index(u) < index(instr) {
 		return !isAlloc || alloc.Block() != u.Block() || !(index(u) < index(alloc) && index(alloc) < index(instr))
 	}
@@ -208,4 +208,16 @@ func before(v ssa.Value, u, instr ssa.Instruction) bool {
 // index returns instr's position in its block.
 func index(instr ssa.Instruction) int {
 	return slices.Index(instr.Block().Instrs, instr)
+}
+
+// madeBy returns the instruction that makes v anew each time it runs:
+// an allocation, or a call that returns a fresh object.
+func madeBy(v ssa.Value) (ssa.Instruction, bool) {
+	switch v := v.(type) {
+	case *ssa.Alloc:
+		return v, true
+	case *ssa.Call:
+		return v, true
+	}
+	return nil, false
 }

@@ -21,7 +21,12 @@
 // starter goes on. A function borrows a parameter when it publishes it
 // on no path (Borrows): its callers still own what they pass. An
 // unexported helper whose every call passes an object its caller owns
-// owns it too, until it publishes it itself. What a function borrows
+// owns it too, until it publishes it itself. A call of a function of
+// the package that returns an object it made and did not publish (a
+// constructor) makes an object its caller owns. An object its caller
+// made for one call of a helper and uses no more after it is dropped
+// with the call (Dropped): what the helper leaves held on it, nobody
+// else can wait for. What a function borrows
 // travels to importing packages as a BorrowFact, through the shared
 // summary table (package facts).
 //

@@ -47,11 +47,23 @@ func (r *Result) owned(fi *gate.FuncInfo, instr ssa.Instruction, ref naming.Ref,
 	}
 	switch ref.Root {
 	case naming.Local:
-		a, ok := fi.LocalValue(ref).(*ssa.Alloc)
-		if !ok || r.publisher(a, instr, !entering) != nil {
+		v := fi.LocalValue(ref)
+		what := "made here and not yet published"
+		switch v := v.(type) {
+		case *ssa.Alloc:
+		case *ssa.Call:
+			callee := v.Call.StaticCallee()
+			if callee == nil || !r.freshResult(callee) {
+				return nil
+			}
+			what = "made by " + naming.FuncName(callee) + " and not yet published"
+		default:
 			return nil
 		}
-		return &Reason{Pos: a.Pos(), What: "made here and not yet published"}
+		if r.publisher(v, instr, !entering) != nil {
+			return nil
+		}
+		return &Reason{Pos: v.Pos(), What: what}
 	case naming.Param:
 		if ref.Index >= len(fi.Fn.Params) || depth == maxDepth {
 			return nil
@@ -80,8 +92,7 @@ func (r *Result) handedOwned(p param, depth int) *Reason {
 	r.busy[p] = true
 	defer delete(r.busy, p)
 	var why *Reason
-	if fn := p.fn; fn.Parent() == nil && fn.Object() != nil && !fn.Object().Exported() && !r.gates.Escapes(fn) &&
-		(fn.Signature.Recv() == nil || !r.gates.Invoked(fn.Name())) {
+	if r.helper(p.fn) {
 		why = r.allCallsOwn(p, depth)
 	}
 	r.helpers[p] = why

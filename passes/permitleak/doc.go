@@ -145,6 +145,11 @@
 //     (a read mode), an error no function the call can run returns, a
 //     nil test of a field every construction sets, a test of a field
 //     every store sets to one constant.
+//   - A lock of an object made for the call and dropped after it: an
+//     unexported method whose every call is on a wrapper its caller has
+//     just made (newFrame(r).read(), (&frame{r: r}).read()) and uses no
+//     more, and which the method does not keep. Whatever the method
+//     leaves held, nothing else can reach to wait for.
 //
 // # Suppressing a report
 //

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/cfg"
+	"github.com/gatevet/gatevet/internal/concurrency"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/gatepass"
@@ -27,7 +28,7 @@ var doc string
 
 // Analyzer is the permitleak pass.
 var Analyzer = func() *analysis.Analyzer {
-	a := gatepass.New("permitleak", doc, run)
+	a := gatepass.New("permitleak", doc, run, concurrency.Analyzer)
 	a.FactTypes = []analysis.Fact{new(LeakFacts)}
 	return a
 }()
@@ -39,6 +40,7 @@ type exit struct {
 }
 
 func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
+	conc := pass.ResultOf[concurrency.Analyzer].(*concurrency.Result)
 	leaks := newLeaks(pass)
 	for _, fi := range res.Funcs {
 		if gate.ReturnsFunc(fi.Fn) {
@@ -81,7 +83,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			// With no exit that frees the gate (a loop that breaks out
 			// holding the lock it lets go of at the bottom of each pass),
 			// only the callers can tell a leak from an acquire helper.
-			if len(leaks) == 0 || len(frees) > 0 && signals(leaks, frees) {
+			if len(leaks) == 0 || len(frees) > 0 && signals(leaks, frees) || droppedWith(conc, fi, leaks[0].held[key]) {
 				continue
 			}
 			var sites []ssa.CallInstruction
@@ -326,4 +328,17 @@ func diagnose(pass *analysis.Pass, fi *gate.FuncInfo, x exit, h *gate.Holding, r
 		}
 	}
 	return d
+}
+
+// droppedWith reports whether gate h belongs to the object fi gets as a
+// parameter, and every call hands fi an object its caller made for the
+// call and drops after it: whatever fi keeps held there, nothing else
+// can reach it to wait.
+func droppedWith(conc *concurrency.Result, fi *gate.FuncInfo, h *gate.Holding) bool {
+	g := h.Gate
+	if g.Root != naming.Param || slices.ContainsFunc(g.Path, func(s string) bool { return s == naming.Deref || naming.IsElemStep(s) }) {
+		return false
+	}
+	_, ok := conc.Dropped(fi.Fn, g.Index)
+	return ok
 }
