@@ -74,7 +74,7 @@ func (fs *funcState) replay(in []*state, visit func(instr ssa.Instruction, held 
 			continue
 		}
 		fs.transfer(b, in[b.Index].clone(), func(instr ssa.Instruction, st *state) {
-			visit(instr, Held{st})
+			visit(instr, Held{st, fs.gateIDs})
 		})
 	}
 }

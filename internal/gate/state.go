@@ -140,7 +140,18 @@ func (fs *funcState) intern(op GateOp) int {
 }
 
 // Held is the set of gates held on every path to one point.
-type Held struct{ st *state }
+type Held struct {
+	st  *state
+	ids map[string]int // the function's gates, by key
+}
+
+// Untouched reports whether no path to the point acquires or releases
+// the gate of key (Ref.Key) since the function's entry: it is held there
+// only if it is held on entry.
+func (h Held) Untouched(key string) bool {
+	id, ok := h.ids[key]
+	return !ok || !h.st.touched.has(id)
+}
 
 // All returns the held gates.
 func (h Held) All() []*Holding {

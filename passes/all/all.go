@@ -18,6 +18,7 @@ import (
 	"github.com/gatevet/gatevet/passes/cancelrelease"
 	"github.com/gatevet/gatevet/passes/condctx"
 	"github.com/gatevet/gatevet/passes/condloop"
+	"github.com/gatevet/gatevet/passes/contracts"
 	"github.com/gatevet/gatevet/passes/directives"
 	"github.com/gatevet/gatevet/passes/doublerelease"
 	"github.com/gatevet/gatevet/passes/holdwait"
@@ -43,6 +44,7 @@ var passes = []*analysis.Analyzer{
 	doublerelease.Analyzer,
 	lockorder.Analyzer,
 	holdwait.Analyzer,
+	contracts.Analyzer,
 }
 
 // checkDirectives reports malformed directives, and ignores that name

@@ -1,0 +1,88 @@
+package contracts
+
+import (
+	_ "embed"
+	"fmt"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/directive"
+	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/gatepass"
+	"github.com/gatevet/gatevet/internal/known"
+	"github.com/gatevet/gatevet/internal/naming"
+)
+
+// doc is the source of doc.go, whose package doc comment holds the
+// analyzer's documentation.
+//
+//go:embed doc.go
+var doc string
+
+// Analyzer is the contracts pass.
+var Analyzer = gatepass.New("contracts", doc, run)
+
+func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
+	k := &keeper{res: res, held: make(map[*ssa.Function]map[ssa.Instruction]map[string]bool), busy: make(map[string]bool)}
+	for _, fi := range res.Funcs {
+		fi.Walk(func(instr ssa.Instruction, held gate.Held) {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				return
+			}
+			if _, deferred := call.(*ssa.Defer); deferred {
+				return
+			}
+			cal, ok := naming.Resolve(call.Common())
+			if !ok {
+				return
+			}
+			sum := res.SummaryOf(cal.Fn)
+			if sum == nil {
+				return
+			}
+			_, started := call.(*ssa.Go)
+			for _, op := range sum.Requires {
+				ref, ok := fi.Translate(op.Gate, cal)
+				if !ok {
+					continue
+				}
+				key := ref.Key()
+				if !started && (held.Has(key) || k.keptByCallers(fi, ref)) {
+					continue
+				}
+				certain := started || held.Untouched(key)
+				d := diagnose(pass, fi, call, cal.Fn, op.Gate, ref, started, certain)
+				if certain {
+					rep.Certain(d)
+				} else {
+					rep.Latent(d)
+				}
+			}
+		})
+	}
+}
+
+// diagnose reports that call, in fi's function, of callee, whose
+// contract requires gate want (g in fi's terms), does not hold it: on
+// no path when certain.
+func diagnose(pass *analysis.Pass, fi *gate.FuncInfo, call ssa.CallInstruction, callee *ssa.Function, want, g naming.Ref, started, certain bool) analysis.Diagnostic {
+	pkg := pass.Pkg.Path()
+	name, gname, caller := naming.CalleeName(callee, pkg), g.Spell(pkg), naming.FuncName(fi.Fn)
+	how := fmt.Sprintf("%s calls it without %s on every path", caller, gname)
+	fix := fmt.Sprintf("take %s around the call, or call a variant that takes it", gname)
+	switch {
+	case started:
+		how = fmt.Sprintf("%s starts it as a goroutine, which never holds %s", caller, gname)
+		fix = fmt.Sprintf("take %s inside the goroutine, around the call", gname)
+	case !certain:
+		how = fmt.Sprintf("%s reaches the call on a path without %s if it skips or releases it on the way", caller, gname)
+	}
+	pos, end := fi.Span(call.Pos())
+	return analysis.Diagnostic{
+		Pos: pos, End: end,
+		Message: fmt.Sprintf("%s requires %s held (its //gatevet:holds contract), but %s; %s", name, gname, how, fix),
+		Related: []analysis.RelatedInformation{{Pos: callee.Pos(), Message: fmt.Sprintf("%s: //gatevet:holds %s", name, want.Spell(known.PkgPath(callee)))}},
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/contracts
+
+go 1.24

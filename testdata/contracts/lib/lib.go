@@ -1,0 +1,22 @@
+// Package lib exports functions with //gatevet:holds contracts, which
+// its importers must keep.
+package lib
+
+import "sync"
+
+type Table struct {
+	Mu   sync.Mutex
+	rows []string
+}
+
+// AppendLocked must be called with t.Mu held.
+//
+//gatevet:holds t.Mu
+func (t *Table) AppendLocked(r string) { t.rows = append(t.rows, r) }
+
+// Append takes the lock itself.
+func (t *Table) Append(r string) {
+	t.Mu.Lock()
+	defer t.Mu.Unlock()
+	t.AppendLocked(r)
+}
