@@ -73,7 +73,7 @@ func (q *Queue) Ignores() {
 	//gatevet:ignore nestedacquire // want `//gatevet:ignore nestedacquire needs a reason: say why the report is wrong here`
 	q.mu.Lock()
 	q.mu.Unlock()
-	//gatevet:ignore nestedaquire misspelled // want `//gatevet:ignore names no gatevet analyzer "nestedaquire" \(want one of nestedacquire, bypass, .*, holdwait\)`
+	//gatevet:ignore nestedaquire misspelled // want `//gatevet:ignore names no gatevet analyzer "nestedaquire" \(want one of nestedacquire, bypass, .*, holdwait, contracts\)`
 	q.mu.Lock()
 	q.mu.Unlock()
 	//gatevet:ignore nestedaquire // want `^//gatevet:ignore names no gatevet analyzer "nestedaquire"`
