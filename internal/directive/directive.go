@@ -1,14 +1,15 @@
 // Package directive parses gatevet's comment annotations, in one place,
 // for the gate model and every pass.
 //
-// Four directives exist:
+// Five directives exist:
 //
 //	//gatevet:gate               on a type or variable: treat it as a gate
 //	//gatevet:guardedby GATE     on a field, variable or function: GATE protects it
 //	//gatevet:holds GATE         on a function: callers must hold GATE
+//	//gatevet:excludes GATE      on a function: callers must not hold GATE
 //	//gatevet:ignore NAME reason suppress analyzer NAME on this line or the next
 //
-// Gate, guardedby and holds attach to the declaration whose doc comment or
+// Gate, guardedby, holds and excludes attach to the declaration whose doc comment or
 // trailing line comment holds them; ignore directives attach to lines.
 package directive
 
@@ -27,6 +28,7 @@ const (
 	Gate Kind = iota + 1
 	GuardedBy
 	Holds
+	Excludes
 	Ignore
 )
 
@@ -36,6 +38,7 @@ var kindNames = map[string]Kind{
 	"gate":      Gate,
 	"guardedby": GuardedBy,
 	"holds":     Holds,
+	"excludes":  Excludes,
 	"ignore":    Ignore,
 }
 
@@ -100,7 +103,7 @@ func parse(c *ast.Comment) (*Directive, string) {
 	}
 	k, ok := kindNames[words[0]]
 	if !ok {
-		return nil, "unknown directive //gatevet:" + words[0] + " (want gate, guardedby, holds or ignore)"
+		return nil, "unknown directive //gatevet:" + words[0] + " (want gate, guardedby, holds, excludes or ignore)"
 	}
 	d := &Directive{Kind: k, Pos: c.Pos(), Args: words[1:]}
 	switch k {
@@ -108,7 +111,7 @@ func parse(c *ast.Comment) (*Directive, string) {
 		if len(d.Args) != 0 {
 			return nil, "//gatevet:gate takes no arguments"
 		}
-	case GuardedBy, Holds:
+	case GuardedBy, Holds, Excludes:
 		if len(d.Args) != 1 {
 			return nil, "//gatevet:" + words[0] + " takes exactly one gate, such as s.mu or gpuSem"
 		}

@@ -187,7 +187,7 @@ func (m *model) analyse(fn *ssa.Function) (fi *FuncInfo) {
 		initial: &state{},
 		paths:   m.paths,
 	}
-	requires := m.requires(fn)
+	requires := m.contracts(fn, directive.Holds)
 	for _, r := range requires {
 		fs.initial.hold(fs.intern(r.op), &Holding{GateOp: r.op, Pos: r.pos, What: "//gatevet:holds " + r.op.Gate.Spell(m.pkgPath), Contract: true})
 	}
@@ -216,6 +216,9 @@ func (m *model) analyse(fn *ssa.Function) (fi *FuncInfo) {
 	}
 	for _, r := range requires {
 		fi.Summary.Requires = append(fi.Summary.Requires, r.op)
+	}
+	for _, r := range m.contracts(fn, directive.Excludes) {
+		fi.Summary.Excludes = append(fi.Summary.Excludes, r.op)
 	}
 	m.infos[fn] = fi
 	return fi

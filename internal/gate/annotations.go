@@ -13,24 +13,26 @@ import (
 )
 
 // contract is a gate that a //gatevet:holds directive at pos says is held
-// on entry.
+// on entry (or //gatevet:excludes, is not).
 type contract struct {
 	op  GateOp
 	pos token.Pos
 }
 
-// requires resolves fn's //gatevet:holds directives.
-func (m *model) requires(fn *ssa.Function) []contract {
+// contracts resolves fn's //gatevet:holds or //gatevet:excludes
+// directives, as kind says.
+func (m *model) contracts(fn *ssa.Function, kind directive.Kind) []contract {
 	obj, ok := fn.Object().(*types.Func)
 	if !ok || fn.Parent() != nil {
 		return nil
 	}
 	var out []contract
-	for _, d := range m.dirs.Of(obj, directive.Holds) {
+	name := map[directive.Kind]string{directive.Holds: "holds", directive.Excludes: "excludes"}[kind]
+	for _, d := range m.dirs.Of(obj, kind) {
 		op, ok := m.resolveGate(fn.Params, d.Args[0])
 		if !ok {
 			m.problems = append(m.problems, directive.Problem{Pos: d.Pos,
-				Message: "//gatevet:holds " + d.Args[0] + ": not a gate reachable from a parameter, the receiver or a package-level variable"})
+				Message: "//gatevet:" + name + " " + d.Args[0] + ": not a gate reachable from a parameter, the receiver or a package-level variable"})
 			continue
 		}
 		out = append(out, contract{op, d.Pos})

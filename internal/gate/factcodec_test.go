@@ -22,6 +22,7 @@ func TestFuncFactRoundTrip(t *testing.T) {
 		Releases:   []SumRelease{{GateOp: mu, Flag: &Flag{Param: 1}}},
 		Drops:      []GateOp{mu},
 		Requires:   []GateOp{sem, mu},
+		Excludes:   []GateOp{mu},
 		Runs:       []SumRun{{Param: 1, Under: []GateOp{mu}}, {Param: 0, Free: true}},
 		Spawns:     []Spawn{{Result: 1, Work: "loop", At: "p.go:40"}},
 	}

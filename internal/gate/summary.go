@@ -77,12 +77,13 @@ type Summary struct {
 	// unlocks its caller's lock to take another and relocks it).
 	Drops    []GateOp
 	Requires []GateOp // //gatevet:holds: callers must hold these
+	Excludes []GateOp // //gatevet:excludes: callers must not hold these
 	Runs     []SumRun // func values it calls, with the gates held
 	Spawns   []Spawn  // goroutines it starts and returns a channel of
 }
 
 func (s *Summary) empty() bool {
-	return s == nil || len(s.Acquires)+len(s.Holds)+len(s.HoldsIfNil)+len(s.Releases)+len(s.Requires)+len(s.Drops)+len(s.Runs)+len(s.Spawns) == 0
+	return s == nil || len(s.Acquires)+len(s.Holds)+len(s.HoldsIfNil)+len(s.Releases)+len(s.Requires)+len(s.Excludes)+len(s.Drops)+len(s.Runs)+len(s.Spawns) == 0
 }
 
 // FuncFact carries a function's Summary to importing packages, in the
@@ -120,6 +121,9 @@ func (f *FuncFact) String() string {
 	}
 	for _, r := range f.Requires {
 		parts = append(parts, "requires "+r.Gate.Key())
+	}
+	for _, r := range f.Excludes {
+		parts = append(parts, "excludes "+r.Gate.Key())
 	}
 	for _, sp := range f.Spawns {
 		parts = append(parts, "spawns r"+strconv.Itoa(sp.Result))

@@ -138,6 +138,12 @@
 // You can mark such a helper "//gatevet:holds s.mu". Inside it, s.mu then
 // counts as held, so an acquire of s.mu in the helper is reported too.
 //
+// A function whose acquire gatevet cannot see (it runs hooks or
+// callbacks that take the lock) can say "//gatevet:excludes s.mu": its
+// callers must not hold s.mu. A call made holding it, in the package or
+// in another (the contract travels as a fact), is reported like an
+// acquire of s.mu there.
+//
 // # What is not reported
 //
 //   - TryLock, TryRLock and TryAcquire: they never block.

@@ -42,6 +42,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 				rep.Certain(diagnose(pass, ap, nil, false))
 			}
 		}
+		excluded(pass, res, fi, rep)
 	}
 }
 

@@ -48,6 +48,17 @@ func (q *Queue) misspelled() {}
 //gatevet:holds // want `//gatevet:holds takes exactly one gate`
 func (q *Queue) bare() {}
 
+// notify must not be called with q.mu held.
+//
+//gatevet:excludes q.mu
+func (q *Queue) notify() {}
+
+//gatevet:excludes q.nosuch // want `//gatevet:excludes q\.nosuch: not a gate reachable from a parameter, the receiver or a package-level variable`
+func (q *Queue) notifyMisspelled() {}
+
+//gatevet:excludes q.mu extra // want `//gatevet:excludes takes exactly one gate`
+func (q *Queue) notifyTwo() {}
+
 //gatevet:guardedby q.mu
 func (q *Queue) drain() { q.items = nil }
 
@@ -57,7 +68,7 @@ func (q *Queue) reset() { q.items = nil }
 //gatevet:gate extra // want `//gatevet:gate takes no arguments`
 type Token struct{}
 
-//gatevet:bogus // want `unknown directive //gatevet:bogus \(want gate, guardedby, holds or ignore\)`
+//gatevet:bogus // want `unknown directive //gatevet:bogus \(want gate, guardedby, holds, excludes or ignore\)`
 var _ = 0
 
 // gatevet:bogus is prose, not a directive: there is a space after //.

@@ -82,3 +82,22 @@ func (s *Slots) Run(f func()) {
 	defer func() { <-s.C }()
 	f()
 }
+
+var hooks []func()
+
+// OnChange registers a hook that Changed runs.
+func OnChange(h func()) {
+	Mu.Lock()
+	defer Mu.Unlock()
+	hooks = append(hooks, h)
+}
+
+// Changed runs the hooks, which may register more: callers must not
+// hold Mu.
+//
+//gatevet:excludes Mu
+func Changed() {
+	for _, h := range hooks {
+		h()
+	}
+}

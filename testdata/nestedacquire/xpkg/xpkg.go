@@ -68,3 +68,20 @@ func SlotsInOrder(s *lib.Slots, f func()) {
 	s.Leave()
 	s.Run(f)
 }
+
+// RegisterAndNotify runs lib's hooks holding lib.Mu: a hook that
+// registers another blocks on it forever.
+func RegisterAndNotify(name string) {
+	lib.Mu.Lock()
+	defer lib.Mu.Unlock()
+	lib.RegisterLocked(name)
+	lib.Changed() // want `^certain: call to lib\.Changed while lib\.Mu is held on this path \(locked at xpkg\.go:\d+\): lib\.Changed must not be called with lib\.Mu held \(its //gatevet:excludes contract\); release lib\.Mu before the call$`
+}
+
+// RegisterThenNotify lets go of lib.Mu first.
+func RegisterThenNotify(name string) {
+	lib.Mu.Lock()
+	lib.RegisterLocked(name)
+	lib.Mu.Unlock()
+	lib.Changed()
+}
