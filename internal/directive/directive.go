@@ -1,15 +1,18 @@
 // Package directive parses gatevet's comment annotations, in one place,
 // for the gate model and every pass.
 //
-// Five directives exist:
+// Seven directives exist:
 //
 //	//gatevet:gate               on a type or variable: treat it as a gate
 //	//gatevet:guardedby GATE     on a field, variable or function: GATE protects it
 //	//gatevet:holds GATE         on a function: callers must hold GATE
 //	//gatevet:excludes GATE      on a function: callers must not hold GATE
+//	//gatevet:acquires GATE      on a function: it returns holding GATE (with a
+//	                             last error result: when the error is nil)
+//	//gatevet:releases GATE      on a function: it releases GATE, which its callers hold
 //	//gatevet:ignore NAME reason suppress analyzer NAME on this line or the next
 //
-// Gate, guardedby, holds and excludes attach to the declaration whose doc comment or
+// Gate, guardedby and the function contracts attach to the declaration whose doc comment or
 // trailing line comment holds them; ignore directives attach to lines.
 package directive
 
@@ -29,6 +32,8 @@ const (
 	GuardedBy
 	Holds
 	Excludes
+	Acquires
+	Releases
 	Ignore
 )
 
@@ -39,6 +44,8 @@ var kindNames = map[string]Kind{
 	"guardedby": GuardedBy,
 	"holds":     Holds,
 	"excludes":  Excludes,
+	"acquires":  Acquires,
+	"releases":  Releases,
 	"ignore":    Ignore,
 }
 
@@ -103,7 +110,7 @@ func parse(c *ast.Comment) (*Directive, string) {
 	}
 	k, ok := kindNames[words[0]]
 	if !ok {
-		return nil, "unknown directive //gatevet:" + words[0] + " (want gate, guardedby, holds, excludes or ignore)"
+		return nil, "unknown directive //gatevet:" + words[0] + " (want gate, guardedby, holds, excludes, acquires, releases or ignore)"
 	}
 	d := &Directive{Kind: k, Pos: c.Pos(), Args: words[1:]}
 	switch k {
@@ -111,7 +118,7 @@ func parse(c *ast.Comment) (*Directive, string) {
 		if len(d.Args) != 0 {
 			return nil, "//gatevet:gate takes no arguments"
 		}
-	case GuardedBy, Holds, Excludes:
+	case GuardedBy, Holds, Excludes, Acquires, Releases:
 		if len(d.Args) != 1 {
 			return nil, "//gatevet:" + words[0] + " takes exactly one gate, such as s.mu or gpuSem"
 		}

@@ -191,6 +191,13 @@ func (m *model) analyse(fn *ssa.Function) (fi *FuncInfo) {
 	for _, r := range requires {
 		fs.initial.hold(fs.intern(r.op), &Holding{GateOp: r.op, Pos: r.pos, What: "//gatevet:holds " + r.op.Gate.Spell(m.pkgPath), Contract: true})
 	}
+	promised := m.promises(fn)
+	for _, p := range promised {
+		if p.Kind == directive.Releases {
+			// The caller's gate, held on entry.
+			fs.initial.hold(fs.intern(p.GateOp), &Holding{GateOp: p.GateOp, Pos: p.Pos, What: "//gatevet:releases " + p.Gate.Spell(m.pkgPath), Contract: true})
+		}
+	}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			es := m.instrEffects(fs, instr)
@@ -206,9 +213,10 @@ func (m *model) analyse(fn *ssa.Function) (fi *FuncInfo) {
 			}
 		}
 	}
-	fi = &FuncInfo{Fn: fn, fs: fs, Handed: m.handedReleases(fs)}
+	fi = &FuncInfo{Fn: fn, fs: fs, Handed: m.handedReleases(fs), Promises: promised}
 	fs.in = fs.solve()
 	fi.Summary = m.summarise(fi, fs.in)
+	keep(fi.Summary, fn, promised)
 	m.carried(fi)
 	fi.starts = m.findStarts(fn)
 	if fn.Parent() == nil {

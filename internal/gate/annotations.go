@@ -19,15 +19,15 @@ type contract struct {
 	pos token.Pos
 }
 
-// contracts resolves fn's //gatevet:holds or //gatevet:excludes
-// directives, as kind says.
+// contracts resolves fn's directives of kind: //gatevet:holds,
+// excludes, acquires or releases.
 func (m *model) contracts(fn *ssa.Function, kind directive.Kind) []contract {
 	obj, ok := fn.Object().(*types.Func)
 	if !ok || fn.Parent() != nil {
 		return nil
 	}
 	var out []contract
-	name := map[directive.Kind]string{directive.Holds: "holds", directive.Excludes: "excludes"}[kind]
+	name := map[directive.Kind]string{directive.Holds: "holds", directive.Excludes: "excludes", directive.Acquires: "acquires", directive.Releases: "releases"}[kind]
 	for _, d := range m.dirs.Of(obj, kind) {
 		op, ok := m.resolveGate(fn.Params, d.Args[0])
 		if !ok {

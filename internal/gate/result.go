@@ -143,6 +143,9 @@ type FuncInfo struct {
 	// Handed are the func values that release a gate of the function's
 	// and that it hands on (handed.go).
 	Handed []HandedRelease
+	// Promises are its //gatevet:acquires and releases contracts, which
+	// its summary keeps.
+	Promises []Promise
 
 	starts []Start
 

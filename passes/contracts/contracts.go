@@ -26,6 +26,7 @@ var Analyzer = gatepass.New("contracts", doc, run)
 func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	k := &keeper{res: res, held: make(map[*ssa.Function]map[ssa.Instruction]map[string]bool), busy: make(map[string]bool)}
 	for _, fi := range res.Funcs {
+		broken(pass, fi, rep)
 		fi.Walk(func(instr ssa.Instruction, held gate.Held) {
 			call, ok := instr.(ssa.CallInstruction)
 			if !ok {

@@ -7,16 +7,28 @@
 // contract. A caller that is itself an unexported helper whose every
 // call holds G keeps the contract through its callers.
 //
+// It also holds bodies to their promises. A function annotated
+// //gatevet:acquires G says it returns holding G (with a last error
+// result, when the error is nil), and //gatevet:releases G that it
+// releases the G its callers hold; the gate model's summary says so
+// instead of what it infers (Promise), so that callers, also in other
+// packages, rely on the promise, and this pass reports a return that
+// breaks it.
+//
 // # Analyzer contracts
 //
-// contracts: report calls that break a function's //gatevet:holds contract
+// contracts: report calls and returns that break a //gatevet:holds, acquires or releases contract
 //
 // contracts finds a call of a function annotated //gatevet:holds G where
-// G is not held on every path to the call.
+// G is not held on every path to the call, a return of a function
+// annotated //gatevet:acquires G that does not hold G (a return of a nil
+// error, when the last result is an error), and a return of a function
+// annotated //gatevet:releases G that still holds it.
 //
-// Findings are certain when no path to the call holds G (nor does the
-// caller's own contract), and latent when some path does: then the
-// contract breaks only on the paths that reach the call without G.
+// Findings are certain when no path to the call or return holds G (nor
+// does the caller's own contract), or when a releasing function's return
+// holds it on every path, and latent when some path does: then the
+// contract breaks only on the paths that reach the point without G.
 //
 // # Why it matters
 //
@@ -47,6 +59,27 @@
 //		c.mu.Unlock()
 //	}
 //
+// An acquire helper and its release, with their promises:
+//
+//	// lock returns holding p.mu unless the pool is closed.
+//	//
+//	//gatevet:acquires p.mu
+//	func (p *Pool) lock() error {
+//		p.mu.Lock()
+//		if p.closed {
+//			p.mu.Unlock()
+//			return errClosed
+//		}
+//		return nil
+//	}
+//
+//	//gatevet:releases p.mu
+//	func (p *Pool) unlock() { p.mu.Unlock() }
+//
+// Callers, here and in other packages, then take lock's nil error as
+// holding p.mu (permitleak reports a caller that keeps it), and a return
+// of lock that gives nil without p.mu is reported here.
+//
 // # What is not reported
 //
 //   - A call in an unexported helper whose every call, in the package,
@@ -56,6 +89,12 @@
 //   - A call the model cannot resolve to one function (through an
 //     interface or a func value), and a deferred call.
 //   - A held read lock of an RWMutex counts as holding it.
+//   - The body of a function with an acquires or releases promise that
+//     calls what the model cannot resolve (a hook in a func field, an
+//     interface method): it may keep its promise there, and is taken at
+//     its word.
+//   - An acquires function's return of an error that is not a constant
+//     nil: whether it holds G then is the error's business.
 //
 // # Suppressing a report
 //

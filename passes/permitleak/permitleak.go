@@ -69,7 +69,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			exits = append(exits, x)
 		})
 		for key, rels := range byGate {
-			if callers[key] || handedOn(res, fi, key) {
+			if callers[key] || handedOn(res, fi, key) || promised(fi, key) {
 				continue
 			}
 			var leaks, frees []exit
@@ -341,4 +341,11 @@ func droppedWith(conc *concurrency.Result, fi *gate.FuncInfo, h *gate.Holding) b
 	}
 	_, ok := conc.Dropped(fi.Fn, g.Index)
 	return ok
+}
+
+// promised reports whether fi's function says, by a //gatevet:acquires
+// or releases contract, what it does with the gate of key: contracts
+// holds its returns to the promise.
+func promised(fi *gate.FuncInfo, key string) bool {
+	return slices.ContainsFunc(fi.Promises, func(p gate.Promise) bool { return p.Gate.Key() == key })
 }

@@ -96,9 +96,21 @@ func (c *Counter) sumLocked() int {
 	return c.n
 }
 
+// Sum holds c.mu around sumLocked.
+func (c *Counter) Sum() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.sumLocked()
+}
+
+// getLocked only reads.
+//
+//gatevet:holds c.mu
+func (c *Counter) getLocked() int { return c.n }
+
 // Read holds the read lock, which the contract accepts.
 func (c *Counter) Read() int {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
-	return c.sumLocked()
+	return c.getLocked()
 }

@@ -59,6 +59,12 @@ func (q *Queue) notifyMisspelled() {}
 //gatevet:excludes q.mu extra // want `//gatevet:excludes takes exactly one gate`
 func (q *Queue) notifyTwo() {}
 
+//gatevet:acquires q.nosuch // want `//gatevet:acquires q\.nosuch: not a gate reachable from a parameter, the receiver or a package-level variable`
+func (q *Queue) lockMisspelled() {}
+
+//gatevet:releases // want `//gatevet:releases takes exactly one gate`
+func (q *Queue) unlockBare() {}
+
 //gatevet:guardedby q.mu
 func (q *Queue) drain() { q.items = nil }
 
@@ -68,7 +74,7 @@ func (q *Queue) reset() { q.items = nil }
 //gatevet:gate extra // want `//gatevet:gate takes no arguments`
 type Token struct{}
 
-//gatevet:bogus // want `unknown directive //gatevet:bogus \(want gate, guardedby, holds, excludes or ignore\)`
+//gatevet:bogus // want `unknown directive //gatevet:bogus \(want gate, guardedby, holds, excludes, acquires, releases or ignore\)`
 var _ = 0
 
 // gatevet:bogus is prose, not a directive: there is a space after //.
