@@ -54,7 +54,7 @@ export GOCACHE="${SCRATCH_GOCACHE:-$work/gocache}"
 
 findings="$work/findings.jsonl" # one JSON object per finding
 : >"$findings"
-times="$work/times.tsv" # module, packages, seconds (or "setup failed")
+times="$work/times.tsv" # module, packages, seconds (or "setup failed", "vetted nothing")
 : >"$times"
 errors="$work/errors.txt" # gatevet crashes and analyzer errors
 : >"$errors"
@@ -77,8 +77,19 @@ for spec in $MODULES; do
 	start=$(date +%s)
 	(cd "$dir" && go vet -vettool="$gatevet" -vetsuite=false ${VETFLAGS--bypass.fields} -json "$mod/..." >"$dir/vet.json" 2>"$dir/vet.err") || true
 	secs=$(($(date +%s) - start))
-	printf '%s\t%s\t%s\n' "$spec" "$n" "$secs" >>"$times"
 	echo "go vet -vettool=gatevet: ${secs}s"
+	# go vet -json prints one object per package it vetted: none means
+	# it could not load the packages (a //go:embed pattern whose files
+	# the module zip lacks, say), which is no clean run.
+	if [ "$n" -gt 0 ] && ! grep -q '^{' "$dir/vet.json"; then
+		why="$(grep -m1 -v '^#' "$dir/vet.err" || true)"
+		echo "FAIL: go vet vetted no package of $spec: $why"
+		echo "$spec: go vet vetted no package: $why" >>"$errors"
+		printf '%s\t%s\tvetted nothing\n' "$spec" "$n" >>"$times"
+		failed=1
+		continue
+	fi
+	printf '%s\t%s\t%s\n' "$spec" "$n" "$secs" >>"$times"
 	if grep -qE 'panic:|internal error|fatal error:' "$dir/vet.err"; then
 		echo "FAIL: gatevet crashed on $spec:"
 		grep -m1 -A20 -E 'panic:|internal error|fatal error:' "$dir/vet.err"
@@ -167,7 +178,7 @@ print("\n| analyzer | module | findings |\n|---|---|---|")
 for (a, m), c in sorted(collections.Counter((r["analyzer"], r["module"]) for r in uniq).items()):
     print(f"| {a} | {m} | {c} |")
 if errors:
-    print("\n## Crashes and analyzer errors\n")
+    print("\n## Crashes, analyzer errors and modules not vetted\n")
     for e in errors:
         print(f"- {e}")
 print("\n## Findings\n")
