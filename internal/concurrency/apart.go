@@ -31,16 +31,19 @@ func (r *Result) Apart(fa *gate.FuncInfo, a ssa.Instruction, fb *gate.FuncInfo, 
 
 // endsBefore reports whether what point a in fa does runs before b in
 // fb: fa runs within a function whose end signal b waits for (or, when
-// a starts a goroutine, the goroutine's function does).
+// a starts a goroutine, the goroutine's function does; when a calls a
+// function, what the call does runs within the callee: a call of the
+// function that closes done at its end does its work before the close).
 func (r *Result) endsBefore(fa *gate.FuncInfo, a ssa.Instruction, fb *gate.FuncInfo, b ssa.Instruction) (Reason, bool) {
 	waits := r.waitsBefore(fb, b)
 	if len(waits) == 0 {
 		return Reason{}, false
 	}
-	runs := runsIn(fa, a)
+	runs, callee := runsIn(fa, a), calledBy(a)
 	for _, s := range r.signalsOf() {
 		for _, w := range waits {
-			if w.class != s.class || !r.extents.within(runs, s.fn) || r.extents.within(fb.Fn, s.fn) {
+			in := r.extents.within(runs, s.fn) || callee != nil && r.extents.within(callee, s.fn)
+			if w.class != s.class || !in || r.extents.within(fb.Fn, s.fn) {
 				continue
 			}
 			what := fmt.Sprintf("runs after %s (%s), which waits for %s to return: it %s when it does (%s)",
@@ -49,4 +52,17 @@ func (r *Result) endsBefore(fa *gate.FuncInfo, a ssa.Instruction, fb *gate.FuncI
 		}
 	}
 	return Reason{}, false
+}
+
+// calledBy returns the function call a runs in place, when a is a call
+// the model resolves to one function (not a go or a defer statement).
+func calledBy(a ssa.Instruction) *ssa.Function {
+	call, ok := a.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	if cal, ok := naming.Resolve(call.Common()); ok {
+		return cal.Fn
+	}
+	return nil
 }

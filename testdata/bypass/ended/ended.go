@@ -48,3 +48,92 @@ func (j *Job) Wait() string {
 	<-j.done
 	return j.result
 }
+
+// Stopper ends through a helper that closes done as it returns: what
+// the helper writes there is written before the close, so Report, which
+// waits for the close, reads it after.
+type Stopper struct {
+	mu     sync.Mutex
+	n      int
+	report string
+	done   chan struct{}
+}
+
+func NewStopper() *Stopper { return &Stopper{done: make(chan struct{})} }
+
+func (s *Stopper) Serve(work []string) {
+	for range work {
+		s.mu.Lock()
+		s.n++
+		s.mu.Unlock()
+	}
+	s.stop()
+}
+
+func (s *Stopper) stop() {
+	defer close(s.done)
+	s.mu.Lock()
+	s.report = "stopped"
+	s.mu.Unlock()
+}
+
+func (s *Stopper) Count() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.n
+}
+
+func (s *Stopper) Status() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.report
+}
+
+// Report waits for the stop, then reads what it wrote.
+func (s *Stopper) Report() string {
+	_, _ = <-s.done
+	return s.report
+}
+
+// LateStopper writes its report after the helper has closed done: a
+// Report that the close lets through reads it while Serve writes.
+type LateStopper struct {
+	mu     sync.Mutex
+	n      int
+	report string
+	done   chan struct{}
+}
+
+func NewLateStopper() *LateStopper { return &LateStopper{done: make(chan struct{})} }
+
+func (s *LateStopper) Serve(work []string) {
+	for range work {
+		s.mu.Lock()
+		s.n++
+		s.mu.Unlock()
+	}
+	s.stop()
+	s.mu.Lock()
+	s.report = "stopped"
+	s.mu.Unlock()
+}
+
+func (s *LateStopper) stop() { defer close(s.done) }
+
+func (s *LateStopper) Count() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.n
+}
+
+func (s *LateStopper) Status() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.report
+}
+
+// Report waits for the close, which comes before Serve's write.
+func (s *LateStopper) Report() string {
+	<-s.done
+	return s.report // want `latent: Report reads s\.report without holding s\.mu, which guards it in Serve:`
+}
