@@ -1,7 +1,7 @@
 // Package directive parses gatevet's comment annotations, in one place,
 // for the gate model and every pass.
 //
-// Seven directives exist:
+// Eight directives exist:
 //
 //	//gatevet:gate               on a type or variable: treat it as a gate
 //	//gatevet:guardedby GATE     on a field, variable or function: GATE protects it
@@ -11,9 +11,11 @@
 //	                             last error result: when the error is nil)
 //	//gatevet:releases GATE      on a function: it releases GATE, which its callers hold
 //	//gatevet:ignore NAME reason suppress analyzer NAME on this line or the next
+//	//gatevet:order A < B < C    anywhere: lock classes A, B, C are acquired in that order
 //
 // Gate, guardedby and the function contracts attach to the declaration whose doc comment or
-// trailing line comment holds them; ignore directives attach to lines.
+// trailing line comment holds them; ignore directives attach to lines;
+// an order belongs to the package.
 package directive
 
 import (
@@ -35,6 +37,7 @@ const (
 	Acquires
 	Releases
 	Ignore
+	Order
 )
 
 const prefix = "//gatevet:"
@@ -47,6 +50,7 @@ var kindNames = map[string]Kind{
 	"acquires":  Acquires,
 	"releases":  Releases,
 	"ignore":    Ignore,
+	"order":     Order,
 }
 
 // A Directive is one parsed //gatevet: comment.
@@ -69,6 +73,8 @@ type Set struct {
 	ByObject map[types.Object][]*Directive
 	// Ignores lists the ignore directives in source order.
 	Ignores []*Directive
+	// Orders lists the package's declared lock orders.
+	Orders []*Directive
 	// Problems lists directives that could not be parsed.
 	Problems []Problem
 }
@@ -86,6 +92,8 @@ func Parse(files []*ast.File, info *types.Info) *Set {
 					s.Problems = append(s.Problems, Problem{c.Pos(), bad})
 				case d != nil && d.Kind == Ignore:
 					s.Ignores = append(s.Ignores, d)
+				case d != nil && d.Kind == Order:
+					s.Orders = append(s.Orders, d)
 				}
 			}
 		}
@@ -110,7 +118,7 @@ func parse(c *ast.Comment) (*Directive, string) {
 	}
 	k, ok := kindNames[words[0]]
 	if !ok {
-		return nil, "unknown directive //gatevet:" + words[0] + " (want gate, guardedby, holds, excludes, acquires, releases or ignore)"
+		return nil, "unknown directive //gatevet:" + words[0] + " (want gate, guardedby, holds, excludes, acquires, releases, order or ignore)"
 	}
 	d := &Directive{Kind: k, Pos: c.Pos(), Args: words[1:]}
 	switch k {
@@ -121,6 +129,15 @@ func parse(c *ast.Comment) (*Directive, string) {
 	case GuardedBy, Holds, Excludes, Acquires, Releases:
 		if len(d.Args) != 1 {
 			return nil, "//gatevet:" + words[0] + " takes exactly one gate, such as s.mu or gpuSem"
+		}
+	case Order:
+		if len(d.Args) < 3 || len(d.Args)%2 == 0 {
+			return nil, "//gatevet:order takes two or more lock classes separated by <, such as Server.mu < Conn.mu"
+		}
+		for i := 1; i < len(d.Args); i += 2 {
+			if d.Args[i] != "<" {
+				return nil, "//gatevet:order takes two or more lock classes separated by <, such as Server.mu < Conn.mu"
+			}
 		}
 	case Ignore:
 		// An ignore that names an analyzer but gives no reason is kept:
@@ -144,7 +161,7 @@ func (s *Set) attach(f *ast.File, info *types.Info) {
 				continue
 			}
 			for _, c := range cg.List {
-				if d, _ := parse(c); d != nil && d.Kind != Ignore {
+				if d, _ := parse(c); d != nil && d.Kind != Ignore && d.Kind != Order {
 					s.ByObject[obj] = append(s.ByObject[obj], d)
 				}
 			}

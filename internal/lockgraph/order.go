@@ -20,6 +20,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/concurrency"
+	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
@@ -42,18 +43,28 @@ type Result struct {
 	Local []OrderEdge
 	// Imported are the edges of the packages it depends on.
 	Imported []OrderEdge
+	// Declared are the lock orders the package and its dependencies
+	// declare (//gatevet:order), its own first.
+	Declared []DeclaredOrder
+	// Problems are its order directives that name no lock class or
+	// declare a cycle, for the directives pass.
+	Problems []directive.Problem
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[gate.Analyzer].(*gate.Result)
 	out := &Result{Local: orders(pass, res, pass.ResultOf[concurrency.Analyzer].(*concurrency.Result))}
-	if len(out.Local) > 0 {
-		pass.ExportPackageFact(&OrderFact{Edges: out.Local})
-	}
+	var imported []DeclaredOrder
 	for _, pf := range pass.AllPackageFacts() {
 		if f, ok := pf.Fact.(*OrderFact); ok && pf.Package != pass.Pkg {
 			out.Imported = append(out.Imported, f.Edges...)
+			imported = append(imported, f.Declared...)
 		}
+	}
+	own, problems := declared(pass, res, imported)
+	out.Declared, out.Problems = append(own, imported...), problems
+	if len(out.Local) > 0 || len(own) > 0 {
+		pass.ExportPackageFact(&OrderFact{Edges: out.Local, Declared: own})
 	}
 	return out, nil
 }
@@ -107,7 +118,10 @@ func (e OrderEdge) FromPos() token.Pos { return e.fromPos }
 
 // OrderFact carries a package's lock-order edges to the packages that
 // import it.
-type OrderFact struct{ Edges []OrderEdge }
+type OrderFact struct {
+	Edges    []OrderEdge
+	Declared []DeclaredOrder // the orders the package declares
+}
 
 // AFact marks OrderFact as an analysis fact.
 func (*OrderFact) AFact() {}
@@ -116,6 +130,9 @@ func (f *OrderFact) String() string {
 	var parts []string
 	for _, e := range f.Edges {
 		parts = append(parts, e.From+" < "+e.To)
+	}
+	for _, d := range f.Declared {
+		parts = append(parts, "declared "+strings.Join(d.Classes, " < "))
 	}
 	return "order " + strings.Join(parts, ", ")
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/gatevet/gatevet/internal/analyzerdoc"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/lockgraph"
 	"github.com/gatevet/gatevet/internal/resource"
 )
 
@@ -24,7 +25,7 @@ func New(names []string) *analysis.Analyzer {
 		Name:     "directives",
 		Doc:      analyzerdoc.MustExtract(doc, "directives"),
 		URL:      "https://github.com/gatevet/gatevet/blob/main/docs/analyzers/directives.md",
-		Requires: []*analysis.Analyzer{gate.Analyzer, resource.Analyzer},
+		Requires: []*analysis.Analyzer{gate.Analyzer, resource.Analyzer, lockgraph.Analyzer},
 		Run:      func(pass *analysis.Pass) (any, error) { return nil, run(pass, names) },
 	}
 }
@@ -32,8 +33,9 @@ func New(names []string) *analysis.Analyzer {
 func run(pass *analysis.Pass, names []string) error {
 	res := pass.ResultOf[gate.Analyzer].(*gate.Result)
 	rs := pass.ResultOf[resource.Analyzer].(*resource.Result)
+	orders := pass.ResultOf[lockgraph.Analyzer].(*lockgraph.Result)
 	rep := directive.NewReporter(pass, res.Directives)
-	for _, p := range slices.Concat(res.Directives.Problems, res.Problems, rs.Problems) {
+	for _, p := range slices.Concat(res.Directives.Problems, res.Problems, rs.Problems, orders.Problems) {
 		rep.Problem(p.Pos, "%s", p.Message)
 	}
 	for _, d := range res.Directives.Ignores {

@@ -23,10 +23,31 @@
 // lockorder: report two locks or semaphores acquired in opposite orders
 //
 // lockorder finds two gates acquired in opposite orders on two paths: the
-// AB-BA deadlock.
+// AB-BA deadlock; and a gate acquired against a lock order the code
+// declares (//gatevet:order A < B < C).
 //
-// Findings are latent: the deadlock needs two goroutines taking the two
-// orders at once.
+// Inversions are latent: the deadlock needs two goroutines taking the two
+// orders at once. An acquire against a declared order is certain: it
+// breaks the order the team wrote down, whether or not the reverse edge
+// is in the code analysed.
+//
+// # A declared lock order
+//
+// Large projects keep their lock order in prose ("jetStream before
+// stream before consumer"). Write it down as a directive in any comment
+// of a package, as many as needed:
+//
+//	//gatevet:order Server.mu < Conn.mu < journalMu
+//
+// Each element is a lock class as lockorder names them: Type.field or a
+// package-level variable of the declaring package, or
+// path/to/pkg.Type.field and path/to/pkg.Var of a package it imports.
+// The order is transitive, also across directives. Every edge that
+// acquires a class while holding one declared after it is reported, in
+// the declaring package and in every package that imports it (orders
+// travel with the package's lock-order facts). An element that names no
+// lock class, and an order that contradicts another, is a directives
+// finding.
 //
 // # Why it matters
 //

@@ -37,7 +37,14 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 		byPair[[2]string{e.From, e.To}] = append(byPair[[2]string{e.From, e.To}], e)
 	}
 	for _, e := range orders.Local {
+		if d, ok := against(orders.Declared, e); ok {
+			rep.Certain(diagnoseDeclared(pass, e, d))
+			continue
+		}
 		for _, r := range byPair[[2]string{e.To, e.From}] {
+			if _, ok := against(orders.Declared, r); ok {
+				continue // reported where r goes against the declared order
+			}
 			if !inverts(e, r) || inTest(pass, e) != inTest(pass, r) || apart(conc, e, r) {
 				continue
 			}

@@ -74,7 +74,7 @@ func (q *Queue) reset() { q.items = nil }
 //gatevet:gate extra // want `//gatevet:gate takes no arguments`
 type Token struct{}
 
-//gatevet:bogus // want `unknown directive //gatevet:bogus \(want gate, guardedby, holds, excludes, acquires, releases or ignore\)`
+//gatevet:bogus // want `unknown directive //gatevet:bogus \(want gate, guardedby, holds, excludes, acquires, releases, order or ignore\)`
 var _ = 0
 
 // gatevet:bogus is prose, not a directive: there is a space after //.
@@ -104,3 +104,21 @@ func (q *Queue) Ignores() {
 	//gatevet: // want `empty //gatevet: directive`
 	q.n--
 }
+
+// Pair has two locks whose order is declared.
+type Pair struct {
+	a, b sync.Mutex
+	n    int
+}
+
+//gatevet:order Pair.a < Pair.b
+
+//gatevet:order Pair.b < Pair.a // want `//gatevet:order Pair\.b < Pair\.a: a cycle, Pair\.b is declared both before and after Pair\.a`
+
+//gatevet:order Pair.a < Pair.nosuch // want `//gatevet:order: Pair\.nosuch names no field of Pair`
+
+//gatevet:order Pair.a < Pair.n // want `//gatevet:order: Pair\.n is not a lock or semaphore`
+
+//gatevet:order Pair.a < example.com/nowhere.T.mu // want `//gatevet:order: example\.com/nowhere\.T\.mu names a package that this one does not import \(example\.com/nowhere\)`
+
+//gatevet:order Pair.a // want `//gatevet:order takes two or more lock classes separated by <`
