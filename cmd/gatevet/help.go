@@ -50,7 +50,8 @@ Run it in either of two ways:
       analyzer's documentation.
 
 Suggested fixes are applied through go vet: go vet -vettool=… -fix ./...
-(-diff shows them instead).
+(-diff shows them instead). gatevet graph [-f dot|json] ./... prints the
+lock graph it infers (render with dot -Tsvg).
 
 go vet does not pass help on to its -vettool ("go vet -vettool=… help"
 looks for a package named help): run gatevet help directly.

@@ -18,6 +18,7 @@
 //	gatevet ./...
 //	gatevet -f sarif ./...     # a SARIF 2.1.0 log on stdout, for code scanning
 //	gatevet -explain bypass    # one analyzer's documentation
+//	gatevet graph ./...        # the lock graph, as Graphviz DOT (-f json for tools)
 //
 // Standalone, settings come from the nearest gatevet.json (see package
 // internal/config) and the command line. go vet exits non-zero when it
@@ -61,6 +62,9 @@ func main() {
 			os.Exit(1)
 		}
 		os.Exit(0)
+	}
+	if isGraphCommand(args) {
+		os.Exit(graphCommand(args[1:], os.Stdout, os.Stderr))
 	}
 	if !underVet(args) {
 		os.Exit(standalone(all.Analyzers(), args))
