@@ -40,9 +40,10 @@ type Result struct {
 	// included, also those the model skipped (too large, no body).
 	Source []*ssa.Function
 
-	infos map[*ssa.Function]*FuncInfo
-	graph *callGraph
-	m     *model
+	infos   map[*ssa.Function]*FuncInfo
+	graph   *callGraph
+	m       *model
+	callers callersHold
 }
 
 // model is the analysis of one package.

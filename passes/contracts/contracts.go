@@ -24,7 +24,6 @@ var doc string
 var Analyzer = gatepass.New("contracts", doc, run)
 
 func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
-	k := &keeper{res: res, held: make(map[*ssa.Function]map[ssa.Instruction]map[string]bool), busy: make(map[string]bool)}
 	for _, fi := range res.Funcs {
 		broken(pass, fi, rep)
 		fi.Walk(func(instr ssa.Instruction, held gate.Held) {
@@ -50,7 +49,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 					continue
 				}
 				key := ref.Key()
-				if !started && (held.Has(key) || k.keptByCallers(fi, ref)) {
+				if !started && (held.Has(key) || res.CallersHold(fi, ref)) {
 					continue
 				}
 				certain := started || held.Untouched(key)

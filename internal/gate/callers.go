@@ -1,0 +1,104 @@
+package gate
+
+import (
+	"sync"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/naming"
+)
+
+// callersHold answers CallersHold, keeping what it learns: the gates
+// held at each call of the functions it walked, and its answers.
+type callersHold struct {
+	mu      sync.Mutex
+	heldAt  map[*ssa.Function]map[ssa.Instruction]map[string]bool
+	answers map[string]bool
+	busy    map[string]bool
+}
+
+// CallersHold reports whether every call of fi's function holds gate g
+// (in fi's terms): the function is a helper only the package calls,
+// statically (not exported, its value never escapes, no interface call
+// reaches it), with at least one call, and each call holds g on every
+// path to it or is made in such a helper whose callers hold it in turn.
+// Such a helper runs with g held, as if it said //gatevet:holds.
+func (r *Result) CallersHold(fi *FuncInfo, g naming.Ref) bool {
+	c := &r.callers
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.heldAt == nil {
+		c.heldAt = make(map[*ssa.Function]map[ssa.Instruction]map[string]bool)
+		c.answers = make(map[string]bool)
+		c.busy = make(map[string]bool)
+	}
+	return r.callersHold(fi, g)
+}
+
+func (r *Result) callersHold(fi *FuncInfo, g naming.Ref) bool {
+	c := &r.callers
+	fn := fi.Fn
+	if fn.Parent() != nil || fn.Object() == nil || fn.Object().Exported() || r.Escapes(fn) ||
+		fn.Signature.Recv() != nil && r.Invoked(fn.Name()) {
+		return false
+	}
+	memo := fn.String() + "|" + g.Key()
+	if ok, done := c.answers[memo]; done {
+		return ok
+	}
+	if c.busy[memo] {
+		return true // a cycle of helpers: judged by the calls into it
+	}
+	c.busy[memo] = true
+	defer delete(c.busy, memo)
+	ok := r.allCallsHold(fi, g)
+	c.answers[memo] = ok
+	return ok
+}
+
+func (r *Result) allCallsHold(fi *FuncInfo, g naming.Ref) bool {
+	sites := r.CallSites(fi.Fn)
+	if len(sites) == 0 {
+		return false
+	}
+	for _, site := range sites {
+		caller := r.Info(site.Parent())
+		if _, isCall := site.(*ssa.Call); !isCall || caller == nil {
+			return false
+		}
+		cal, ok := naming.Resolve(site.Common())
+		if !ok {
+			return false
+		}
+		in, ok := caller.Translate(g, cal)
+		if !ok {
+			return false
+		}
+		if !r.heldAt(caller, site)[in.Key()] && !r.callersHold(caller, in) {
+			return false
+		}
+	}
+	return true
+}
+
+// heldAt returns the keys of the gates held on every path to call, in
+// caller's function.
+func (r *Result) heldAt(caller *FuncInfo, call ssa.CallInstruction) map[string]bool {
+	c := &r.callers
+	calls, ok := c.heldAt[caller.Fn]
+	if !ok {
+		calls = make(map[ssa.Instruction]map[string]bool)
+		caller.Walk(func(instr ssa.Instruction, held Held) {
+			if _, ok := instr.(ssa.CallInstruction); !ok {
+				return
+			}
+			keys := make(map[string]bool)
+			for _, h := range held.All() {
+				keys[h.Gate.Key()] = true
+			}
+			calls[instr] = keys
+		})
+		c.heldAt[caller.Fn] = calls
+	}
+	return calls[call]
+}
