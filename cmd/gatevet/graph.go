@@ -2,15 +2,12 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"path"
 	"slices"
 	"strings"
 
-	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
 	"github.com/gatevet/gatevet/internal/lockgraph"
@@ -19,17 +16,13 @@ import (
 // graphCommand runs "gatevet graph [-f dot|json] packages": the lock
 // graph that lockgraph infers for the packages, nodes the lock classes
 // and edges "To acquired while holding From", with one example site
-// and the number of sites, inversions and acquires against a declared
-// order marked. It returns the exit code.
+// and the number of sites; an edge whose reverse is in the graph too (a
+// candidate inversion, which lockorder reports when the two can meet)
+// and one against a declared order are red. It returns the exit code.
 func graphCommand(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("gatevet graph", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := subcommand("graph", stderr, "usage: gatevet graph [-f dot|json] [-test] packages\n\nPrints the lock graph gatevet infers: lock classes, and an edge from A to B\nwhere B is acquired while A is held; an edge whose reverse is in the graph\ntoo, and one against a //gatevet:order, is red.")
 	format := fs.String("f", "dot", "output format: dot (Graphviz; render with dot -Tsvg) or json")
 	tests := fs.Bool("test", false, "include the packages' tests")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: gatevet graph [-f dot|json] [-test] packages\n\nPrints the lock graph gatevet infers: lock classes, and an edge from A to B\nwhere B is acquired while A is held; an edge whose reverse is in the graph\ntoo, and one against a //gatevet:order, is red.")
-		fs.PrintDefaults()
-	}
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -37,18 +30,8 @@ func graphCommand(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gatevet graph: -f %s: want dot or json\n", *format)
 		return 2
 	}
-	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Tests: *tests}
-	pkgs, err := packages.Load(cfg, fs.Args()...)
-	if err != nil {
-		fmt.Fprintf(stderr, "gatevet graph: %v\n", err)
-		return 1
-	}
-	if packages.PrintErrors(pkgs) > 0 {
-		return 1
-	}
-	g, err := checker.Analyze([]*analysis.Analyzer{lockgraph.Analyzer}, pkgs, nil)
-	if err != nil {
-		fmt.Fprintf(stderr, "gatevet graph: %v\n", err)
+	pkgs, g, ok := analyzePackages("graph", &packages.Config{Tests: *tests}, fs.Args(), lockgraph.Analyzer, stderr)
+	if !ok {
 		return 1
 	}
 	lg := newLockGraph()
@@ -63,12 +46,11 @@ func graphCommand(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	lg.mark()
+	write := lg.writeDOT
 	if *format == "json" {
-		err = lg.writeJSON(stdout)
-	} else {
-		err = lg.writeDOT(stdout)
+		write = lg.writeJSON
 	}
-	if err != nil {
+	if err := write(stdout); err != nil {
 		fmt.Fprintf(stderr, "gatevet graph: %v\n", err)
 		return 1
 	}

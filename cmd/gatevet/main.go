@@ -19,6 +19,7 @@
 //	gatevet -f sarif ./...     # a SARIF 2.1.0 log on stdout, for code scanning
 //	gatevet -explain bypass    # one analyzer's documentation
 //	gatevet graph ./...        # the lock graph, as Graphviz DOT (-f json for tools)
+//	gatevet annotate ./...     # the //gatevet:holds contracts it infers, as a diff for git apply
 //
 // Standalone, settings come from the nearest gatevet.json (see package
 // internal/config) and the command line. go vet exits non-zero when it
@@ -65,6 +66,9 @@ func main() {
 	}
 	if isGraphCommand(args) {
 		os.Exit(graphCommand(args[1:], os.Stdout, os.Stderr))
+	}
+	if isAnnotateCommand(args) {
+		os.Exit(annotateCommand(args[1:], os.Stdout, os.Stderr))
 	}
 	if !underVet(args) {
 		os.Exit(standalone(all.Analyzers(), args))
