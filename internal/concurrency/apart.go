@@ -2,6 +2,8 @@ package concurrency
 
 import (
 	"fmt"
+	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -15,12 +17,30 @@ import (
 // run loop (runloop.go), or both run in methods their caller calls one
 // at a time (contract.go).
 func (r *Result) Apart(fa *gate.FuncInfo, a ssa.Instruction, fb *gate.FuncInfo, b ssa.Instruction) (Reason, bool) {
+	return r.ApartPoints(Point{Func: fa, Instr: a}, Point{Func: fb, Instr: b})
+}
+
+// A Point is where something happens: an instruction of a function and,
+// when the instruction is a call or a go statement and what matters
+// happens inside the callee, the position in the package where it does
+// (the end of a use's chain of calls), or token.NoPos.
+type Point struct {
+	Func  *gate.FuncInfo
+	Instr ssa.Instruction
+	Inner token.Pos
+}
+
+// ApartPoints is Apart for points that may lie inside a callee: a write
+// in a helper that closes done as it returns, reached through a
+// goroutine that calls it, runs before the close as well.
+func (r *Result) ApartPoints(pa, pb Point) (Reason, bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if why, ok := r.endsBefore(fa, a, fb, b); ok {
+	fa, a, fb, b := pa.Func, pa.Instr, pb.Func, pb.Instr
+	if why, ok := r.endsBefore(pa, fb, b); ok {
 		return why, true
 	}
-	if why, ok := r.endsBefore(fb, b, fa, a); ok {
+	if why, ok := r.endsBefore(pb, fa, a); ok {
 		return why, true
 	}
 	if why, ok := r.sameLoop(fa, a, fb, b); ok {
@@ -29,20 +49,28 @@ func (r *Result) Apart(fa *gate.FuncInfo, a ssa.Instruction, fb *gate.FuncInfo, 
 	return r.oneAtATime(fa, a, fb, b)
 }
 
-// endsBefore reports whether what point a in fa does runs before b in
-// fb: fa runs within a function whose end signal b waits for (or, when
-// a starts a goroutine, the goroutine's function does; when a calls a
-// function, what the call does runs within the callee: a call of the
-// function that closes done at its end does its work before the close).
-func (r *Result) endsBefore(fa *gate.FuncInfo, a ssa.Instruction, fb *gate.FuncInfo, b ssa.Instruction) (Reason, bool) {
+// endsBefore reports whether what point pa does runs before b in fb:
+// pa's function runs within a function whose end signal b waits for
+// (or, when pa starts a goroutine, the goroutine's function does; when
+// it calls a function, what the call does runs within the callee: a
+// call of the function that closes done at its end does its work
+// before the close; and so does what happens at pa.Inner, in the
+// function there).
+func (r *Result) endsBefore(pa Point, fb *gate.FuncInfo, b ssa.Instruction) (Reason, bool) {
 	waits := r.waitsBefore(fb, b)
 	if len(waits) == 0 {
 		return Reason{}, false
 	}
-	runs, callee := runsIn(fa, a), calledBy(a)
+	runs := []*ssa.Function{runsIn(pa.Func, pa.Instr)}
+	if callee := calledBy(pa.Instr); callee != nil {
+		runs = append(runs, callee)
+	}
+	if inner := r.funcAt(pa.Inner); inner != nil {
+		runs = append(runs, inner)
+	}
 	for _, s := range r.signalsOf() {
 		for _, w := range waits {
-			in := r.extents.within(runs, s.fn) || callee != nil && r.extents.within(callee, s.fn)
+			in := slices.ContainsFunc(runs, func(f *ssa.Function) bool { return r.extents.within(f, s.fn) })
 			if w.class != s.class || !in || r.extents.within(fb.Fn, s.fn) {
 				continue
 			}
@@ -65,4 +93,23 @@ func calledBy(a ssa.Instruction) *ssa.Function {
 		return cal.Fn
 	}
 	return nil
+}
+
+// funcAt returns the innermost function of the package whose body holds
+// pos, or nil.
+func (r *Result) funcAt(pos token.Pos) *ssa.Function {
+	if !pos.IsValid() {
+		return nil
+	}
+	var best *ssa.Function
+	for _, fi := range r.gates.Funcs {
+		syn := fi.Fn.Syntax()
+		if syn == nil || pos < syn.Pos() || pos >= syn.End() {
+			continue
+		}
+		if best == nil || syn.Pos() >= best.Syntax().Pos() {
+			best = fi.Fn
+		}
+	}
+	return best
 }

@@ -46,7 +46,11 @@
 // point that a receive from that channel, or that WaitGroup's Wait,
 // precedes on every path runs after everything within it (Apart):
 // Close, which waits for the receive loop's done channel before taking
-// the streams' locks, cannot meet the loop's opposite order. The same
+// the streams' locks, cannot meet the loop's opposite order. What a call
+// does runs within its callee, and so does what happens where a use's
+// chain of calls ends (ApartPoints): a write in the helper that closes
+// done as it returns, reached through a goroutine that calls it, comes
+// before the close. The same
 // signals tell where a starter waits for the goroutine it started
 // (EndWaits): a goroutine waited for inside its starter's critical
 // section runs inside it.

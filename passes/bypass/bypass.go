@@ -276,7 +276,7 @@ func swappedUnder(keys []string, byRes map[string][]resource.Use) map[objectUse]
 // of them conflicts with u: one of the two writes.
 func meeting(conc *concurrency.Result, u resource.Use, guarded []resource.Use) (meets []resource.Use, races bool) {
 	for _, g := range guarded {
-		if _, ok := conc.Apart(u.Func, u.Instr, g.Func, g.Instr); !ok {
+		if _, ok := conc.ApartPoints(point(u), point(g)); !ok {
 			meets = append(meets, g)
 			races = races || u.Write || g.Write
 		}

@@ -55,7 +55,7 @@ func readLockedWrites(conc *concurrency.Result, uses []resource.Use) []readLocke
 						rl.written, found = w, true
 					}
 				case w.Func != u.Func && holdsIn(w, key, known.Shared):
-					if _, apart := conc.Apart(u.Func, u.Instr, w.Func, w.Instr); !apart {
+					if _, apart := conc.ApartPoints(point(u), point(w)); !apart {
 						rl.readers = append(rl.readers, w)
 					}
 				}
@@ -76,6 +76,11 @@ func innermost(u resource.Use) token.Pos {
 		return u.Chain[n-1].Pos()
 	}
 	return u.Pos
+}
+
+// point is where u's use happens, for the concurrency model.
+func point(u resource.Use) concurrency.Point {
+	return concurrency.Point{Func: u.Func, Instr: u.Instr, Inner: innermost(u)}
 }
 
 // holdsIn reports whether gate key is held at u in mode.

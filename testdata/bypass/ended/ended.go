@@ -70,6 +70,10 @@ func (s *Stopper) Serve(work []string) {
 	s.stop()
 }
 
+// ServeBackground serves on a goroutine of its own: its writes, in stop,
+// come before the close too.
+func (s *Stopper) ServeBackground(work []string) { go s.Serve(work) }
+
 func (s *Stopper) stop() {
 	defer close(s.done)
 	s.mu.Lock()
@@ -120,6 +124,9 @@ func (s *LateStopper) Serve(work []string) {
 
 func (s *LateStopper) stop() { defer close(s.done) }
 
+// ServeBackground serves on a goroutine: its write after stop races too.
+func (s *LateStopper) ServeBackground(work []string) { go s.Serve(work) }
+
 func (s *LateStopper) Count() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -135,5 +142,5 @@ func (s *LateStopper) Status() string {
 // Report waits for the close, which comes before Serve's write.
 func (s *LateStopper) Report() string {
 	<-s.done
-	return s.report // want `latent: Report reads s\.report without holding s\.mu, which guards it in Serve:`
+	return s.report // want `latent: Report reads s\.report without holding s\.mu, which guards it in (Serve, ServeBackground|ServeBackground, Serve):`
 }
