@@ -38,6 +38,7 @@ type Result struct {
 	helpers  map[param]*Reason // nil: not owned
 	busy     map[param]bool
 	fresh    map[*ssa.Function]bool // constructors: see freshResult
+	funcsAt  map[token.Pos]*ssa.Function
 	extents  *extents
 	signals  *[]signal  // the package's end signals, once found
 	loops    *[]runLoop // the package's run loops, once found
@@ -58,6 +59,7 @@ func run(pass *analysis.Pass) (any, error) {
 		helpers: make(map[param]*Reason),
 		busy:    make(map[param]bool),
 		fresh:   make(map[*ssa.Function]bool),
+		funcsAt: make(map[token.Pos]*ssa.Function),
 		waits:   make(map[*ssa.Function][]wait),
 		fset:    pass.Fset,
 		pkg:     pass.Pkg.Path(),

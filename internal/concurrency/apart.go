@@ -101,6 +101,9 @@ func (r *Result) funcAt(pos token.Pos) *ssa.Function {
 	if !pos.IsValid() {
 		return nil
 	}
+	if fn, done := r.funcsAt[pos]; done {
+		return fn
+	}
 	var best *ssa.Function
 	for _, fi := range r.gates.Funcs {
 		syn := fi.Fn.Syntax()
@@ -111,5 +114,6 @@ func (r *Result) funcAt(pos token.Pos) *ssa.Function {
 			best = fi.Fn
 		}
 	}
+	r.funcsAt[pos] = best
 	return best
 }
