@@ -17,32 +17,41 @@ import (
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
+	"github.com/gatevet/gatevet/internal/resource"
 )
 
 // annotateCommand runs "gatevet annotate packages": it prints, as a
-// unified diff to apply with git apply, the //gatevet:holds contracts
-// gatevet infers with confidence: on each helper that only the package
+// unified diff to apply with git apply, the contracts gatevet infers
+// with confidence: //gatevet:holds on each helper that only the package
 // calls, whose every call holds a lock of its receiver or parameter
 // (Result.CallersHold), which uses that object's other fields and does
-// not take or give back the lock itself. Nothing is written: the user
-// reads the diff and applies it, and gatevet then checks the contracts
-// at every call. It returns the exit code.
+// not take or give back the lock itself; //gatevet:guardedby on each
+// field the package always uses under one lock of its instance
+// (guardedFields). Nothing is written: the user reads the diff and
+// applies it, and gatevet then checks the contracts. It returns the
+// exit code.
 func annotateCommand(args []string, stdout, stderr io.Writer) int {
-	fs := subcommand("annotate", stderr, "usage: gatevet annotate packages\n\nPrints a unified diff (apply it with git apply) that adds the //gatevet:holds\ncontracts gatevet infers: helpers whose every call holds a lock of their receiver.")
+	fs := subcommand("annotate", stderr, "usage: gatevet annotate packages\n\nPrints a unified diff (apply it with git apply) that adds the //gatevet:holds\ncontracts gatevet infers: //gatevet:holds on helpers whose every call holds a lock\nof their receiver, //gatevet:guardedby on fields always used under one lock.")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	_, g, ok := analyzePackages("annotate", &packages.Config{}, fs.Args(), gate.Analyzer, stderr)
+	_, g, ok := analyzePackages("annotate", &packages.Config{}, fs.Args(), stderr, gate.Analyzer, resource.Analyzer)
 	if !ok {
 		return 1
 	}
 	byFile := make(map[string][]insertion)
 	for _, act := range g.Roots {
-		res, ok := act.Result.(*gate.Result)
-		if act.Err != nil || !ok {
+		var found []insertion
+		switch r := act.Result.(type) {
+		case *gate.Result:
+			found = holdsContracts(act.Package, r)
+		case *resource.Result:
+			found = guardedFields(act.Package, r)
+		}
+		if act.Err != nil {
 			continue
 		}
-		for _, in := range holdsContracts(act.Package, res) {
+		for _, in := range found {
 			byFile[in.file] = append(byFile[in.file], in)
 		}
 	}
@@ -58,7 +67,9 @@ func annotateCommand(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "gatevet annotate: %v\n", err)
 			return 1
 		}
-		name := f
+		// Paths relative to the current directory, for git apply there;
+		// one outside it, from the root.
+		name := strings.TrimPrefix(filepath.ToSlash(f), "/")
 		if rel, err := filepath.Rel(wd, f); err == nil && !strings.HasPrefix(rel, "..") {
 			name = filepath.ToSlash(rel)
 		}
@@ -67,11 +78,13 @@ func annotateCommand(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// An insertion is lines to add before line (1-based) of file.
+// An insertion is lines to add before line (1-based) of file, indented
+// as that line is when indent is set.
 type insertion struct {
-	file  string
-	line  int
-	lines []string
+	file   string
+	line   int
+	lines  []string
+	indent bool
 }
 
 // holdsContracts returns the //gatevet:holds lines to add to pkg's
@@ -172,8 +185,12 @@ func unifiedInsert(name string, src []string, ins []insertion) string {
 		k := i
 		for l := from; l <= to; l++ {
 			for k < j && ins[k].line == l {
+				lead := ""
+				if ins[k].indent {
+					lead = src[l-1][:len(src[l-1])-len(strings.TrimLeft(src[l-1], " \t"))]
+				}
 				for _, x := range ins[k].lines {
-					body.WriteString("+" + x)
+					body.WriteString("+" + lead + x)
 					n++
 				}
 				k++

@@ -10,8 +10,9 @@ import (
 )
 
 // TestAnnotate prints the contracts gatevet infers for
-// testdata/contracts/infer: putLocked, whose every call holds c.mu,
-// and none of the near misses; the diff applies with git apply.
+// testdata/contracts/infer: putLocked, whose every call holds c.mu, and
+// size, used under c.mu everywhere, and none of the near misses; the
+// diff applies with git apply.
 func TestAnnotate(t *testing.T) {
 	t.Chdir(filepath.Join("..", "..", "testdata", "contracts"))
 	var out, errs bytes.Buffer
@@ -20,7 +21,13 @@ func TestAnnotate(t *testing.T) {
 	}
 	want := `--- a/infer/infer.go
 +++ b/infer/infer.go
-@@ -11,6 +11,8 @@
+@@ -9,11 +9,14 @@
+ type Cache struct {
+ 	mu    sync.Mutex
+ 	items map[string]int
++	//gatevet:guardedby mu
+ 	size  int
+ 	hits  int
  }
  
  // putLocked stores an item; every call holds c.mu: annotated.
@@ -57,7 +64,7 @@ func TestAnnotate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(got), "//\n//gatevet:holds c.mu\nfunc (c *Cache) putLocked") {
+	if !strings.Contains(string(got), "//\n//gatevet:holds c.mu\nfunc (c *Cache) putLocked") || !strings.Contains(string(got), "\t//gatevet:guardedby mu\n\tsize") {
 		t.Errorf("applied file lacks the contract:\n%s", got)
 	}
 }

@@ -30,7 +30,7 @@ func graphCommand(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gatevet graph: -f %s: want dot or json\n", *format)
 		return 2
 	}
-	pkgs, g, ok := analyzePackages("graph", &packages.Config{Tests: *tests}, fs.Args(), lockgraph.Analyzer, stderr)
+	pkgs, g, ok := analyzePackages("graph", &packages.Config{Tests: *tests}, fs.Args(), stderr, lockgraph.Analyzer)
 	if !ok {
 		return 1
 	}

@@ -52,7 +52,8 @@ Run it in either of two ways:
 Suggested fixes are applied through go vet: go vet -vettool=… -fix ./...
 (-diff shows them instead). gatevet graph [-f dot|json] ./... prints the
 lock graph it infers (render with dot -Tsvg); gatevet annotate ./...
-prints, as a diff for git apply, the //gatevet:holds contracts it infers.
+prints, as a diff for git apply, the holds and guardedby contracts it
+infers.
 
 go vet does not pass help on to its -vettool ("go vet -vettool=… help"
 looks for a package named help): run gatevet help directly.

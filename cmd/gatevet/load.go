@@ -10,11 +10,11 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-// analyzePackages loads the packages patterns name and runs a on them
-// (and, for its facts, on their dependencies), for the commands that
+// analyzePackages loads the packages patterns name and runs as on them
+// (and, for their facts, on their dependencies), for the commands that
 // print what the model infers: graph and annotate. Problems go to
 // stderr, prefixed with the command's name; ok is false after one.
-func analyzePackages(cmd string, cfg *packages.Config, patterns []string, a *analysis.Analyzer, stderr io.Writer) (pkgs []*packages.Package, g *checker.Graph, ok bool) {
+func analyzePackages(cmd string, cfg *packages.Config, patterns []string, stderr io.Writer, as ...*analysis.Analyzer) (pkgs []*packages.Package, g *checker.Graph, ok bool) {
 	cfg.Mode = packages.LoadAllSyntax
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
@@ -24,7 +24,7 @@ func analyzePackages(cmd string, cfg *packages.Config, patterns []string, a *ana
 	if packages.PrintErrors(pkgs) > 0 {
 		return nil, nil, false
 	}
-	g, err = checker.Analyze([]*analysis.Analyzer{a}, pkgs, nil)
+	g, err = checker.Analyze(as, pkgs, nil)
 	if err != nil {
 		fmt.Fprintf(stderr, "gatevet %s: %v\n", cmd, err)
 		return nil, nil, false
