@@ -27,11 +27,12 @@ import (
 // (Result.CallersHold), which uses that object's other fields and does
 // not take or give back the lock itself; //gatevet:guardedby on each
 // field the package always uses under one lock of its instance
-// (guardedFields). Nothing is written: the user reads the diff and
+// (guardedFields); //gatevet:acquires and releases on the lock helpers
+// every call treats so. Nothing is written: the user reads the diff and
 // applies it, and gatevet then checks the contracts. It returns the
 // exit code.
 func annotateCommand(args []string, stdout, stderr io.Writer) int {
-	fs := subcommand("annotate", stderr, "usage: gatevet annotate packages\n\nPrints a unified diff (apply it with git apply) that adds the //gatevet:holds\ncontracts gatevet infers: //gatevet:holds on helpers whose every call holds a lock\nof their receiver, //gatevet:guardedby on fields always used under one lock.")
+	fs := subcommand("annotate", stderr, "usage: gatevet annotate packages\n\nPrints a unified diff (apply it with git apply) that adds the //gatevet:holds\ncontracts gatevet infers: //gatevet:holds on helpers whose every call holds a lock\nof their receiver, //gatevet:guardedby on fields always used under one lock,\n//gatevet:acquires and releases on lock helpers their callers treat so.")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -97,12 +98,20 @@ func holdsContracts(pkg *packages.Package, res *gate.Result) []insertion {
 			continue
 		}
 		var add []string
-		for _, g := range candidates(res, fi) {
+		for _, c := range candidates(res, fi) {
+			g := c.ref
 			spelled := g.Spell(pkg.PkgPath)
-			if hasHolds(res, fi.Fn.Object(), spelled) || !res.CallersHold(fi, g) || touchesGate(fi, g) {
+			if has(res, fi.Fn.Object(), spelled) {
 				continue
 			}
-			add = append(add, "//gatevet:holds "+spelled+"\n")
+			switch {
+			case c.usesFields && !touchesGate(fi, g) && res.CallersHold(fi, g):
+				add = append(add, "//gatevet:holds "+spelled+"\n")
+			case acquireHelper(res, fi, g):
+				add = append(add, "//gatevet:acquires "+spelled+"\n")
+			case releaseHelper(res, fi, g):
+				add = append(add, "//gatevet:releases "+spelled+"\n")
+			}
 		}
 		if len(add) == 0 {
 			continue
@@ -116,22 +125,78 @@ func holdsContracts(pkg *packages.Package, res *gate.Result) []insertion {
 	return out
 }
 
-// candidates returns the gates of fi's named pointer parameters (the
-// receiver first) that fi uses other fields of: s.mu when fi touches s.n.
-func candidates(res *gate.Result, fi *gate.FuncInfo) []naming.Ref {
-	var out []naming.Ref
+// acquireHelper reports whether fi takes g, which its caller does not
+// hold (it neither lets go of the caller's g nor releases it), and
+// returns holding it (on every return, or on every nil error), and
+// every call of it, in the package, is followed by a release of g: its
+// callers treat it as an acquire helper.
+func acquireHelper(res *gate.Result, fi *gate.FuncInfo, g naming.Ref) bool {
+	sum := fi.Summary
+	same := func(op gate.GateOp) bool { return op.Gate.Key() == g.Key() }
+	if sum == nil || !slices.ContainsFunc(sum.Holds, same) && !slices.ContainsFunc(sum.HoldsIfNil, same) ||
+		!slices.ContainsFunc(sum.Acquires, func(a gate.SumAcquire) bool { return same(a.GateOp) }) || slices.ContainsFunc(sum.Drops, same) {
+		return false
+	}
+	return eachCall(res, fi, g, func(caller *gate.FuncInfo, call ssa.CallInstruction, key string) bool {
+		return caller.ReleasesAfter(call, key)
+	})
+}
+
+// releaseHelper reports whether fi releases g for its caller, and every
+// call of it, in the package, holds g: its callers treat it as a release
+// helper.
+func releaseHelper(res *gate.Result, fi *gate.FuncInfo, g naming.Ref) bool {
+	sum := fi.Summary
+	if sum == nil || !slices.ContainsFunc(sum.Releases, func(r gate.SumRelease) bool { return r.Flag == nil && r.Gate.Key() == g.Key() }) {
+		return false
+	}
+	return res.CallersHold(fi, g)
+}
+
+// eachCall reports whether fi has calls in the package, all static, and
+// ok holds of each, given the caller and g in the caller's terms.
+func eachCall(res *gate.Result, fi *gate.FuncInfo, g naming.Ref, ok func(caller *gate.FuncInfo, call ssa.CallInstruction, key string) bool) bool {
+	sites := res.CallSites(fi.Fn)
+	if len(sites) == 0 || res.Escapes(fi.Fn) {
+		return false
+	}
+	for _, site := range sites {
+		caller := res.Info(site.Parent())
+		cal, resolved := naming.Resolve(site.Common())
+		if _, isCall := site.(*ssa.Call); !isCall || caller == nil || !resolved {
+			return false
+		}
+		in, named := caller.Translate(g, cal)
+		if !named || !ok(caller, site, in.Key()) {
+			return false
+		}
+	}
+	return true
+}
+
+// A candidate is a gate field of one of a function's named pointer
+// parameters (the receiver first): s.mu.
+type candidate struct {
+	ref        naming.Ref
+	usesFields bool // the function uses other fields of the same object: s.n
+}
+
+// candidates returns the gate fields of fi's named pointer parameters.
+func candidates(res *gate.Result, fi *gate.FuncInfo) []candidate {
+	var out []candidate
 	for i, p := range fi.Fn.Params {
 		if p.Name() == "" || p.Name() == "_" {
 			continue
 		}
 		st, ok := known.PointerElem(p.Type()).Underlying().(*types.Struct)
-		if _, isPtr := p.Type().Underlying().(*types.Pointer); !ok || !isPtr || !usesFields(fi.Fn, p, res) {
+		if _, isPtr := p.Type().Underlying().(*types.Pointer); !ok || !isPtr {
 			continue
 		}
+		uses := usesFields(fi.Fn, p, res)
 		for j := 0; j < st.NumFields(); j++ {
 			f := st.Field(j)
 			if _, gateField := res.GateKind(f.Type()); gateField && f.Name() != "_" {
-				out = append(out, naming.Ref{Root: naming.Param, Index: i, Name: p.Name(), Path: []string{f.Name()}})
+				out = append(out, candidate{naming.Ref{Root: naming.Param, Index: i, Name: p.Name(), Path: []string{f.Name()}}, uses})
 			}
 		}
 	}
@@ -159,9 +224,14 @@ func touchesGate(fi *gate.FuncInfo, g naming.Ref) bool {
 	return slices.ContainsFunc(fi.Events(), func(e gate.Event) bool { return e.Gate.Key() == g.Key() })
 }
 
-// hasHolds reports whether obj already says //gatevet:holds spelled.
-func hasHolds(res *gate.Result, obj types.Object, spelled string) bool {
-	return slices.ContainsFunc(res.Directives.Of(obj, directive.Holds), func(d *directive.Directive) bool { return d.Args[0] == spelled })
+// has reports whether obj already states a contract about spelled.
+func has(res *gate.Result, obj types.Object, spelled string) bool {
+	for _, k := range []directive.Kind{directive.Holds, directive.Acquires, directive.Releases, directive.Excludes} {
+		if slices.ContainsFunc(res.Directives.Of(obj, k), func(d *directive.Directive) bool { return d.Args[0] == spelled }) {
+			return true
+		}
+	}
+	return false
 }
 
 // unifiedInsert returns a unified diff of file name, whose lines are

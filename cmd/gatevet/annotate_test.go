@@ -10,9 +10,10 @@ import (
 )
 
 // TestAnnotate prints the contracts gatevet infers for
-// testdata/contracts/infer: putLocked, whose every call holds c.mu, and
-// size, used under c.mu everywhere, and none of the near misses; the
-// diff applies with git apply.
+// testdata/contracts/infer: holds on putLocked, whose every call holds
+// c.mu, guardedby on size, used under c.mu everywhere, acquires on lock
+// and releases on unlock, and none of the near misses (hit, trace,
+// flushLocked); the diff applies with git apply.
 func TestAnnotate(t *testing.T) {
 	t.Chdir(filepath.Join("..", "..", "testdata", "contracts"))
 	var out, errs bytes.Buffer
@@ -36,6 +37,21 @@ func TestAnnotate(t *testing.T) {
  func (c *Cache) putLocked(k string, v int) { c.items[k] = v }
  
  func (c *Cache) hit() { c.hits++ }
+@@ -64,10 +67,14 @@
+ 
+ // lock takes c.mu for its callers, which release it: annotated as an
+ // acquire helper.
++//
++//gatevet:acquires c.mu
+ func (c *Cache) lock() { c.mu.Lock() }
+ 
+ // unlock gives back c.mu, which every caller holds: annotated as a
+ // release helper.
++//
++//gatevet:releases c.mu
+ func (c *Cache) unlock() { c.mu.Unlock() }
+ 
+ // Reset uses both helpers.
 `
 	if out.String() != want {
 		t.Fatalf("got\n%s\nwant\n%s", out.String(), want)

@@ -62,3 +62,15 @@ func (fi *FuncInfo) MayReturnHolding(match func(GateOp) bool) bool {
 	}
 	return false
 }
+
+// ReleasesAfter reports whether fi's function releases the gate of key
+// (Ref.Key) after call, or defers its release: it takes up what the
+// callee may leave held.
+func (fi *FuncInfo) ReleasesAfter(call ssa.Instruction, key string) bool {
+	for _, e := range fi.Events() {
+		if e.Op == known.Release && e.Gate.Key() == key && (e.Deferred || cfg.After(call, e.Instr)) {
+			return true
+		}
+	}
+	return false
+}

@@ -4,10 +4,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/facts"
 	"github.com/gatevet/gatevet/internal/gate"
-	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
 )
 
@@ -52,7 +50,7 @@ func unreleasedByCallers(pass *analysis.Pass, res *gate.Result, fi *gate.FuncInf
 			return nil, false
 		}
 		r, named := caller.Translate(h.Gate, cal)
-		if !named || releasesAfter(caller, call, r.Key()) {
+		if !named || caller.ReleasesAfter(call, r.Key()) {
 			return nil, false
 		}
 		if _, exported := facts.Exported(pass, caller.Fn); returnsHolding(caller, r.Key()) && (!exported || releasable(pass, res, caller, r)) {
@@ -66,18 +64,7 @@ func unreleasedByCallers(pass *analysis.Pass, res *gate.Result, fi *gate.FuncInf
 // leave held, as its own: it releases the gate after the call, or
 // returns holding it to its own caller.
 func handles(caller *gate.FuncInfo, call ssa.CallInstruction, key string) bool {
-	return releasesAfter(caller, call, key) || returnsHolding(caller, key)
-}
-
-// releasesAfter reports whether caller releases the gate key after the
-// call, or defers its release.
-func releasesAfter(caller *gate.FuncInfo, call ssa.CallInstruction, key string) bool {
-	for _, e := range caller.Events() {
-		if e.Op == known.Release && e.Gate.Key() == key && (e.Deferred || cfg.After(call, e.Instr)) {
-			return true
-		}
-	}
-	return false
+	return caller.ReleasesAfter(call, key) || returnsHolding(caller, key)
 }
 
 // returnsHolding reports whether caller returns holding the gate key.

@@ -61,3 +61,19 @@ func (c *Cache) Flush() {
 	c.flushLocked()
 	c.mu.Unlock()
 }
+
+// lock takes c.mu for its callers, which release it: annotated as an
+// acquire helper.
+func (c *Cache) lock() { c.mu.Lock() }
+
+// unlock gives back c.mu, which every caller holds: annotated as a
+// release helper.
+func (c *Cache) unlock() { c.mu.Unlock() }
+
+// Reset uses both helpers.
+func (c *Cache) Reset() {
+	c.lock()
+	c.items = map[string]int{}
+	c.size = 0
+	c.unlock()
+}
