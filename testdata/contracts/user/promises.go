@@ -11,4 +11,3 @@ func Append(t *lib.Table, r string) error {
 	t.Unlock()
 	return nil
 }
-
