@@ -3,6 +3,8 @@ package gate
 import (
 	"strings"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
 )
@@ -13,8 +15,10 @@ import (
 // deadlock only if a writer of that class can run meanwhile. Writer
 // names one, or reports that there is none:
 //
-//   - for production code, a writer in the package's production code,
-//     one in a function the package calls itself first;
+//   - for production code, a writer in the package's production code:
+//     first one on a goroutine the package starts (an event loop that
+//     write-locks as events come runs beside any reader), then one in a
+//     function the package calls itself;
 //   - for test code, a writer that the test runs on another goroutine: a
 //     goroutine the test starts, directly or through what it calls (a
 //     server it starts), reaches it. A test that takes the read lock
@@ -37,22 +41,35 @@ func (r *Result) Writer(fi *FuncInfo, class string) (Writer, bool) {
 		_, started := r.Reach(r.outermost(fi))
 		return writerIn(started, class)
 	}
-	// A writer the package calls itself is named first: the package's
-	// own use can queue it, not only a caller's.
+	// A writer on a goroutine the package starts is named first: it runs
+	// beside the reader whatever the reader's caller does. Then one the
+	// package calls itself: the package's own use can queue it, not
+	// only a caller's.
+	var roots []*ssa.Function
 	var called, uncalled []*FuncInfo
 	for _, f := range r.Funcs {
 		switch {
 		case r.InTest(f):
+			continue
 		case len(r.CallSites(f.Fn)) > 0 || len(r.DynamicCallSites(f.Fn)) > 0:
 			called = append(called, f)
 		default:
 			uncalled = append(uncalled, f)
 		}
+		roots = append(roots, f.startedFuncs()...)
 	}
-	if w, ok := writerIn(called, class); ok {
-		return w, true
+	var started []*FuncInfo
+	for _, f := range r.closure(roots, true) {
+		if !r.InTest(f) {
+			started = append(started, f)
+		}
 	}
-	return writerIn(uncalled, class)
+	for _, funcs := range [][]*FuncInfo{started, called, uncalled} {
+		if w, ok := writerIn(funcs, class); ok {
+			return w, true
+		}
+	}
+	return Writer{}, false
 }
 
 // WriterOf returns a writer of the class of gate g, as fi names it, that
