@@ -18,7 +18,7 @@ import (
 func (r *Result) Dropped(fn *ssa.Function, i int) (Reason, bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if !r.helper(fn) || i >= len(fn.Params) || !r.Borrows(fn, i) {
+	if !r.gates.PackageOnly(fn) || i >= len(fn.Params) || !r.Borrows(fn, i) {
 		return Reason{}, false
 	}
 	sites := r.gates.CallSites(fn)
@@ -46,14 +46,6 @@ func (r *Result) Dropped(fn *ssa.Function, i int) (Reason, bool) {
 		}
 	}
 	return *first, true
-}
-
-// helper reports whether only the package's own calls, which it can
-// see, call fn: fn is a named function or method that is not exported,
-// whose value never escapes and that no interface call reaches.
-func (r *Result) helper(fn *ssa.Function) bool {
-	return fn.Parent() == nil && fn.Object() != nil && !fn.Object().Exported() && !r.gates.Escapes(fn) &&
-		(fn.Signature.Recv() == nil || !r.gates.Invoked(fn.Name()))
 }
 
 // usedAfter reports whether v, passed to call, is used again after it

@@ -92,7 +92,7 @@ func (r *Result) handedOwned(p param, depth int) *Reason {
 	r.busy[p] = true
 	defer delete(r.busy, p)
 	var why *Reason
-	if r.helper(p.fn) {
+	if r.gates.PackageOnly(p.fn) {
 		why = r.allCallsOwn(p, depth)
 	}
 	r.helpers[p] = why

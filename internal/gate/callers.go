@@ -1,6 +1,7 @@
 package gate
 
 import (
+	"slices"
 	"sync"
 
 	"golang.org/x/tools/go/ssa"
@@ -8,13 +9,32 @@ import (
 	"github.com/gatevet/gatevet/internal/naming"
 )
 
-// callersHold answers CallersHold, keeping what it learns: the gates
-// held at each call of the functions it walked, and its answers.
+// callersHold answers CallersHold and HeldAt, keeping what it learns:
+// the gates held at each call of the functions it walked, and its
+// answers.
 type callersHold struct {
 	mu      sync.Mutex
-	heldAt  map[*ssa.Function]map[ssa.Instruction]map[string]bool
+	heldAt  map[*ssa.Function]map[ssa.Instruction][]*Holding
 	answers map[string]bool
 	busy    map[string]bool
+}
+
+// HeldAt returns the gates held on every path to call, in caller's
+// function (its Walk, kept for each caller asked about).
+func (r *Result) HeldAt(caller *FuncInfo, call ssa.CallInstruction) []*Holding {
+	c := &r.callers
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.init()
+	return r.heldAt(caller, call)
+}
+
+func (c *callersHold) init() {
+	if c.heldAt == nil {
+		c.heldAt = make(map[*ssa.Function]map[ssa.Instruction][]*Holding)
+		c.answers = make(map[string]bool)
+		c.busy = make(map[string]bool)
+	}
 }
 
 // CallersHold reports whether every call of fi's function holds gate g
@@ -27,19 +47,14 @@ func (r *Result) CallersHold(fi *FuncInfo, g naming.Ref) bool {
 	c := &r.callers
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.heldAt == nil {
-		c.heldAt = make(map[*ssa.Function]map[ssa.Instruction]map[string]bool)
-		c.answers = make(map[string]bool)
-		c.busy = make(map[string]bool)
-	}
+	c.init()
 	return r.callersHold(fi, g)
 }
 
 func (r *Result) callersHold(fi *FuncInfo, g naming.Ref) bool {
 	c := &r.callers
 	fn := fi.Fn
-	if fn.Parent() != nil || fn.Object() == nil || fn.Object().Exported() || r.Escapes(fn) ||
-		fn.Signature.Recv() != nil && r.Invoked(fn.Name()) {
+	if !r.PackageOnly(fn) {
 		return false
 	}
 	memo := fn.String() + "|" + g.Key()
@@ -74,31 +89,34 @@ func (r *Result) allCallsHold(fi *FuncInfo, g naming.Ref) bool {
 		if !ok {
 			return false
 		}
-		if !r.heldAt(caller, site)[in.Key()] && !r.callersHold(caller, in) {
+		held := slices.ContainsFunc(r.heldAt(caller, site), func(h *Holding) bool { return h.Gate.Key() == in.Key() })
+		if !held && !r.callersHold(caller, in) {
 			return false
 		}
 	}
 	return true
 }
 
-// heldAt returns the keys of the gates held on every path to call, in
-// caller's function.
-func (r *Result) heldAt(caller *FuncInfo, call ssa.CallInstruction) map[string]bool {
+// heldAt is HeldAt, with c.mu held.
+func (r *Result) heldAt(caller *FuncInfo, call ssa.CallInstruction) []*Holding {
 	c := &r.callers
 	calls, ok := c.heldAt[caller.Fn]
 	if !ok {
-		calls = make(map[ssa.Instruction]map[string]bool)
+		calls = make(map[ssa.Instruction][]*Holding)
 		caller.Walk(func(instr ssa.Instruction, held Held) {
-			if _, ok := instr.(ssa.CallInstruction); !ok {
-				return
+			if _, ok := instr.(ssa.CallInstruction); ok {
+				calls[instr] = held.All()
 			}
-			keys := make(map[string]bool)
-			for _, h := range held.All() {
-				keys[h.Gate.Key()] = true
-			}
-			calls[instr] = keys
 		})
 		c.heldAt[caller.Fn] = calls
 	}
 	return calls[call]
+}
+
+// PackageOnly reports whether only the package's own calls, which the
+// model sees, call fn: a named function or method that is not exported,
+// whose value never escapes and that no interface call reaches.
+func (r *Result) PackageOnly(fn *ssa.Function) bool {
+	return fn.Parent() == nil && fn.Object() != nil && !fn.Object().Exported() && !r.Escapes(fn) &&
+		(fn.Signature.Recv() == nil || !r.Invoked(fn.Name()))
 }

@@ -145,7 +145,6 @@ func orders(pass *analysis.Pass, res *gate.Result, conc *concurrency.Result) []O
 	pkg := pass.Pkg.Path()
 	var out []OrderEdge
 	seen := make(map[string]bool)
-	held := make(map[*gate.FuncInfo]map[ssa.Instruction][]string)
 	for _, fi := range res.Funcs {
 		var callers []string
 		callersDone := false
@@ -181,7 +180,7 @@ func orders(pass *analysis.Pass, res *gate.Result, conc *concurrency.Result) []O
 					}
 				}
 				if !callersDone {
-					callers, callersDone = callersHold(res, fi, held), true
+					callers, callersDone = callersHold(res, fi), true
 				}
 				e.Also = append(e.Also, callers...)
 				out = append(out, e)
@@ -195,8 +194,8 @@ func orders(pass *analysis.Pass, res *gate.Result, conc *concurrency.Result) []O
 // holds at its call, when fi is reached only through the package's own
 // calls (unexported, or a literal, and never escaping): a helper that
 // takes two locks in the wrong order under a lock all its callers hold
-// is serialised by it. held caches each caller's replay.
-func callersHold(res *gate.Result, fi *gate.FuncInfo, held map[*gate.FuncInfo]map[ssa.Instruction][]string) []string {
+// is serialised by it.
+func callersHold(res *gate.Result, fi *gate.FuncInfo) []string {
 	fn := fi.Fn
 	sites := res.CallSites(fn)
 	if res.Escapes(fn) || len(sites) == 0 || fn.Parent() == nil && fn.Object() != nil && fn.Object().Exported() {
@@ -208,30 +207,19 @@ func callersHold(res *gate.Result, fi *gate.FuncInfo, held map[*gate.FuncInfo]ma
 		if caller == nil {
 			return nil
 		}
-		if held[caller] == nil {
-			// A gate the caller releases on its own caller's behalf (an
-			// Unlock method that commits first) is held all along.
-			var inherited []string
-			for _, r := range caller.Summary.Releases {
-				if c, ok := caller.Class(r.Gate); ok {
-					inherited = append(inherited, c)
-				}
+		// A gate the caller releases on its own caller's behalf (an
+		// Unlock method that commits first) is held all along.
+		var here []string
+		for _, r := range caller.Summary.Releases {
+			if c, ok := caller.Class(r.Gate); ok {
+				here = append(here, c)
 			}
-			at := make(map[ssa.Instruction][]string)
-			caller.Walk(func(instr ssa.Instruction, h gate.Held) {
-				if _, ok := instr.(ssa.CallInstruction); !ok {
-					return
-				}
-				at[instr] = append(at[instr], inherited...)
-				for _, x := range h.All() {
-					if c, ok := caller.Class(x.Gate); ok {
-						at[instr] = append(at[instr], c)
-					}
-				}
-			})
-			held[caller] = at
 		}
-		here := held[caller][site]
+		for _, x := range res.HeldAt(caller, site) {
+			if c, ok := caller.Class(x.Gate); ok {
+				here = append(here, c)
+			}
+		}
 		if i == 0 {
 			common = here
 			continue
