@@ -121,13 +121,11 @@ func (lg *lockGraph) add(res *lockgraph.Result) {
 func (lg *lockGraph) mark() {
 	for k, e := range lg.byPair {
 		e.Reversed = lg.byPair[[2]string{k[1], k[0]}] != nil
-		if lockgraph.Before(lg.declared, e.To, e.From) {
-			for _, d := range lg.declared {
-				if lockgraph.Before([]lockgraph.DeclaredOrder{d}, e.To, e.From) || e.Against == "" {
-					e.Against = d.String() + " (" + d.At + ")"
-				}
-			}
+		var against []string
+		for _, d := range lockgraph.Chain(lg.declared, e.To, e.From) {
+			against = append(against, d.String()+" ("+d.At+")")
 		}
+		e.Against = strings.Join(against, " and ")
 	}
 	slices.SortFunc(lg.Nodes, func(a, b graphNode) int { return strings.Compare(a.ID, b.ID) })
 	slices.SortFunc(lg.Edges, func(a, b *graphEdge) int {

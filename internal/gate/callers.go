@@ -120,3 +120,23 @@ func (r *Result) PackageOnly(fn *ssa.Function) bool {
 	return fn.Parent() == nil && fn.Object() != nil && !fn.Object().Exported() && !r.Escapes(fn) &&
 		(fn.Signature.Recv() == nil || !r.Invoked(fn.Name()))
 }
+
+// WalkCalls calls visit for each call of fi's function (go and defer
+// statements included) that the model resolves to one function with a
+// summary, this package's or another's fact, with the gates held on
+// every path just before it: how a caller meets a callee's contracts.
+func (r *Result) WalkCalls(fi *FuncInfo, visit func(call ssa.CallInstruction, cal naming.Callee, sum *Summary, held Held)) {
+	fi.Walk(func(instr ssa.Instruction, held Held) {
+		call, ok := instr.(ssa.CallInstruction)
+		if !ok {
+			return
+		}
+		cal, ok := naming.Resolve(call.Common())
+		if !ok {
+			return
+		}
+		if sum := r.SummaryOf(cal.Fn); sum != nil {
+			visit(call, cal, sum, held)
+		}
+	})
+}

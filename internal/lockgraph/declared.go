@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -146,28 +147,38 @@ func nameOf(o DeclaredOrder, class string) string {
 // Before reports whether orders declare class a before class b: in one
 // order, or through a chain of them (Server.mu < Conn.mu in one,
 // Conn.mu < Stream.mu in another).
-func Before(orders []DeclaredOrder, a, b string) bool {
+func Before(orders []DeclaredOrder, a, b string) bool { return Chain(orders, a, b) != nil }
+
+// Chain returns the orders that together declare class a before class
+// b, one order when one does, the shortest chain otherwise; nil when
+// they do not.
+func Chain(orders []DeclaredOrder, a, b string) []DeclaredOrder {
+	type step struct {
+		class string
+		via   []DeclaredOrder
+	}
 	seen := map[string]bool{a: true}
-	next := []string{a}
+	next := []step{{class: a}}
 	for len(next) > 0 {
 		c := next[0]
 		next = next[1:]
 		for _, o := range orders {
 			for i, x := range o.Classes {
-				if x != c {
+				if x != c.class {
 					continue
 				}
+				via := append(slices.Clip(c.via), o)
 				for _, y := range o.Classes[i+1:] {
 					if y == b {
-						return true
+						return via
 					}
 					if !seen[y] {
 						seen[y] = true
-						next = append(next, y)
+						next = append(next, step{y, via})
 					}
 				}
 			}
 		}
 	}
-	return false
+	return nil
 }

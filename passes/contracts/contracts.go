@@ -26,20 +26,8 @@ var Analyzer = gatepass.New("contracts", doc, run)
 func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	for _, fi := range res.Funcs {
 		broken(pass, fi, rep)
-		fi.Walk(func(instr ssa.Instruction, held gate.Held) {
-			call, ok := instr.(ssa.CallInstruction)
-			if !ok {
-				return
-			}
+		res.WalkCalls(fi, func(call ssa.CallInstruction, cal naming.Callee, sum *gate.Summary, held gate.Held) {
 			if _, deferred := call.(*ssa.Defer); deferred {
-				return
-			}
-			cal, ok := naming.Resolve(call.Common())
-			if !ok {
-				return
-			}
-			sum := res.SummaryOf(cal.Fn)
-			if sum == nil {
 				return
 			}
 			_, started := call.(*ssa.Go)
@@ -52,8 +40,11 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 				if !started && (held.Has(key) || res.CallersHold(fi, ref)) {
 					continue
 				}
-				certain := started || held.Untouched(key)
-				d := diagnose(pass, fi, call, cal.Fn, op.Gate, ref, started, certain)
+				// Callers in other packages may hold a gate they can
+				// name: then the contract breaks only if they do not.
+				outside := !res.PackageOnly(fi.Fn) && ref.Nameable()
+				certain := started || held.Untouched(key) && !outside
+				d := diagnose(pass, fi, call, cal.Fn, op.Gate, ref, started, certain, outside)
 				if certain {
 					rep.Certain(d)
 				} else {
@@ -66,8 +57,9 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 
 // diagnose reports that call, in fi's function, of callee, whose
 // contract requires gate want (g in fi's terms), does not hold it: on
-// no path when certain.
-func diagnose(pass *analysis.Pass, fi *gate.FuncInfo, call ssa.CallInstruction, callee *ssa.Function, want, g naming.Ref, started, certain bool) analysis.Diagnostic {
+// no path when certain; outside says that fi's callers in other packages
+// may hold it.
+func diagnose(pass *analysis.Pass, fi *gate.FuncInfo, call ssa.CallInstruction, callee *ssa.Function, want, g naming.Ref, started, certain, outside bool) analysis.Diagnostic {
 	pkg := pass.Pkg.Path()
 	name, gname, caller := naming.CalleeName(callee, pkg), g.Spell(pkg), naming.FuncName(fi.Fn)
 	how := fmt.Sprintf("%s calls it without %s on every path", caller, gname)
@@ -76,6 +68,9 @@ func diagnose(pass *analysis.Pass, fi *gate.FuncInfo, call ssa.CallInstruction, 
 	case started:
 		how = fmt.Sprintf("%s starts it as a goroutine, which never holds %s", caller, gname)
 		fix = fmt.Sprintf("take %s inside the goroutine, around the call", gname)
+	case !certain && outside:
+		how = fmt.Sprintf("%s calls it without %s, which is held there only if %s's callers in other packages hold it", caller, gname, caller)
+		fix = fmt.Sprintf("take %s around the call, or give %s the same //gatevet:holds contract", gname, caller)
 	case !certain:
 		how = fmt.Sprintf("%s reaches the call on a path without %s if it skips or releases it on the way", caller, gname)
 	}

@@ -26,9 +26,11 @@
 // annotated //gatevet:releases G that still holds it.
 //
 // Findings are certain when no path to the call or return holds G (nor
-// does the caller's own contract), or when a releasing function's return
-// holds it on every path, and latent when some path does: then the
-// contract breaks only on the paths that reach the point without G.
+// does the caller's own contract, nor can a caller in another package:
+// the gate is one it cannot name), or when a releasing function's return
+// holds it on every path, and latent when some path does, or when the
+// caller is exported and other packages can take G: then the contract
+// breaks only on the paths, or for the callers, that come without G.
 //
 // # Why it matters
 //

@@ -44,7 +44,7 @@
 //	var gpu = &Device{}
 //
 //	type Adapter struct {
-//		sem *semaphore.Weighted // Adapter.sem is a per-instance gate, but its critical sections use gpu.mem, which is process-wide: two Adapters hold two gates and use gpu.mem at once
+//		sem *semaphore.Weighted // Adapter.sem is a per-instance gate, but its critical sections use gpu.mem, which is process-wide: when two Adapters run them at the same time, they hold two gates and use gpu.mem together
 //	}
 //
 //	func NewAdapter() *Adapter {

@@ -115,7 +115,7 @@ func diagnose(pass *analysis.Pass, c candidate, fresh token.Pos) analysis.Diagno
 	T := c.owner.Obj().Name()
 	gateName := T + "." + c.field.Name()
 	msg := fmt.Sprintf("%s is a per-instance gate, but its critical sections use %s, which is process-wide (%s): "+
-		"two %ss hold two gates and use %s at once; guard %s with one package-level gate and bind every %s to it",
+		"when two %ss run them at the same time, they hold two gates and use %s together; guard %s with one package-level gate and bind every %s to it",
 		gateName, resName, gate.PosText(pass.Fset, c.use.Pos), T, resName, resName, T)
 	return analysis.Diagnostic{
 		Pos: c.field.Pos(), End: c.field.Pos() + token.Pos(len(c.field.Name())),

@@ -27,18 +27,10 @@ func excluded(pass *analysis.Pass, res *gate.Result, fi *gate.FuncInfo, rep *dir
 			seen[ap.Instr][ap.GateOp.Gate.Key()] = true
 		}
 	}
-	fi.Walk(func(instr ssa.Instruction, held gate.Held) {
+	res.WalkCalls(fi, func(instr ssa.CallInstruction, cal naming.Callee, sum *gate.Summary, held gate.Held) {
 		call, ok := instr.(*ssa.Call)
 		if !ok {
-			return
-		}
-		cal, ok := naming.Resolve(call.Common())
-		if !ok {
-			return
-		}
-		sum := res.SummaryOf(cal.Fn)
-		if sum == nil {
-			return
+			return // a goroutine holds nothing of its starter's; a deferred call runs at return
 		}
 		for _, op := range sum.Excludes {
 			ref, ok := fi.Translate(op.Gate, cal)

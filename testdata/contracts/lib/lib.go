@@ -33,3 +33,12 @@ func (t *Table) Lock() error {
 //
 //gatevet:releases t.Mu
 func (t *Table) Unlock() { t.Mu.Unlock() }
+
+// AppendAll leaves the lock to its callers: t.Mu is exported, and a
+// caller in another package may hold it; one that does not races with
+// Append.
+func (t *Table) AppendAll(rs []string) {
+	for _, r := range rs {
+		t.AppendLocked(r) // want `^latent: \(\*Table\)\.AppendLocked requires t\.Mu held \(its //gatevet:holds contract\), but AppendAll calls it without t\.Mu, which is held there only if AppendAll's callers in other packages hold it; take t\.Mu around the call, or give AppendAll the same //gatevet:holds contract$`
+	}
+}

@@ -18,7 +18,7 @@ func (d *Device) Infer(x int) int {
 var gpu = &Device{}
 
 type LocalAdapter struct {
-	sem *semaphore.Weighted // want `LocalAdapter\.sem is a per-instance gate, but its critical sections use gpu\.mem, which is process-wide \(seed\.go:\d+\): two LocalAdapters hold two gates and use gpu\.mem at once; guard gpu\.mem with one package-level gate and bind every LocalAdapter to it`
+	sem *semaphore.Weighted // want `LocalAdapter\.sem is a per-instance gate, but its critical sections use gpu\.mem, which is process-wide \(seed\.go:\d+\): when two LocalAdapters run them at the same time, they hold two gates and use gpu\.mem together; guard gpu\.mem with one package-level gate and bind every LocalAdapter to it`
 }
 
 func NewLocalAdapter() *LocalAdapter {
