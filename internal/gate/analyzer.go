@@ -79,6 +79,9 @@ type model struct {
 	// paths are the branches the package's values rule out: settled
 	// flags, non-nil fields (package values).
 	paths *values.Paths
+	// backs are the package's back-pointers, which its Namers see
+	// through (s.idx.store is s).
+	backs naming.Backs
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -101,6 +104,9 @@ func run(pass *analysis.Pass) (any, error) {
 		Import: func(f *FuncFact) *Summary { return &f.Summary },
 	})
 	if ssaPkg != nil {
+		if b := values.FindBacks(ssaPkg, srcFuncs); b != nil {
+			m.backs = b.Is
+		}
 		m.classifyChans(srcFuncs)
 		m.noteDynamic(srcFuncs)
 		m.paths = values.Of(ssaPkg, append(slices.Clip(srcFuncs), genFuncs...), m.implementations)
@@ -149,7 +155,7 @@ func (m *model) derive(fn *ssa.Function) (*Summary, bool) {
 func (m *model) namer(fn *ssa.Function) *naming.Namer {
 	nm, ok := m.namers[fn]
 	if !ok {
-		nm = naming.NewNamer(fn)
+		nm = naming.NewNamer(fn, m.backs)
 		m.namers[fn] = nm
 	}
 	return nm

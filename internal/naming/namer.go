@@ -22,10 +22,19 @@ type Namer struct {
 
 	syntaxOnce sync.Once
 	syntax     *syntaxIndex
+
+	backs Backs
 }
 
-// NewNamer returns a Namer for fn's values.
-func NewNamer(fn *ssa.Function) *Namer { return &Namer{fn: fn, locals: make(map[ssa.Value]int)} }
+// Backs says which fields point back at their owner: for every object x
+// whose field child is set, x.child.back is x.
+type Backs func(child, back *types.Var) bool
+
+// NewNamer returns a Namer for fn's values. With backs, a path through
+// a part and back (s.idx.store) names the owner (s) itself.
+func NewNamer(fn *ssa.Function, backs Backs) *Namer {
+	return &Namer{fn: fn, locals: make(map[ssa.Value]int), backs: backs}
+}
 
 func (rs *Namer) index() *syntaxIndex {
 	rs.syntaxOnce.Do(func() { rs.syntax = indexSyntax(rs.fn) })
@@ -124,6 +133,9 @@ func (rs *Namer) walk(v ssa.Value, depth int) (Ref, bool) {
 		if v.Op != token.MUL {
 			return Ref{}, false
 		}
+		if owner := rs.back(v); owner != nil {
+			return rs.walk(owner, depth+1)
+		}
 		// A pointer loaded from a field of a copied struct value is the
 		// original's pointer: a handle passed by value shares what it
 		// points to.
@@ -190,6 +202,50 @@ func (rs *Namer) walk(v ssa.Value, depth int) (Ref, bool) {
 		return rs.local(v), true
 	}
 	return Ref{}, false
+}
+
+// back returns x when load loads x.child.back, a back-pointer to x.
+func (rs *Namer) back(load *ssa.UnOp) ssa.Value {
+	if rs.backs == nil {
+		return nil
+	}
+	fa, ok := load.X.(*ssa.FieldAddr)
+	if !ok {
+		return nil
+	}
+	part, ok := fa.X.(*ssa.UnOp)
+	if !ok || part.Op != token.MUL {
+		return nil
+	}
+	cfa, ok := part.X.(*ssa.FieldAddr)
+	if !ok || !rs.backs(FieldOf(cfa), FieldOf(fa)) {
+		return nil
+	}
+	return cfa.X
+}
+
+// fold drops from r's path each step to a part and back to its owner
+// (idx, *, store, *): the callee's x.store.mu at a call on s.idx.
+func (rs *Namer) fold(r Ref) Ref {
+	if rs.backs == nil || len(r.Path) < 4 {
+		return r
+	}
+	root := rs.TypeOf(r)
+	if root == nil {
+		return r
+	}
+	var fields []*types.Var // by step
+	for s := range r.Steps(root) {
+		f, _ := s.Obj.(*types.Var)
+		fields = append(fields, f)
+	}
+	for i := 0; i+3 < len(fields); i++ {
+		if fields[i] != nil && r.Path[i+1] == Deref && r.Path[i+3] == Deref && rs.backs(fields[i], fields[i+2]) {
+			r.Path = append(r.Path[:i:i], r.Path[i+4:]...)
+			return rs.fold(r)
+		}
+	}
+	return r
 }
 
 // pointerField names field i of the struct value x when the field is a
@@ -359,7 +415,7 @@ func (rs *Namer) Translate(r Ref, cal Callee) (Ref, bool) {
 				continue
 			}
 			if out, ok, done := rs.pointerField(base, i, 0); done {
-				return out.With(path[1:]...), ok
+				return rs.fold(out.With(path[1:]...)), ok
 			}
 		}
 	}
@@ -367,7 +423,7 @@ func (rs *Namer) Translate(r Ref, cal Callee) (Ref, bool) {
 	if !ok {
 		return Ref{}, false
 	}
-	return out.With(path...), true
+	return rs.fold(out.With(path...)), true
 }
 
 // Span returns the source range of the operation go/ssa placed at pos in

@@ -108,6 +108,21 @@
 // may embed the type and override it), or a table callers can append to,
 // is left alone.
 //
+// A part that points back at its owner is the owner: when every index a
+// Store makes is set to it (s.idx = &index{store: s}, or by a constructor
+// given s) and nothing sets the index's store again, a lock the index
+// takes as x.store.mu is the caller's s.mu, however many calls down:
+//
+//	func (s *Store) Get(k string) int {
+//		s.mu.RLock()
+//		defer s.mu.RUnlock()
+//		return s.idx.lookup(k) // lookup read-locks x.store.mu: call to (*index).lookup acquires s.mu … recursive read locking
+//	}
+//
+// A part that is handed to another owner, has its back field set again,
+// or whose owner is copied by value, is another instance as far as the
+// model knows, and is left alone.
+//
 // A [sync.Once] counts as held while its Do runs the function it was
 // given: that function calling Do on the same Once, directly or a few
 // calls down, waits for the Do in progress, which waits for it. So does

@@ -1,0 +1,354 @@
+package values
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/known"
+	"github.com/gatevet/gatevet/internal/naming"
+)
+
+// Back-pointers. A part made for an object and pointing back at it
+// (s.idx = &index{store: s}, or s.log = newJournal(s)) ties two fields:
+// for every object x whose child field (idx) is set, x.idx.store is x
+// itself, so a lock reached as x.idx.store.mu is x.mu. The package
+// decides it when both fields are unexported fields of its own struct
+// types and:
+//
+//   - every store to the child field stores nil, or a part the storing
+//     function allocates (or gets from a constructor of the package that
+//     allocates it) whose back field is set, once, to the very object the
+//     part is stored in;
+//   - the back field is set only on parts being allocated, once each;
+//   - neither field's address is used but to load or store it, and no
+//     copy of the owner's or the part's struct exists (a value of the
+//     type, or of a type holding it, anywhere in the package), so every
+//     owner is the object its part was made for and nothing overwrites
+//     either as a whole. An exported type must hold a lock by value, so
+//     that a copy made in another package is itself a vet error
+//     (copylocks).
+
+// Backs are a package's back-pointer pairs: a child field, and the back
+// field of the part it holds.
+type Backs map[*types.Var]*types.Var
+
+// Is reports whether x.child.back is x for every object x of the
+// package whose child field is set.
+func (b Backs) Is(child, back *types.Var) bool { return b != nil && back != nil && b[child] == back }
+
+// FindBacks returns the back-pointer pairs of the package whose source
+// functions (closures included) are funcs; nil when there are none.
+func FindBacks(pkg *ssa.Package, funcs []*ssa.Function) Backs {
+	if pkg == nil {
+		return nil
+	}
+	pairs := backCandidates(pkg.Pkg)
+	if len(pairs) == 0 {
+		return nil
+	}
+	bad := make(map[*types.Var]bool)                        // child fields whose pair fails
+	backOf := make(map[*types.Var][]*types.Var, len(pairs)) // back -> children
+	for child, p := range pairs {
+		backOf[p.back] = append(backOf[p.back], child)
+	}
+	// A value of a type holding an owner by value is a copy of one.
+	checked := make(map[types.Type]bool)
+	copies := func(t types.Type) {
+		if checked[t] {
+			return
+		}
+		checked[t] = true
+		if _, ptr := t.(*types.Pointer); ptr {
+			return
+		}
+		for child, p := range pairs {
+			if holdsByValue(t, p.owner, make(map[types.Type]bool)) || holdsByValue(t, p.part, make(map[types.Type]bool)) {
+				bad[child] = true
+			}
+		}
+	}
+	for _, fn := range funcs {
+		for _, p := range fn.Params {
+			copies(p.Type())
+		}
+		for _, fv := range fn.FreeVars {
+			copies(fv.Type())
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if v, ok := instr.(ssa.Value); ok {
+					copies(v.Type())
+				}
+				fa, ok := instr.(*ssa.FieldAddr)
+				if !ok {
+					continue
+				}
+				f := naming.FieldOf(fa)
+				// A field can be the child of one pair and the back of
+				// another (a part and its owner pointing at each other).
+				if _, isChild := pairs[f]; isChild {
+					if !onlyLoadedOrStored(fa) || !all(stores(fa), func(st *ssa.Store) bool { return setsPart(st, pairs[f].back) }) {
+						bad[f] = true
+					}
+				}
+				if children := backOf[f]; children != nil {
+					_, fresh := fa.X.(*ssa.Alloc)
+					if !onlyLoadedOrStored(fa) || len(stores(fa)) > 0 && (!fresh || len(backStores(fa.X, f)) != 1) {
+						for _, c := range children {
+							bad[c] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	out := make(Backs)
+	for child, p := range pairs {
+		if !bad[child] {
+			out[child] = p.back
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// A backPair is a candidate child field's back field and owner type.
+type backPair struct {
+	back        *types.Var
+	owner, part *types.Named
+}
+
+// backCandidates pairs each unexported field child of pkg's struct
+// types, of type *R, with R's unexported field of the owner's pointer
+// type, when there is one such field.
+func backCandidates(pkg *types.Package) map[*types.Var]backPair {
+	pairs := make(map[*types.Var]backPair)
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		owner, ok := tn.Type().(*types.Named)
+		if !ok || owner.TypeParams().Len() > 0 {
+			continue
+		}
+		st, ok := owner.Underlying().(*types.Struct)
+		if !ok || !closed(owner) {
+			continue
+		}
+		for i := range st.NumFields() {
+			child := st.Field(i)
+			part := pointee(child.Type(), pkg)
+			if child.Exported() || part == nil || !closed(part) {
+				continue
+			}
+			var back *types.Var
+			pst := part.Underlying().(*types.Struct)
+			for j := range pst.NumFields() {
+				f := pst.Field(j)
+				if !f.Exported() && pointee(f.Type(), pkg) == owner {
+					if back != nil {
+						back = nil
+						break
+					}
+					back = f
+				}
+			}
+			if back != nil && back != child {
+				pairs[child] = backPair{back, owner, part}
+			}
+		}
+	}
+	return pairs
+}
+
+// pointee returns the named struct type of pkg that t points to, or nil.
+func pointee(t types.Type, pkg *types.Package) *types.Named {
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	if !ok || n.Obj().Pkg() != pkg || n.TypeParams().Len() > 0 {
+		return nil
+	}
+	if _, ok := n.Underlying().(*types.Struct); !ok {
+		return nil
+	}
+	return n
+}
+
+// closed reports whether only its package can copy a struct type's
+// values unnoticed: it is unexported, or holds a lock (copylocks).
+func closed(n *types.Named) bool {
+	if !n.Obj().Exported() {
+		return true
+	}
+	st := n.Underlying().(*types.Struct)
+	for i := range st.NumFields() {
+		t := st.Field(i).Type()
+		if _, ptr := t.(*types.Pointer); !ptr && (known.IsNamed(t, "sync", "Mutex") || known.IsNamed(t, "sync", "RWMutex")) {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsByValue reports whether a value of t holds a value of owner:
+// t is owner, or a struct, array, slice, map or channel of what holds it.
+func holdsByValue(t types.Type, owner *types.Named, seen map[types.Type]bool) bool {
+	if n, ok := types.Unalias(t).(*types.Named); ok && n.Origin() == owner {
+		return true
+	}
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch u := t.Underlying().(type) {
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if holdsByValue(u.Field(i).Type(), owner, seen) {
+				return true
+			}
+		}
+	case *types.Array:
+		return holdsByValue(u.Elem(), owner, seen)
+	case *types.Slice:
+		return holdsByValue(u.Elem(), owner, seen)
+	case *types.Map:
+		return holdsByValue(u.Key(), owner, seen) || holdsByValue(u.Elem(), owner, seen)
+	case *types.Chan:
+		return holdsByValue(u.Elem(), owner, seen)
+	case *types.Tuple:
+		for i := range u.Len() {
+			if holdsByValue(u.At(i).Type(), owner, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// setsPart reports whether st, a store to an object's child field,
+// stores nil or a part made for that object: back set to it.
+func setsPart(st *ssa.Store, back *types.Var) bool {
+	x := st.Addr.(*ssa.FieldAddr).X
+	switch v := st.Val.(type) {
+	case *ssa.Const:
+		return v.IsNil()
+	case *ssa.Alloc:
+		sets := backStores(v, back)
+		return len(sets) == 1 && sets[0].Val == x && !wholeStored(v)
+	case *ssa.Call:
+		fn := v.Call.StaticCallee()
+		if fn == nil || fn.Pkg != st.Parent().Pkg || v.Call.IsInvoke() {
+			return false
+		}
+		a := returnedAlloc(fn)
+		if a == nil {
+			return false
+		}
+		sets := backStores(a, back)
+		if len(sets) != 1 || wholeStored(a) {
+			return false
+		}
+		p, ok := sets[0].Val.(*ssa.Parameter)
+		if !ok {
+			return false
+		}
+		for i, fp := range fn.Params {
+			if fp == p {
+				return i < len(v.Call.Args) && v.Call.Args[i] == x
+			}
+		}
+	}
+	return false
+}
+
+// returnedAlloc returns the allocation every return of fn returns as its
+// one result, or nil.
+func returnedAlloc(fn *ssa.Function) *ssa.Alloc {
+	if fn.Signature.Results().Len() != 1 {
+		return nil
+	}
+	var out *ssa.Alloc
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		a, ok := ret.Results[0].(*ssa.Alloc)
+		if !ok || (out != nil && out != a) {
+			return nil
+		}
+		out = a
+	}
+	return out
+}
+
+// backStores returns the stores to part's back field.
+func backStores(part ssa.Value, back *types.Var) []*ssa.Store {
+	var out []*ssa.Store
+	for _, ref := range *part.Referrers() {
+		if fa, ok := ref.(*ssa.FieldAddr); ok && naming.FieldOf(fa) == back {
+			out = append(out, stores(fa)...)
+		}
+	}
+	return out
+}
+
+// wholeStored reports whether a struct value is stored into a as a
+// whole, which would set its fields from elsewhere.
+func wholeStored(a *ssa.Alloc) bool {
+	for _, ref := range *a.Referrers() {
+		if st, ok := ref.(*ssa.Store); ok && st.Addr == a {
+			return true
+		}
+	}
+	return false
+}
+
+func all[T any](xs []T, ok func(T) bool) bool {
+	for _, x := range xs {
+		if !ok(x) {
+			return false
+		}
+	}
+	return true
+}
+
+func stores(addr ssa.Value) []*ssa.Store {
+	var out []*ssa.Store
+	for _, ref := range *addr.Referrers() {
+		if st, ok := ref.(*ssa.Store); ok && st.Addr == addr {
+			out = append(out, st)
+		}
+	}
+	return out
+}
+
+// onlyLoadedOrStored reports whether addr is only loaded from and
+// stored to.
+func onlyLoadedOrStored(addr ssa.Value) bool {
+	for _, ref := range *addr.Referrers() {
+		switch r := ref.(type) {
+		case *ssa.UnOp:
+			if r.Op != token.MUL {
+				return false
+			}
+		case *ssa.Store:
+			if r.Addr != addr || r.Val == addr {
+				return false
+			}
+		case *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return true
+}
