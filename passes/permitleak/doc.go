@@ -150,6 +150,11 @@
 //     just made (newFrame(r).read(), (&frame{r: r}).read()) and uses no
 //     more, and which the method does not keep. Whatever the method
 //     leaves held, nothing else can reach to wait for.
+//   - A return a comment says keeps the lock on purpose ("do not unlock
+//     the mutex once the stream is closed", "leave it locked for good"):
+//     on the return's line, or before it in a block that holds it. A
+//     read that ends the stream and keeps the decoder's lock so that
+//     nothing reads the dead stream again is documented, not lost.
 //
 // # Suppressing a report
 //
