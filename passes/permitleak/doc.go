@@ -115,6 +115,13 @@
 //		return q.Drain() // (*store.Queue).Drain may return with q.mu (sync.Mutex) still held: its return at callers.go:86 keeps it …
 //	}
 //
+// Only calls within the function's own module are judged so: a return
+// of a dependency that keeps its own lock is the dependency's to fix,
+// and a caller cannot tell it from a path the dependency's state rules
+// out (a return that needs the database closed, after Close took the
+// lock for good). The dependency's own run judges it at its callers.
+// (Standalone mode does not know modules and judges every call.)
+//
 // # What is not reported
 //
 //   - Acquire helpers, which keep the gate on success and release it only on

@@ -36,6 +36,7 @@ type Leak struct {
 	Return  string      // file:line of a return that keeps the gate
 	Release string      // file:line of a release on the other paths
 	Writer  string      // for a read lock, file:line of a write lock it then blocks
+	Module  string      // the module of the function's package, when the driver says
 }
 
 // LeakFacts is permitleak's package fact: the LeakFacts of the
@@ -74,7 +75,7 @@ func leakOf(pass *analysis.Pass, res *gate.Result, fi *gate.FuncInfo, x exit, h 
 	if !slices.ContainsFunc(frees, func(f exit) bool { return maySucceed(f.ret) }) {
 		return Leak{}, false
 	}
-	l := Leak{Gate: h.GateOp, Return: gate.PosText(pass.Fset, x.ret.Pos()), Release: gate.PosText(pass.Fset, rel.Pos)}
+	l := Leak{Gate: h.GateOp, Return: gate.PosText(pass.Fset, x.ret.Pos()), Release: gate.PosText(pass.Fset, rel.Pos), Module: moduleOf(pass)}
 	if h.Mode == known.Shared {
 		w, ok := res.WriterOf(fi, h.Gate)
 		if !ok {
@@ -135,7 +136,7 @@ func importedLeaks(pass *analysis.Pass, res *gate.Result, rep *directive.Reporte
 			for _, l := range leaks.Of(cal.Fn) {
 				ref, ok := fi.Translate(l.Gate.Gate, cal)
 				switch {
-				case !ok || handles(fi, call, ref.Key()):
+				case !ok || handles(fi, call, ref.Key()) || otherModule(pass, l):
 				case l.Writer != "":
 					rep.Latent(leakAt(pass, fi, call, cal.Fn, ref, l))
 				default:
@@ -144,6 +145,26 @@ func importedLeaks(pass *analysis.Pass, res *gate.Result, rep *directive.Reporte
 			}
 		}
 	}
+}
+
+// moduleOf returns the path of the module pass's package belongs to, or
+// "" when the driver does not say (standalone mode).
+func moduleOf(pass *analysis.Pass) string {
+	if pass.Module == nil {
+		return ""
+	}
+	return pass.Module.Path
+}
+
+// otherModule reports whether leak l lies in a module other than the
+// one being analysed: a dependency's return that keeps its own lock is
+// that module's bug, which the caller can neither fix nor tell from a
+// path the dependency's state rules out (a return after Close, which
+// took the lock for good); the dependency's run reports it at its own
+// callers.
+func otherModule(pass *analysis.Pass, l Leak) bool {
+	here := moduleOf(pass)
+	return here != "" && l.Module != "" && l.Module != here
 }
 
 // leakAt says that call, to fn, may leave gate ref held and fi does not

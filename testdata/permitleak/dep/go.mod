@@ -1,0 +1,3 @@
+module example.com/permitdep
+
+go 1.26.0
