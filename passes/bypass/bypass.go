@@ -87,11 +87,20 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	// reader who finds the first one harmless sees the rest.
 	pending := make(map[site]*race)
 	var order []site
+	// One report per write under a read lock, however many entries
+	// reach it, and per position and read lock: the fields one call
+	// writes under the read lock are one issue, named in one report.
 	type readSite struct {
 		write token.Pos
 		res   string
 	}
+	type readAt struct {
+		at   token.Pos
+		lock string
+	}
 	readReported := make(map[readSite]bool)
+	readPending := make(map[readAt]*readLocked)
+	var readOrder []readAt
 	swapped := swappedUnder(keys, byRes)
 	byType := make(map[string][]resource.Use)
 	for _, k := range keys {
@@ -102,12 +111,18 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	for _, k := range keys {
 		uses := byRes[k]
 		for _, rl := range readLockedWrites(conc, uses) {
-			// One report per write, however many entries reach it.
-			if w := (readSite{innermost(rl.write), k}); !readReported[w] {
-				readReported[w] = true
-				reported[site{rl.write.Func, rl.write.Res.Object()}] = true
-				rep.Latent(diagnoseReadLocked(pass, rl))
+			if w := (readSite{innermost(rl.write), k}); readReported[w] {
+				continue
 			}
+			readReported[readSite{innermost(rl.write), k}] = true
+			reported[site{rl.write.Func, rl.write.Res.Object()}] = true
+			at := readAt{rl.write.Pos, rl.rlock.Gate.Key()}
+			if first := readPending[at]; first != nil {
+				first.add(pass.Pkg.Path(), rl.write)
+				continue
+			}
+			readPending[at] = &rl
+			readOrder = append(readOrder, at)
 		}
 		if !inferFields && !uses[0].Res.Global && rs.GuardedBy(uses[0].Res) == nil {
 			continue
@@ -150,6 +165,9 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 				first.add(pass.Pkg.Path(), r)
 			}
 		}
+	}
+	for _, at := range readOrder {
+		rep.Latent(diagnoseReadLocked(pass, *readPending[at]))
 	}
 	for _, s := range order {
 		rep.Latent(diagnose(pass, *pending[s]))

@@ -110,7 +110,9 @@
 // entries (x.byName[k] = v, delete) under a read lock is a concurrent map
 // write. The entries of a map held in a field are a resource of their
 // own: they are written by m[k] = v and delete, and copying the field's
-// map reference does not race with them.
+// map reference does not race with them. A call under the read lock
+// whose callee writes several guarded fields is one report at the call,
+// naming up to three more fields it writes.
 //
 // # Fix
 //

@@ -31,6 +31,18 @@ type readLocked struct {
 	rlock   *gate.Holding  // the read lock held at the write
 	written resource.Use   // a write of the resource with the lock write-locked
 	readers []resource.Use // uses under the read lock that can run meanwhile
+	also    []resource.Use // other fields the same call writes under it
+}
+
+// add records w, a write of another field under the same read lock at
+// the same position, once per field, up to maxAlso.
+func (rl *readLocked) add(pkg string, w resource.Use) {
+	name := resourceName(w, pkg)
+	if len(rl.also) >= maxAlso || name == resourceName(rl.write, pkg) ||
+		slices.ContainsFunc(rl.also, func(a resource.Use) bool { return resourceName(a, pkg) == name }) {
+		return
+	}
+	rl.also = append(rl.also, w)
 }
 
 // readLockedWrites returns the writes among uses, the uses of one
@@ -158,10 +170,15 @@ func diagnoseReadLocked(pass *analysis.Pass, rl readLocked) analysis.Diagnostic 
 			Message: fmt.Sprintf("%s used under the same read lock in %s", resName, naming.FuncName(r.Func.Fn))})
 	}
 	related = append(related, gate.ChainRelated(u.Chain, "the path goes on through ")...)
+	also := ""
+	for _, a := range rl.also {
+		also += "; the same path also writes " + resourceName(a, pkg)
+		related = append(related, analysis.RelatedInformation{Pos: innermost(a), Message: resourceName(a, pkg) + " written here under the read lock only"})
+	}
 	msg := fmt.Sprintf("%s writes %s%s holding only the read lock of %s (read-locked at %s), which guards it (%s writes it with %s write-locked): "+
-		"read-lock holders run at the same time, so this write races whenever another goroutine runs %s meanwhile; take %s.Lock() for the write",
+		"read-lock holders run at the same time, so this write races whenever another goroutine runs %s meanwhile%s; take %s.Lock() for the write",
 		fn, resName, via, lock, gate.PosText(pass.Fset, rl.rlock.Pos), naming.FuncName(rl.written.Func.Fn), lock,
-		orList(races), lock)
+		orList(races), also, lock)
 	return analysis.Diagnostic{Pos: u.Pos, End: u.End, Message: msg, Related: related}
 }
 
