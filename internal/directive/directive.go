@@ -15,7 +15,9 @@
 //
 // Gate, guardedby and the function contracts attach to the declaration whose doc comment or
 // trailing line comment holds them; ignore directives attach to lines;
-// an order belongs to the package.
+// an order belongs to the package. A function's doc comment that says in
+// words which gate its callers hold ("Caller must hold m.mu") is read as
+// a holds directive too, with the sentence as its Said (said.go).
 package directive
 
 import (
@@ -58,6 +60,9 @@ type Directive struct {
 	Kind Kind
 	Pos  token.Pos // start of the comment
 	Args []string  // the words after the directive name
+	// Said is, for a Holds contract read from a doc comment's words
+	// (said.go), the sentence that states it; "" for a directive.
+	Said string
 }
 
 // A Problem is a malformed directive, found while parsing.
@@ -171,6 +176,9 @@ func (s *Set) attach(f *ast.File, info *types.Info) {
 		switch n := n.(type) {
 		case *ast.FuncDecl:
 			add(n.Name, n.Doc)
+			if obj := info.Defs[n.Name]; obj != nil && len(s.Of(obj, Holds)) == 0 {
+				s.ByObject[obj] = append(s.ByObject[obj], said(n.Doc)...)
+			}
 		case *ast.GenDecl:
 			for _, spec := range n.Specs {
 				var doc *ast.CommentGroup

@@ -1,6 +1,7 @@
 package gate
 
 import (
+	"fmt"
 	"go/types"
 	"os"
 	"reflect"
@@ -196,7 +197,11 @@ func (m *model) analyse(fn *ssa.Function) (fi *FuncInfo) {
 	}
 	requires := m.contracts(fn, directive.Holds)
 	for _, r := range requires {
-		fs.initial.hold(fs.intern(r.op), &Holding{GateOp: r.op, Pos: r.pos, What: "//gatevet:holds " + r.op.Gate.Spell(m.pkgPath), Contract: true})
+		what := "//gatevet:holds " + r.op.Gate.Spell(m.pkgPath)
+		if r.said != "" {
+			what = fmt.Sprintf("doc comment %q", r.said)
+		}
+		fs.initial.hold(fs.intern(r.op), &Holding{GateOp: r.op, Pos: r.pos, What: what, Contract: true})
 	}
 	promised := m.promises(fn)
 	for _, p := range promised {
@@ -230,7 +235,7 @@ func (m *model) analyse(fn *ssa.Function) (fi *FuncInfo) {
 		fi.Summary.Spawns = m.spawns(fi)
 	}
 	for _, r := range requires {
-		fi.Summary.Requires = append(fi.Summary.Requires, r.op)
+		fi.Summary.Requires = append(fi.Summary.Requires, Required{GateOp: r.op, Said: r.said})
 	}
 	for _, r := range m.contracts(fn, directive.Excludes) {
 		fi.Summary.Excludes = append(fi.Summary.Excludes, r.op)

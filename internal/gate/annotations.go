@@ -15,8 +15,9 @@ import (
 // contract is a gate that a //gatevet:holds directive at pos says is held
 // on entry (or //gatevet:excludes, is not).
 type contract struct {
-	op  GateOp
-	pos token.Pos
+	op   GateOp
+	pos  token.Pos
+	said string // the doc comment's sentence, for a contract read from it
 }
 
 // contracts resolves fn's directives of kind: //gatevet:holds,
@@ -30,12 +31,15 @@ func (m *model) contracts(fn *ssa.Function, kind directive.Kind) []contract {
 	name := map[directive.Kind]string{directive.Holds: "holds", directive.Excludes: "excludes", directive.Acquires: "acquires", directive.Releases: "releases"}[kind]
 	for _, d := range m.dirs.Of(obj, kind) {
 		op, ok := m.resolveGate(fn.Params, d.Args[0])
+		if !ok && d.Said != "" {
+			continue // words not written for gatevet: no problem of the directive's
+		}
 		if !ok {
 			m.problems = append(m.problems, directive.Problem{Pos: d.Pos,
 				Message: "//gatevet:" + name + " " + d.Args[0] + ": not a gate reachable from a parameter, the receiver or a package-level variable"})
 			continue
 		}
-		out = append(out, contract{op, d.Pos})
+		out = append(out, contract{op, d.Pos, d.Said})
 	}
 	return out
 }

@@ -54,6 +54,9 @@ func (r *Result) CallersHold(fi *FuncInfo, g naming.Ref) bool {
 func (r *Result) callersHold(fi *FuncInfo, g naming.Ref) bool {
 	c := &r.callers
 	fn := fi.Fn
+	if fn.Synthetic == rangeBody {
+		return r.loopHolds(fi, g)
+	}
 	if !r.PackageOnly(fn) {
 		return false
 	}
@@ -95,6 +98,45 @@ func (r *Result) allCallsHold(fi *FuncInfo, g naming.Ref) bool {
 		}
 	}
 	return true
+}
+
+// rangeBody is how SSA marks the body of a range over a function.
+const rangeBody = "range-over-func yield"
+
+// loopHolds reports whether the loop whose range-over-func body is fi's
+// function holds g (in fi's terms) around the iterator's call: the body
+// runs inside that call, with what the loop's function holds there, or
+// its callers.
+func (r *Result) loopHolds(fi *FuncInfo, g naming.Ref) bool {
+	loop := r.Info(fi.Fn.Parent())
+	if loop == nil {
+		return false
+	}
+	found := false
+	for _, b := range loop.Fn.Blocks {
+		for _, instr := range b.Instrs {
+			mc, ok := instr.(*ssa.MakeClosure)
+			if !ok || mc.Fn != fi.Fn {
+				continue
+			}
+			for _, ref := range *mc.Referrers() {
+				call, ok := ref.(*ssa.Call)
+				if !ok || !slices.Contains(call.Call.Args, ssa.Value(mc)) {
+					continue
+				}
+				in, ok := loop.Translate(g, naming.Callee{Fn: fi.Fn, Bindings: mc.Bindings})
+				if !ok {
+					return false
+				}
+				held := slices.ContainsFunc(r.heldAt(loop, call), func(h *Holding) bool { return h.Gate.Key() == in.Key() })
+				if !held && !r.callersHold(loop, in) {
+					return false
+				}
+				found = true
+			}
+		}
+	}
+	return found
 }
 
 // heldAt is HeldAt, with c.mu held.

@@ -128,7 +128,7 @@ func (m *model) yieldAcquires(fs *funcState, c *ssa.CallCommon, pos, end token.P
 			continue
 		}
 		fn, _ := mc.Fn.(*ssa.Function)
-		if fn == nil || fn.Synthetic != "range-over-func yield" {
+		if fn == nil || fn.Synthetic != rangeBody {
 			continue
 		}
 		for _, e := range m.calleeEffects(fs, naming.Callee{Fn: fn, Bindings: mc.Bindings}, nil, pos, end) {

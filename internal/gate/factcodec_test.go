@@ -21,7 +21,7 @@ func TestFuncFactRoundTrip(t *testing.T) {
 		HoldsIfNil: []GateOp{sem},
 		Releases:   []SumRelease{{GateOp: mu, Flag: &Flag{Param: 1}}},
 		Drops:      []GateOp{mu},
-		Requires:   []GateOp{sem, mu},
+		Requires:   []Required{{GateOp: sem}, {GateOp: mu, Said: "Caller must hold s.mu."}},
 		Excludes:   []GateOp{mu},
 		Runs:       []SumRun{{Param: 1, Under: []GateOp{mu}}, {Param: 0, Free: true}},
 		Spawns:     []Spawn{{Result: 1, Work: "loop", At: "p.go:40"}},

@@ -36,6 +36,14 @@ type GateOp struct {
 	Mode known.Mode
 }
 
+// Required is a gate a function's callers must hold: by a
+// //gatevet:holds directive, or by its doc comment's words (Said, the
+// sentence that says so).
+type Required struct {
+	GateOp
+	Said string
+}
+
 // SumAcquire is an acquire a function performs on a gate it has not
 // touched before on some path to it, so that a caller holding that gate
 // would block on it.
@@ -76,10 +84,10 @@ type Summary struct {
 	// or not it takes them back before returning (a handshake that
 	// unlocks its caller's lock to take another and relocks it).
 	Drops    []GateOp
-	Requires []GateOp // //gatevet:holds: callers must hold these
-	Excludes []GateOp // //gatevet:excludes: callers must not hold these
-	Runs     []SumRun // func values it calls, with the gates held
-	Spawns   []Spawn  // goroutines it starts and returns a channel of
+	Requires []Required // //gatevet:holds: callers must hold these
+	Excludes []GateOp   // //gatevet:excludes: callers must not hold these
+	Runs     []SumRun   // func values it calls, with the gates held
+	Spawns   []Spawn    // goroutines it starts and returns a channel of
 }
 
 func (s *Summary) empty() bool {

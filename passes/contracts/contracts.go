@@ -3,6 +3,7 @@ package contracts
 import (
 	_ "embed"
 	"fmt"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -33,18 +34,26 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			_, started := call.(*ssa.Go)
 			for _, op := range sum.Requires {
 				ref, ok := fi.Translate(op.Gate, cal)
-				if !ok {
+				if !ok || op.Said != "" && !started && inTest(pass, fi) {
+					// A test drives the code from one goroutine: a
+					// contract only words state is not held to it.
 					continue
 				}
 				key := ref.Key()
 				if !started && (held.Has(key) || res.CallersHold(fi, ref)) {
 					continue
 				}
+				if op.Said != "" && !started && classHeldAbove(res, fi, ref, held) {
+					// Words are no promise to check names against: a
+					// lock of the class held up the chain (through
+					// another name for the same object) keeps them.
+					continue
+				}
 				// Callers in other packages may hold a gate they can
 				// name: then the contract breaks only if they do not.
 				outside := !res.PackageOnly(fi.Fn) && ref.Nameable()
 				certain := started || held.Untouched(key) && !outside
-				d := diagnose(pass, fi, call, cal.Fn, op.Gate, ref, started, certain, outside)
+				d := diagnose(pass, fi, call, cal.Fn, op, ref, started, certain, outside)
 				if certain {
 					rep.Certain(d)
 				} else {
@@ -59,7 +68,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 // contract requires gate want (g in fi's terms), does not hold it: on
 // no path when certain; outside says that fi's callers in other packages
 // may hold it.
-func diagnose(pass *analysis.Pass, fi *gate.FuncInfo, call ssa.CallInstruction, callee *ssa.Function, want, g naming.Ref, started, certain, outside bool) analysis.Diagnostic {
+func diagnose(pass *analysis.Pass, fi *gate.FuncInfo, call ssa.CallInstruction, callee *ssa.Function, want gate.Required, g naming.Ref, started, certain, outside bool) analysis.Diagnostic {
 	pkg := pass.Pkg.Path()
 	name, gname, caller := naming.CalleeName(callee, pkg), g.Spell(pkg), naming.FuncName(fi.Fn)
 	how := fmt.Sprintf("%s calls it without %s on every path", caller, gname)
@@ -75,9 +84,106 @@ func diagnose(pass *analysis.Pass, fi *gate.FuncInfo, call ssa.CallInstruction, 
 		how = fmt.Sprintf("%s reaches the call on a path without %s if it skips or releases it on the way", caller, gname)
 	}
 	pos, end := fi.Span(call.Pos())
+	contract, stated := "its //gatevet:holds contract", fmt.Sprintf("%s: //gatevet:holds %s", name, want.Gate.Spell(known.PkgPath(callee)))
+	if want.Said != "" {
+		contract, stated = fmt.Sprintf("its doc comment says so: %q", want.Said), fmt.Sprintf("%s's doc comment: %q", name, want.Said)
+	}
 	return analysis.Diagnostic{
 		Pos: pos, End: end,
-		Message: fmt.Sprintf("%s requires %s held (its //gatevet:holds contract), but %s; %s", name, gname, how, fix),
-		Related: []analysis.RelatedInformation{{Pos: callee.Pos(), Message: fmt.Sprintf("%s: //gatevet:holds %s", name, want.Spell(known.PkgPath(callee)))}},
+		Message: fmt.Sprintf("%s requires %s held (%s), but %s; %s", name, gname, contract, how, fix),
+		Related: []analysis.RelatedInformation{{Pos: callee.Pos(), Message: stated}},
 	}
+}
+
+// inTest reports whether fi's function is declared in a _test.go file.
+func inTest(pass *analysis.Pass, fi *gate.FuncInfo) bool {
+	return strings.HasSuffix(pass.Fset.Position(fi.Fn.Pos()).Filename, "_test.go")
+}
+
+// classHeldAbove reports whether fi holds a lock of g's class at the
+// call (held), or some chain of calls into fi's function, in the
+// package, holds one at a call on the way or passes through a function
+// whose callers it cannot see (its value escapes, an interface call may
+// reach it), or the
+// function that makes fi's literal holds one anywhere; a go statement
+// ends the chain (a goroutine inherits no lock).
+func classHeldAbove(res *gate.Result, fi *gate.FuncInfo, g naming.Ref, held gate.Held) bool {
+	cls, ok := fi.Class(g)
+	if !ok {
+		return true // no class to look for: do not judge words
+	}
+	for _, h := range held.All() {
+		if c, ok := fi.Class(h.Gate); ok && c == cls {
+			return true
+		}
+	}
+	seen := make(map[*ssa.Function]bool)
+	var above func(fi *gate.FuncInfo, depth int) bool
+	above = func(fi *gate.FuncInfo, depth int) bool {
+		if fi == nil || seen[fi.Fn] || depth > 8 {
+			return false
+		}
+		seen[fi.Fn] = true
+		if parent := fi.Fn.Parent(); parent != nil {
+			return makerHolds(res, res.Info(parent), fi.Fn, cls) || above(res.Info(parent), depth+1)
+		}
+		if res.Escapes(fi.Fn) || fi.Fn.Signature.Recv() != nil && res.Invoked(fi.Fn.Name()) {
+			return true // callers the package does not show: do not judge words
+		}
+		for _, site := range res.CallSites(fi.Fn) {
+			if _, isGo := site.(*ssa.Go); isGo {
+				continue
+			}
+			caller := res.Info(site.Parent())
+			if caller == nil {
+				continue
+			}
+			for _, h := range res.HeldAt(caller, site) {
+				if c, ok := caller.Class(h.Gate); ok && c == cls {
+					return true
+				}
+			}
+			if above(caller, depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	return above(fi, 0)
+}
+
+// makerHolds reports whether maker, the function that makes literal lit,
+// holds a lock of class cls anywhere, unless it only starts lit as a
+// goroutine.
+func makerHolds(res *gate.Result, maker *gate.FuncInfo, lit *ssa.Function, cls string) bool {
+	if maker == nil || startedOnly(maker.Fn, lit) {
+		return false
+	}
+	for _, a := range maker.Acquires {
+		if c, ok := maker.Class(a.GateOp.Gate); ok && c == cls {
+			return true
+		}
+	}
+	return false
+}
+
+// startedOnly reports whether every use of literal lit in fn is a go
+// statement's.
+func startedOnly(fn, lit *ssa.Function) bool {
+	uses := 0
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			mc, ok := instr.(*ssa.MakeClosure)
+			if !ok || mc.Fn != lit {
+				continue
+			}
+			for _, ref := range *mc.Referrers() {
+				if g, ok := ref.(*ssa.Go); !ok || g.Call.Value != mc {
+					return false
+				}
+				uses++
+			}
+		}
+	}
+	return uses > 0
 }

@@ -82,6 +82,25 @@
 // holding p.mu (permitleak reports a caller that keeps it), and a return
 // of lock that gives nil without p.mu is reported here.
 //
+// A doc comment that names the gate states the same contract in words,
+// and is held to it the same way: "Caller must hold m.mu (read or
+// write).", "must be called with s.mu held", "c.mu must be held",
+// "requires s.mu to be locked". A streaming goroutine that calls such a
+// helper without the lock is reported:
+//
+//	// latest returns the newest entry of key.
+//	// Caller must hold m.mu (read or write).
+//	func (m *Memory) latest(key string) *entry { … }
+//
+//	go func() {
+//		e := m.latest(k) // (*Memory).latest requires m.mu held (its doc comment says so: "Caller must hold m.mu (read or write)."), but a func literal in Stream calls it without m.mu on every path; …
+//	}()
+//
+// Words that name no gate ("callers must hold the lock"), or a name that
+// resolves to no gate reachable from the function's parameters or the
+// package, state nothing; nor does a relative clause about another
+// function ("calls a helper that expects s.mu to be held").
+//
 // # What is not reported
 //
 //   - A call in an unexported helper whose every call, in the package,
@@ -97,6 +116,14 @@
 //     its word.
 //   - An acquires function's return of an error that is not a constant
 //     nil: whether it holds G then is the error's business.
+//   - A test's call of a helper whose contract is stated only in words:
+//     the test drives the code from one goroutine.
+//   - A call that breaks a contract stated only in words where a lock of
+//     the gate's class is held at the call or up its chain of callers
+//     (the same object under another name: an entry's back-pointer to
+//     the registry whose method holds the registry's lock), or where the
+//     chain passes through a function the package reaches through an
+//     interface or a func value: the words name no instance to check.
 //
 // # Suppressing a report
 //
