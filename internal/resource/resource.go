@@ -14,7 +14,9 @@ import (
 // type of its package, whose fields are resources of their own, as an
 // instance's are: see pointedState), a field of an instance
 // (the first field after the last pointer on the ref's path: the state of
-// the innermost instance), or a function annotated //gatevet:guardedby.
+// the innermost instance; below a struct it holds by value, the field of
+// that struct, a memory location of its own: ms.stats.reads), or a
+// function annotated //gatevet:guardedby.
 // The entries of a map held in a field are a resource of their own:
 // m[k] = v and delete write them, not the field, and copying the
 // field's map reference does not race with them.
@@ -24,6 +26,10 @@ type Resource struct {
 	Global   bool         // process-wide: rooted at a package-level variable
 	Instance naming.Ref   // fields and methods: the instance they belong to (rooted at the variable for a pointer's fields)
 	Entries  bool         // the entries of the map field Obj
+	// Within spells the struct fields held by value between Instance
+	// and Obj ("stats" for ms.stats.reads), "" when Obj is the
+	// instance's own field.
+	Within string
 }
 
 // Of names the resource that ref r, in fi's terms, uses. ok is false
@@ -51,12 +57,14 @@ func Of(fi *gate.FuncInfo, r naming.Ref) (res Resource, ok bool) {
 }
 
 // instanceResource names the field of an instance that r, whose root
-// has type t, uses.
+// has type t, uses: down through structs held by value, each field its
+// own resource (pkg.T.stats.reads).
 func instanceResource(t types.Type, r naming.Ref) (res Resource, ok bool) {
 	// inst is where the instance's path ends: a struct embedded by value
 	// is part of its owner's instance, so its fields are the owner's,
 	// one resource each.
 	inst := 0
+	within := false // res is a field of a struct field's value
 	instance := func(n int) naming.Ref {
 		return naming.Ref{Root: r.Root, Pkg: r.Pkg, Index: r.Index, Name: r.Name, Path: r.Path[:n]}
 	}
@@ -83,14 +91,33 @@ func instanceResource(t types.Type, r naming.Ref) (res Resource, ok bool) {
 		default:
 			switch {
 			case s.Ptr || res.Obj == nil:
-				inst = s.I
+				inst, within = s.I, false
 				fallthrough
-			case embeddedStruct(res.Obj):
+			case embeddedStruct(res.Obj) && !within:
 				res = Resource{Key: s.Key, Obj: s.Obj, Instance: instance(inst)}
+			case structField(res.Obj) && res.Key != "":
+				// A field of a struct held by value is a memory location
+				// of its own: ms.stats.reads and ms.stats.writes are two
+				// resources, whatever guards the one.
+				path := res.Obj.Name()
+				if res.Within != "" {
+					path = res.Within + "." + path
+				}
+				res, within = Resource{Key: res.Key + "." + s.Obj.Name(), Obj: s.Obj, Instance: instance(inst), Within: path}, true
 			}
 		}
 	}
 	return res, res.Obj != nil && res.Key != ""
+}
+
+// structField reports whether obj is a field whose type is a struct.
+func structField(obj types.Object) bool {
+	f, ok := obj.(*types.Var)
+	if !ok {
+		return false
+	}
+	_, isStruct := f.Type().Underlying().(*types.Struct)
+	return isStruct
 }
 
 func isMethod(obj types.Object) bool {
@@ -155,6 +182,9 @@ func (res Resource) Object() string {
 func (res Resource) Spell(pkg string) string {
 	if res.Var() {
 		return naming.Ref{Root: naming.Global, Pkg: res.Obj.Pkg().Path(), Name: res.Obj.Name()}.Spell(pkg)
+	}
+	if res.Within != "" {
+		return res.Instance.Spell(pkg) + "." + res.Within + "." + res.Obj.Name()
 	}
 	return res.Instance.Spell(pkg) + "." + res.Obj.Name()
 }

@@ -175,6 +175,9 @@
 //     nothing about its name. Its mutex is its owner's too, one gate
 //     however deep the embedding (f.folder.tracker.mut is f.mut), so a use
 //     under it through a helper of the embedded type is a guarded use.
+//     So are the fields of a struct held by value in a named field: a
+//     counter of ms.stats only an unlocked method bumps is guarded by
+//     nothing the locked bumps of the other counters show.
 //   - A reader under an outer lock that every guarded writer also takes;
 //     a write under a read lock that also holds a lock of its own that
 //     every write of the resource holds, or that the function a sync.Once
