@@ -112,7 +112,11 @@
 // own: they are written by m[k] = v and delete, and copying the field's
 // map reference does not race with them. A call under the read lock
 // whose callee writes several guarded fields is one report at the call,
-// naming up to three more fields it writes.
+// naming up to three more fields it writes. A write that also holds
+// another lock exclusively (a DTMF writer's own mutex around its packet
+// writer's read-locked call) does not race with another run of itself,
+// nor with a reader that holds that lock too: the report names only the
+// readers that can run meanwhile.
 //
 // # Fix
 //

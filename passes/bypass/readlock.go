@@ -23,7 +23,9 @@ import (
 // resource holds it write-locked. Not a race: a write that also holds
 // a lock of its own that every write of the resource holds, and one
 // made inside a sync.Once's function (a lazy initialisation). A reader
-// the concurrency model sets apart from the write is not named.
+// the concurrency model sets apart from the write is not named, nor is
+// the write's own function, or a reader, when both hold another lock
+// exclusively: that lock serialises them.
 
 // A readLocked is a write of a resource made under a read lock only.
 type readLocked struct {
@@ -32,6 +34,26 @@ type readLocked struct {
 	written resource.Use   // a write of the resource with the lock write-locked
 	readers []resource.Use // uses under the read lock that can run meanwhile
 	also    []resource.Use // other fields the same call writes under it
+	// serial are the other locks the write holds exclusively: two runs
+	// of its function, and a reader that holds one too, are serialised
+	// by it (a DTMF writer's own mutex around its packet writer's call).
+	serial []resource.GateKey
+}
+
+// exclusiveOf returns the gates u holds exclusively, but for rlock's.
+func exclusiveOf(u resource.Use, rlock *gate.Holding) []resource.GateKey {
+	var out []resource.GateKey
+	for _, h := range u.Holdings {
+		if k, ok := resource.KeyOf(h.Gate, u.Res); ok && h.Mode == known.Exclusive && h.Gate.Key() != rlock.Gate.Key() {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// serialised reports whether w holds one of the gates keys exclusively.
+func serialised(w resource.Use, keys []resource.GateKey) bool {
+	return slices.ContainsFunc(keys, func(k resource.GateKey) bool { return holdsIn(w, k, known.Exclusive) })
 }
 
 // add records w, a write of another field under the same read lock at
@@ -58,7 +80,7 @@ func readLockedWrites(conc *concurrency.Result, uses []resource.Use) []readLocke
 			if !ok || h.Mode != known.Shared || holdsIn(u, key, known.Exclusive) {
 				continue
 			}
-			rl := readLocked{write: u, rlock: h}
+			rl := readLocked{write: u, rlock: h, serial: exclusiveOf(u, h)}
 			found := false
 			for _, w := range uses {
 				switch {
@@ -66,13 +88,14 @@ func readLockedWrites(conc *concurrency.Result, uses []resource.Use) []readLocke
 					if !found {
 						rl.written, found = w, true
 					}
-				case w.Func != u.Func && holdsIn(w, key, known.Shared):
+				case w.Func != u.Func && holdsIn(w, key, known.Shared) && !serialised(w, rl.serial):
 					if _, apart := conc.ApartPoints(point(u), point(w)); !apart {
 						rl.readers = append(rl.readers, w)
 					}
 				}
 			}
-			if found && (len(rl.readers) > 0 || u.Started || !concurrency.RunsOnce(u.Func.Fn)) {
+			self := len(rl.serial) == 0 && (u.Started || !concurrency.RunsOnce(u.Func.Fn))
+			if found && (len(rl.readers) > 0 || self) {
 				out = append(out, rl)
 				break
 			}
@@ -152,13 +175,24 @@ func diagnoseReadLocked(pass *analysis.Pass, rl readLocked) analysis.Diagnostic 
 	if len(u.Chain) > 0 {
 		via = " through " + gate.ChainText(append([]gate.Hop{{What: u.What}}, u.Chain...), false)
 	}
-	races := []string{fn}
-	if u.Started {
+	var races []string
+	switch {
+	case len(rl.serial) > 0:
+		// Two runs of fn are serialised by its other lock.
+	case u.Started:
 		// On a goroutine fn starts: another one running the same code.
-		races[0] = u.What
+		races = append(races, u.What)
+	default:
+		races = append(races, fn)
+	}
+	where := "at " + gate.PosText(pass.Fset, rl.rlock.Pos)
+	lockedHere := lock + " read-locked here"
+	if rl.rlock.Via {
+		where = "inside " + rl.rlock.What + ", called " + where
+		lockedHere = lock + " read-locked inside " + rl.rlock.What + ", called here"
 	}
 	related := []analysis.RelatedInformation{
-		{Pos: rl.rlock.Pos, Message: lock + " read-locked here"},
+		{Pos: rl.rlock.Pos, Message: lockedHere},
 		{Pos: rl.written.Pos, End: rl.written.End, Message: fmt.Sprintf("%s written with %s write-locked in %s", resName, lock, naming.FuncName(rl.written.Func.Fn))},
 	}
 	for i, r := range byFunc(rl.readers, false) {
@@ -175,9 +209,9 @@ func diagnoseReadLocked(pass *analysis.Pass, rl readLocked) analysis.Diagnostic 
 		also += "; the same path also writes " + resourceName(a, pkg)
 		related = append(related, analysis.RelatedInformation{Pos: innermost(a), Message: resourceName(a, pkg) + " written here under the read lock only"})
 	}
-	msg := fmt.Sprintf("%s writes %s%s holding only the read lock of %s (read-locked at %s), which guards it (%s writes it with %s write-locked): "+
+	msg := fmt.Sprintf("%s writes %s%s holding only the read lock of %s (read-locked %s), which guards it (%s writes it with %s write-locked): "+
 		"read-lock holders run at the same time, so this write races whenever another goroutine runs %s meanwhile%s; take %s.Lock() for the write",
-		fn, resName, via, lock, gate.PosText(pass.Fset, rl.rlock.Pos), naming.FuncName(rl.written.Func.Fn), lock,
+		fn, resName, via, lock, where, naming.FuncName(rl.written.Func.Fn), lock,
 		orList(races), also, lock)
 	return analysis.Diagnostic{Pos: u.Pos, End: u.End, Message: msg, Related: related}
 }

@@ -40,6 +40,6 @@ func main() {
 	token = os.Getenv("TOKEN")
 	mu.RUnlock()
 	s.Ready("id")
-	go reload() // want `latent: main writes token through reload → token holding only the read lock of mu \(read-locked at main\.go:\d+\), which guards it \(main writes it with mu write-locked\): read-lock holders run at the same time, so this write races whenever another goroutine runs reload meanwhile`
+	go reload() // want `latent: main writes token through reload → token holding only the read lock of mu \(read-locked inside reload, called at main\.go:\d+\), which guards it \(main writes it with mu write-locked\): read-lock holders run at the same time, so this write races whenever another goroutine runs reload meanwhile`
 	go reload()
 }

@@ -39,3 +39,25 @@ func (p *Packets) Peek() uint32 {
 	defer p.mu.RUnlock()
 	return p.stamp
 }
+
+// tone is WriteTone's body, unexported: only Tones calls it, under a
+// mutex of its own, so two Tones never meet; Peek, under the read lock
+// only, races with its writes.
+func (p *Packets) tone(b []byte) {
+	p.mu.RLock()
+	defer p.mu.RUnlock()
+	p.stamp += uint32(len(b))
+}
+
+type Tones struct {
+	mu sync.Mutex
+	p  *Packets
+}
+
+// Send writes p.stamp under Tones' own mutex and the packets' read lock:
+// a Peek on another goroutine reads it meanwhile.
+func (t *Tones) Send(b []byte) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.p.tone(b) // want `^latent: Send writes t\.p\.stamp through \(\*Packets\)\.tone → p\.stamp holding only the read lock of t\.p\.mu \(read-locked inside \(\*Packets\)\.tone, called at packets\.go:\d+\), which guards it \(Write writes it with t\.p\.mu write-locked\): read-lock holders run at the same time, so this write races whenever another goroutine runs WriteTone \(packets\.go:\d+\) or Peek \(packets\.go:\d+\) meanwhile; take t\.p\.mu\.Lock\(\) for the write$`
+}
