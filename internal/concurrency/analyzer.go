@@ -45,6 +45,8 @@ type Result struct {
 	oneCalls *oneCalls  // what runs one call at a time, once found
 	pkgTypes *types.Package
 	waits    map[*ssa.Function][]wait
+
+	published published // sections that run once per instance, as asked
 }
 
 // param is a parameter of one of the package's functions.

@@ -28,6 +28,7 @@ type Point struct {
 	Func  *gate.FuncInfo
 	Instr ssa.Instruction
 	Inner token.Pos
+	Of    naming.Ref // the instance whose field the point uses, in Func's terms, if known
 }
 
 // ApartPoints is Apart for points that may lie inside a callee: a write
@@ -44,6 +45,12 @@ func (r *Result) ApartPoints(pa, pb Point) (Reason, bool) {
 		return why, true
 	}
 	if why, ok := r.sameLoop(fa, a, fb, b); ok {
+		return why, true
+	}
+	if why, ok := r.publishedOnce(pa, pb); ok {
+		return why, true
+	}
+	if why, ok := r.publishedOnce(pb, pa); ok {
 		return why, true
 	}
 	return r.oneAtATime(fa, a, fb, b)

@@ -91,6 +91,15 @@
 // (RunsOnce). No second call of them runs beside the first; only the
 // goroutines they start do.
 //
+// Of publication under a lock, it knows sections that run once per
+// instance (published.go): a critical section that runs only while a
+// field of its receiver is nil, and sets it, runs once when nothing
+// stores nil there again. A read of a field only such sections write,
+// made after checking under the same lock that a field only they set is
+// not nil, comes after the one write and before none: the two are Apart
+// (a session's DTLS role, written once while the ICE connection is set
+// up, read by Finalize once it has seen the DTLS connection).
+//
 // Every judgement leans the safe way: a use the model does not follow
 // (a phi, a conversion to unsafe.Pointer, a call it has no summary for,
 // a method called through an interface) publishes.

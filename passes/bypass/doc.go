@@ -182,6 +182,10 @@
 //     So are the fields of a struct held by value in a named field: a
 //     counter of ms.stats only an unlocked method bumps is guarded by
 //     nothing the locked bumps of the other counters show.
+//   - A read made after checking, under the lock, that a critical section
+//     which runs once per instance has run (it runs while a field is nil,
+//     and sets it; nothing sets it back to nil), of a field only such
+//     sections write: the write came first, and none can follow.
 //   - A reader under an outer lock that every guarded writer also takes;
 //     a write under a read lock that also holds a lock of its own that
 //     every write of the resource holds, or that the function a sync.Once
