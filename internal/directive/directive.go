@@ -61,8 +61,10 @@ type Directive struct {
 	Pos  token.Pos // start of the comment
 	Args []string  // the words after the directive name
 	// Said is, for a Holds contract read from a doc comment's words
-	// (said.go), the sentence that states it; "" for a directive.
-	Said string
+	// (said.go), the sentence that states it, or the method's name that
+	// does (Named); "" for a directive.
+	Said  string
+	Named bool
 }
 
 // A Problem is a malformed directive, found while parsing.
@@ -178,6 +180,11 @@ func (s *Set) attach(f *ast.File, info *types.Info) {
 			add(n.Name, n.Doc)
 			if obj := info.Defs[n.Name]; obj != nil && len(s.Of(obj, Holds)) == 0 {
 				s.ByObject[obj] = append(s.ByObject[obj], said(n.Doc)...)
+			}
+			if obj := info.Defs[n.Name]; obj != nil && len(s.Of(obj, Holds)) == 0 {
+				if d := named(n); d != nil {
+					s.ByObject[obj] = append(s.ByObject[obj], d)
+				}
 			}
 		case *ast.GenDecl:
 			for _, spec := range n.Specs {

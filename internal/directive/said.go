@@ -11,19 +11,30 @@ import (
 // with s.mu held", "c.mu must be held". When it names the gate as an
 // expression (a receiver's or parameter's field, a package variable),
 // the sentence is the contract: it is read as a Holds directive whose
-// Said is the sentence. A sentence that names no gate ("callers must
-// hold the lock") is left alone; the gate model drops one whose name it
-// cannot resolve, silently, since the words were not written for it.
+// Said is the sentence. "The lock" or "its mutex" names the receiver's
+// one lock (OwnLock), and so does a method's name that ends in Locked
+// (flushLocked): the Go convention for "callers hold the lock" (Named).
+// The gate model drops a contract whose gate it cannot resolve, or that
+// names the receiver's lock when there is not exactly one, silently:
+// the words were not written for it.
 
-// heldBy matches the ways a sentence says that callers hold gate X (the
-// named group): "caller(s) must hold X", "must be called with X held",
-// "X must be held", "requires X (to be) held", "expects X (to be)
-// locked", "assumes X is held", "with X held".
+// OwnLock is the gate of a contract that names the receiver's one lock
+// without spelling it.
+const OwnLock = "(the receiver's lock)"
+
+// gateWords is how a sentence names the gate: an expression (group x),
+// or the receiver's lock in words (group own).
+const gateWords = `(?:(?P<x>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)|(?P<own>(?:the|its) (?:lock|mutex)))`
+
+// heldBy matches the ways a sentence says that callers hold a gate:
+// "caller(s) must hold X", "must be called with X held", "X must be
+// held", "requires X (to be) held", "expects X (to be) locked", "assumes
+// X is held".
 var heldBy = regexp.MustCompile(`(?i)` +
-	`\bcallers? (?:must|should|needs? to|has to|have to) (?:hold|own|have|lock) (?:the lock )?(?P<x>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)\b|` +
-	`\b(?:must|should|needs? to|has to|have to) be (?:called|invoked|run) (?:with|while holding|holding|under) (?P<x>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?: held| locked| acquired)?\b|` +
-	`\b(?P<x>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+) (?:must|should|needs to|has to) be (?:held|locked|acquired)\b|` +
-	`\b(?:requires|expects|assumes) (?P<x>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+) (?:to be |is |be )?(?:held|locked|acquired)\b`)
+	`\bcallers? (?:must|should|needs? to|has to|have to) (?:hold|own|have|lock) ` + gateWords + `\b|` +
+	`\b(?:must|should|needs? to|has to|have to) be (?:called|invoked|run) (?:with|while holding|holding|under) ` + gateWords + `(?: held| locked| acquired)?\b|` +
+	`\b` + gateWords + ` (?:must|should|needs to|has to) be (?:held|locked|acquired)\b|` +
+	`\b(?:requires|expects|assumes) ` + gateWords + ` (?:to be |is |be )?(?:held|locked|acquired)\b`)
 
 // releasing matches a sentence that says the function lets go of the
 // gate its callers hold ("ac.mu must be held by the caller, and this
@@ -59,11 +70,31 @@ func said(doc *ast.CommentGroup) []*Directive {
 // gateOf returns the gate a match of heldBy in text, at, names.
 func gateOf(text string, at []int) string {
 	for i, name := range heldBy.SubexpNames() {
-		if name == "x" && at[2*i] >= 0 {
+		switch {
+		case at[2*i] < 0:
+		case name == "x":
 			return text[at[2*i]:at[2*i+1]]
+		case name == "own":
+			return OwnLock
 		}
 	}
 	return ""
+}
+
+// named returns the Holds directive a method's name states: one that
+// ends in Locked (flushLocked, not isLocked or Unlocked) has callers
+// that hold the receiver's lock.
+func named(decl *ast.FuncDecl) *Directive {
+	name := decl.Name.Name
+	if decl.Recv == nil || !strings.HasSuffix(name, "Locked") || name == "Locked" {
+		return nil
+	}
+	for _, p := range []string{"is", "Is", "has", "Has", "was", "Was"} {
+		if strings.HasPrefix(name, p) {
+			return nil
+		}
+	}
+	return &Directive{Kind: Holds, Pos: decl.Name.Pos(), Args: []string{OwnLock}, Said: name, Named: true}
 }
 
 // aboutAnother reports whether the sentence before a match makes it a

@@ -17,7 +17,8 @@ func TestSaid(t *testing.T) {
 		"// must be called while holding db.lock":                                               {"db.lock"},
 		"// r.mu must be held.":                                                                 {"r.mu"},
 		"// Requires s.mu to be locked; expects s.wmu locked.":                                  {"s.mu", "s.wmu"},
-		"// Caller must hold the lock.":                                                         nil, // no gate named
+		"// Caller must hold the lock.":                                                         {OwnLock},
+		"// Callers must hold a lock.":                                                          nil, // which one?
 		"// flush writes s.buf; it takes s.mu itself.":                                          nil,
 		"// Callers must not hold s.mu.":                                                        nil, // the opposite
 		"// s.mu is held by the loop.":                                                          nil, // a description, not a contract
@@ -39,6 +40,29 @@ func TestSaid(t *testing.T) {
 		}
 		if !slices.Equal(got, want) {
 			t.Errorf("%q: said %q, want %q", doc, got, want)
+		}
+	}
+}
+
+// TestNamed reads the contract a method's name states.
+func TestNamed(t *testing.T) {
+	for src, want := range map[string]bool{
+		"func (s *S) flushLocked() {}":                 true,
+		"func (s *S) isLocked() bool { return false }": false,
+		"func (s *S) flushUnlocked() {}":               false,
+		"func flushLocked() {}":                        false, // no receiver
+		"func (s *S) Locked() {}":                      false,
+	} {
+		f, err := parser.ParseFile(token.NewFileSet(), "p.go", "package p\n\ntype S struct{}\n\n"+src+"\n", 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := named(f.Decls[1].(*ast.FuncDecl))
+		if got := d != nil; got != want {
+			t.Errorf("%s: named %v, want %v", src, got, want)
+		}
+		if d != nil && (d.Args[0] != OwnLock || !d.Named || d.Said != "flushLocked") {
+			t.Errorf("%s: %+v", src, d)
 		}
 	}
 }

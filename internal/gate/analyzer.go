@@ -198,7 +198,10 @@ func (m *model) analyse(fn *ssa.Function) (fi *FuncInfo) {
 	requires := m.contracts(fn, directive.Holds)
 	for _, r := range requires {
 		what := "//gatevet:holds " + r.op.Gate.Spell(m.pkgPath)
-		if r.said != "" {
+		switch {
+		case r.named:
+			what = r.said + " name's"
+		case r.said != "":
 			what = fmt.Sprintf("doc comment %q", r.said)
 		}
 		fs.initial.hold(fs.intern(r.op), &Holding{GateOp: r.op, Pos: r.pos, What: what, Contract: true})
@@ -235,7 +238,7 @@ func (m *model) analyse(fn *ssa.Function) (fi *FuncInfo) {
 		fi.Summary.Spawns = m.spawns(fi)
 	}
 	for _, r := range requires {
-		fi.Summary.Requires = append(fi.Summary.Requires, Required{GateOp: r.op, Said: r.said})
+		fi.Summary.Requires = append(fi.Summary.Requires, Required{GateOp: r.op, Said: r.said, Named: r.named})
 	}
 	for _, r := range m.contracts(fn, directive.Excludes) {
 		fi.Summary.Excludes = append(fi.Summary.Excludes, r.op)

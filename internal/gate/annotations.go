@@ -15,9 +15,10 @@ import (
 // contract is a gate that a //gatevet:holds directive at pos says is held
 // on entry (or //gatevet:excludes, is not).
 type contract struct {
-	op   GateOp
-	pos  token.Pos
-	said string // the doc comment's sentence, for a contract read from it
+	op    GateOp
+	pos   token.Pos
+	said  string // the doc comment's sentence, or the name, for a contract read from it
+	named bool   // read from the function's name
 }
 
 // contracts resolves fn's directives of kind: //gatevet:holds,
@@ -30,7 +31,18 @@ func (m *model) contracts(fn *ssa.Function, kind directive.Kind) []contract {
 	var out []contract
 	name := map[directive.Kind]string{directive.Holds: "holds", directive.Excludes: "excludes", directive.Acquires: "acquires", directive.Releases: "releases"}[kind]
 	for _, d := range m.dirs.Of(obj, kind) {
-		op, ok := m.resolveGate(fn.Params, d.Args[0])
+		spelled, ok := d.Args[0], true
+		if spelled == directive.OwnLock {
+			spelled, ok = m.ownLock(fn)
+		}
+		op, resolved := m.resolveGate(fn.Params, spelled)
+		ok = ok && resolved
+		if ok && d.Named && !m.pure(fn) {
+			// A name promises what the function does not do itself: one
+			// that locks (ensureLocked), lets go of its caller's lock or
+			// hands it on is judged by what it does.
+			ok = false
+		}
 		if !ok && d.Said != "" {
 			continue // words not written for gatevet: no problem of the directive's
 		}
@@ -39,9 +51,62 @@ func (m *model) contracts(fn *ssa.Function, kind directive.Kind) []contract {
 				Message: "//gatevet:" + name + " " + d.Args[0] + ": not a gate reachable from a parameter, the receiver or a package-level variable"})
 			continue
 		}
-		out = append(out, contract{op, d.Pos, d.Said})
+		out = append(out, contract{op, d.Pos, d.Said, d.Named})
 	}
 	return out
+}
+
+// ownLock spells the one lock among the fields of the struct fn's
+// receiver points to (a sync.Mutex or RWMutex, or a lock type of the
+// package): the lock a contract in words means by "the lock". False
+// when there is none, or more than one.
+func (m *model) ownLock(fn *ssa.Function) (string, bool) {
+	if fn.Signature.Recv() == nil || len(fn.Params) == 0 {
+		return "", false
+	}
+	st, ok := known.PointerElem(fn.Params[0].Type()).Underlying().(*types.Struct)
+	if _, isPtr := fn.Params[0].Type().Underlying().(*types.Pointer); !ok || !isPtr {
+		return "", false
+	}
+	found := ""
+	for f := range st.Fields() {
+		k, ok := m.kindOfType(f.Type())
+		if !ok || k != known.Mutex && k != known.RWMutex {
+			continue
+		}
+		if found != "" {
+			return "", false
+		}
+		found = fn.Params[0].Name() + "." + f.Name()
+	}
+	return found, found != ""
+}
+
+// pure reports whether fn neither takes nor gives back a gate: no
+// gate operation among its calls, nor a call of a function whose
+// summary acquires, holds, releases or drops one.
+func (m *model) pure(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			callee := call.Common().StaticCallee()
+			if callee == nil {
+				continue
+			}
+			if obj, ok := callee.Object().(*types.Func); ok {
+				if _, _, isGate := known.MethodOf(obj, m.isGateType); isGate {
+					return false
+				}
+			}
+			if s := m.sums.Of(callee); s != nil && len(s.Acquires)+len(s.Holds)+len(s.HoldsIfNil)+len(s.Releases)+len(s.Drops) > 0 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // resolveGate resolves a gate spelled in an annotation (s.mu, gpuSem,

@@ -38,10 +38,11 @@ type GateOp struct {
 
 // Required is a gate a function's callers must hold: by a
 // //gatevet:holds directive, or by its doc comment's words (Said, the
-// sentence that says so).
+// sentence that says so), or by its name (flushLocked).
 type Required struct {
 	GateOp
-	Said string
+	Said  string
+	Named bool // Said is the function's name, which ends in Locked
 }
 
 // SumAcquire is an acquire a function performs on a gate it has not

@@ -43,15 +43,18 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 				if !started && (held.Has(key) || res.CallersHold(fi, ref)) {
 					continue
 				}
-				if op.Said != "" && !started && classHeldAbove(res, fi, ref, held) {
+				if op.Said != "" && !started && classHeldAbove(res, fi, ref, held, op.Named) {
 					// Words are no promise to check names against: a
 					// lock of the class held up the chain (through
 					// another name for the same object) keeps them.
 					continue
 				}
+				if op.Said != "" && !started && passesOn(fi.Fn.Name()) {
+					continue // UnsafePut calls UnsafePut: its own callers hold the lock, its name says
+				}
 				// Callers in other packages may hold a gate they can
-				// name: then the contract breaks only if they do not.
-				outside := !res.PackageOnly(fi.Fn) && ref.Nameable()
+				// take: then the contract breaks only if they do not.
+				outside := !res.PackageOnly(fi.Fn) && res.Takeable(pass, fi, ref)
 				certain := started || held.Untouched(key) && !outside
 				d := diagnose(pass, fi, call, cal.Fn, op, ref, started, certain, outside)
 				if certain {
@@ -85,7 +88,10 @@ func diagnose(pass *analysis.Pass, fi *gate.FuncInfo, call ssa.CallInstruction, 
 	}
 	pos, end := fi.Span(call.Pos())
 	contract, stated := "its //gatevet:holds contract", fmt.Sprintf("%s: //gatevet:holds %s", name, want.Gate.Spell(known.PkgPath(callee)))
-	if want.Said != "" {
+	switch {
+	case want.Named:
+		contract, stated = "its name, ending in Locked, says so", fmt.Sprintf("%s: its name says its callers hold %s", name, want.Gate.Spell(known.PkgPath(callee)))
+	case want.Said != "":
 		contract, stated = fmt.Sprintf("its doc comment says so: %q", want.Said), fmt.Sprintf("%s's doc comment: %q", name, want.Said)
 	}
 	return analysis.Diagnostic{
@@ -100,20 +106,25 @@ func inTest(pass *analysis.Pass, fi *gate.FuncInfo) bool {
 	return strings.HasSuffix(pass.Fset.Position(fi.Fn.Pos()).Filename, "_test.go")
 }
 
-// classHeldAbove reports whether fi holds a lock of g's class at the
+// classHeldAbove reports whether fi holds a lock of g's class (any
+// lock, for a contract a name states: "Locked" may mean another's) at the
 // call (held), or some chain of calls into fi's function, in the
 // package, holds one at a call on the way or passes through a function
 // whose callers it cannot see (its value escapes, an interface call may
 // reach it), or the
 // function that makes fi's literal holds one anywhere; a go statement
 // ends the chain (a goroutine inherits no lock).
-func classHeldAbove(res *gate.Result, fi *gate.FuncInfo, g naming.Ref, held gate.Held) bool {
+func classHeldAbove(res *gate.Result, fi *gate.FuncInfo, g naming.Ref, held gate.Held, anyClass bool) bool {
 	cls, ok := fi.Class(g)
 	if !ok {
 		return true // no class to look for: do not judge words
 	}
+	matches := func(fi *gate.FuncInfo, h naming.Ref) bool {
+		c, ok := fi.Class(h)
+		return anyClass || ok && c == cls
+	}
 	for _, h := range held.All() {
-		if c, ok := fi.Class(h.Gate); ok && c == cls {
+		if matches(fi, h.Gate) {
 			return true
 		}
 	}
@@ -125,7 +136,7 @@ func classHeldAbove(res *gate.Result, fi *gate.FuncInfo, g naming.Ref, held gate
 		}
 		seen[fi.Fn] = true
 		if parent := fi.Fn.Parent(); parent != nil {
-			return makerHolds(res, res.Info(parent), fi.Fn, cls) || above(res.Info(parent), depth+1)
+			return makerHolds(res.Info(parent), fi.Fn, func(h naming.Ref) bool { return matches(res.Info(parent), h) }) || above(res.Info(parent), depth+1)
 		}
 		if res.Escapes(fi.Fn) || fi.Fn.Signature.Recv() != nil && res.Invoked(fi.Fn.Name()) {
 			return true // callers the package does not show: do not judge words
@@ -139,7 +150,7 @@ func classHeldAbove(res *gate.Result, fi *gate.FuncInfo, g naming.Ref, held gate
 				continue
 			}
 			for _, h := range res.HeldAt(caller, site) {
-				if c, ok := caller.Class(h.Gate); ok && c == cls {
+				if matches(caller, h.Gate) {
 					return true
 				}
 			}
@@ -153,14 +164,14 @@ func classHeldAbove(res *gate.Result, fi *gate.FuncInfo, g naming.Ref, held gate
 }
 
 // makerHolds reports whether maker, the function that makes literal lit,
-// holds a lock of class cls anywhere, unless it only starts lit as a
+// acquires a lock that matches anywhere, unless it only starts lit as a
 // goroutine.
-func makerHolds(res *gate.Result, maker *gate.FuncInfo, lit *ssa.Function, cls string) bool {
+func makerHolds(maker *gate.FuncInfo, lit *ssa.Function, matches func(naming.Ref) bool) bool {
 	if maker == nil || startedOnly(maker.Fn, lit) {
 		return false
 	}
 	for _, a := range maker.Acquires {
-		if c, ok := maker.Class(a.GateOp.Gate); ok && c == cls {
+		if matches(a.GateOp.Gate) {
 			return true
 		}
 	}
@@ -186,4 +197,12 @@ func startedOnly(fn, lit *ssa.Function) bool {
 		}
 	}
 	return uses > 0
+}
+
+// passesOn reports whether a function's name says its own callers hold
+// the locks it needs (UnsafePut, flushLocked): it passes a contract in
+// words on to them.
+func passesOn(name string) bool {
+	words := naming.Words(name)
+	return len(words) > 1 && (words[0] == "unsafe" || words[len(words)-1] == "locked")
 }

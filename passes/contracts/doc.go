@@ -96,10 +96,19 @@
 //		e := m.latest(k) // (*Memory).latest requires m.mu held (its doc comment says so: "Caller must hold m.mu (read or write)."), but a func literal in Stream calls it without m.mu on every path; …
 //	}()
 //
-// Words that name no gate ("callers must hold the lock"), or a name that
+// "The lock" or "its mutex" is the receiver's one lock (when its struct
+// has exactly one sync.Mutex or RWMutex field), and so is what a
+// method's name that ends in Locked asks of its callers (countLocked),
+// when the method itself neither takes nor gives back a lock. Words
+// that name no gate ("callers must hold a lock"), or a name that
 // resolves to no gate reachable from the function's parameters or the
 // package, state nothing; nor does a relative clause about another
 // function ("calls a helper that expects s.mu to be held").
+//
+// Callers in other packages can hold a gate they can name, or one of a
+// class the package hands out through an exported function that returns
+// holding it (a transaction's Lock): a contract broken in an exported
+// function is then latent.
 //
 // # What is not reported
 //
@@ -118,8 +127,12 @@
 //     nil: whether it holds G then is the error's business.
 //   - A test's call of a helper whose contract is stated only in words:
 //     the test drives the code from one goroutine.
+//   - A call that breaks a contract stated only in words made in a
+//     function whose own name says its callers hold the lock (UnsafePut,
+//     flushLocked): it passes the contract on.
 //   - A call that breaks a contract stated only in words where a lock of
-//     the gate's class is held at the call or up its chain of callers
+//     the gate's class (any lock, for a name's contract) is held at the
+//     call or up its chain of callers
 //     (the same object under another name: an entry's back-pointer to
 //     the registry whose method holds the registry's lock), or where the
 //     chain passes through a function the package reaches through an

@@ -65,7 +65,7 @@ func noCallerHolds(pass *analysis.Pass, res *gate.Result, fi *gate.FuncInfo, g n
 		return nil, false
 	}
 	_, exported := facts.Exported(pass, fn)
-	if exported && takeable(pass, res, fi, g) {
+	if exported && res.Takeable(pass, fi, g) {
 		return nil, false
 	}
 	sites = res.CallSites(fn)
@@ -139,33 +139,6 @@ func ownRelease(fi *gate.FuncInfo, key string) (gate.Event, bool) {
 		}
 	}
 	return gate.Event{}, false
-}
-
-// takeable reports whether other packages may hold fi's gate g when they
-// call: they can name it (exported fields all the way from a parameter
-// or a package-level variable), or the package lets them call a
-// function that returns holding a mutex of its class.
-func takeable(pass *analysis.Pass, res *gate.Result, fi *gate.FuncInfo, g naming.Ref) bool {
-	if g.Nameable() {
-		return true
-	}
-	class, ok := fi.Class(g)
-	if !ok {
-		return true
-	}
-	for _, other := range res.Funcs {
-		if _, exp := facts.Exported(pass, other.Fn); !exp || other.Summary == nil {
-			continue
-		}
-		for _, ops := range [][]gate.GateOp{other.Summary.Holds, other.Summary.HoldsIfNil} {
-			for _, op := range ops {
-				if c, ok := other.Class(op.Gate); ok && c == class {
-					return true
-				}
-			}
-		}
-	}
-	return false
 }
 
 // diagnoseUnheld says that u releases a mutex no caller holds.

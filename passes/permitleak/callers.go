@@ -22,7 +22,7 @@ import (
 // gate after the call or returns holding it where someone can take it
 // up: then the early return is the bug. A caller that other packages
 // call and that returns holding a gate they cannot give back (see
-// releasable) hands it to nobody. ok is false when some caller may use
+// Result.Releasable) hands it to nobody. ok is false when some caller may use
 // it as a helper, or the callers are not all known.
 func unreleasedByCallers(pass *analysis.Pass, res *gate.Result, fi *gate.FuncInfo, h *gate.Holding) (sites []ssa.CallInstruction, ok bool) {
 	fn := fi.Fn
@@ -33,7 +33,7 @@ func unreleasedByCallers(pass *analysis.Pass, res *gate.Result, fi *gate.FuncInf
 	}
 	// Other packages' callers count too unless they cannot give the gate
 	// back, and nothing in the package gives it back for them.
-	if obj.Exported() && (releasable(pass, res, fi, h.Gate) || releasedForCallers(res, fi, h.Gate)) {
+	if obj.Exported() && (res.Releasable(pass, fi, h.Gate) || releasedForCallers(res, fi, h.Gate)) {
 		return nil, false
 	}
 	sites = res.CallSites(fn)
@@ -53,7 +53,7 @@ func unreleasedByCallers(pass *analysis.Pass, res *gate.Result, fi *gate.FuncInf
 		if !named || caller.ReleasesAfter(call, r.Key()) {
 			return nil, false
 		}
-		if _, exported := facts.Exported(pass, caller.Fn); returnsHolding(caller, r.Key()) && (!exported || releasable(pass, res, caller, r)) {
+		if _, exported := facts.Exported(pass, caller.Fn); returnsHolding(caller, r.Key()) && (!exported || res.Releasable(pass, caller, r)) {
 			return nil, false
 		}
 	}

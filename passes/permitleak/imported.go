@@ -69,7 +69,7 @@ func (f *LeakFact) String() string {
 // with an error it checked (a pool slot kept with the connection on
 // success) is an acquire helper that says which way it went.
 func leakOf(pass *analysis.Pass, res *gate.Result, fi *gate.FuncInfo, x exit, h *gate.Holding, rel gate.Event, frees []exit) (Leak, bool) {
-	if _, ok := facts.Exported(pass, fi.Fn); !ok || !h.Gate.Crosses() || returnsReleaser(res, fi, x.ret, h) || !releasable(pass, res, fi, h.Gate) {
+	if _, ok := facts.Exported(pass, fi.Fn); !ok || !h.Gate.Crosses() || returnsReleaser(res, fi, x.ret, h) || !res.Releasable(pass, fi, h.Gate) {
 		return Leak{}, false
 	}
 	if !slices.ContainsFunc(frees, func(f exit) bool { return maySucceed(f.ret) }) {
@@ -84,30 +84,6 @@ func leakOf(pass *analysis.Pass, res *gate.Result, fi *gate.FuncInfo, x exit, h 
 		l.Writer = gate.PosText(pass.Fset, w.Acquire.Pos)
 	}
 	return l, true
-}
-
-// releasable reports whether another package can give back gate g of
-// fi's: it can name the gate (exported fields all the way, or the value
-// it passed), or the package exports a function that releases a gate of
-// g's class (Queue.Release beside Queue.Drain). Otherwise the paths that
-// keep the gate hand it to the package's own code (yamux's OpenStream
-// keeps the slot of a stream being opened, which its receive loop frees
-// when the stream is acknowledged): no caller could release it, and
-// only the package can judge it.
-func releasable(pass *analysis.Pass, res *gate.Result, fi *gate.FuncInfo, g naming.Ref) bool {
-	if g.Nameable() {
-		return true
-	}
-	class, ok := fi.Class(g)
-	if !ok {
-		return false
-	}
-	for _, other := range res.Funcs {
-		if _, exported := facts.Exported(pass, other.Fn); exported && releasesClass(other, class) {
-			return true
-		}
-	}
-	return false
 }
 
 // releasesClass reports whether fi's function releases, for its caller,

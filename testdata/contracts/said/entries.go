@@ -93,3 +93,25 @@ func (r *Registry) Drop(n node) {
 	defer r.mu.Unlock()
 	n.drop()
 }
+
+// Tx is a transaction whose lock other packages take through Lock.
+type Tx struct {
+	sync.Mutex
+	pending int
+}
+
+// Lock takes the transaction's lock for a batch of Unsafe calls.
+func (t *Tx) Lock() { t.Mutex.Lock() }
+
+// put must be called holding the lock on the tx.
+func (t *Tx) put() { t.pending++ }
+
+// UnsafePut passes put's contract on: its name says its callers hold
+// the lock, as they do in other packages, after Lock.
+func (t *Tx) UnsafePut() { t.put() }
+
+// Put calls put without the lock; callers in other packages can take it
+// with Lock first, so whether they do decides.
+func (t *Tx) Put() {
+	t.put() // want `^latent: \(\*Tx\)\.put requires t\.Mutex held \(its doc comment says so: "put must be called holding the lock on the tx\."\), but Put calls it without t\.Mutex, which is held there only if Put's callers in other packages hold it`
+}

@@ -67,8 +67,56 @@ func (m *Memory) Stream(ctx context.Context, keys []string) <-chan *entry {
 }
 
 // bump says what its callers hold in words gatevet cannot resolve to a
-// lock: "Caller must hold the lock", "m.refs must be held".
+// lock: "Callers must hold a lock", "m.refs must be held".
 func (m *Memory) bump() { m.refs++ }
 
 // Ref calls bump with nothing held: no contract was stated for it.
 func (m *Memory) Ref() { m.bump() }
+
+// trim drops the oldest entry. Caller must hold the lock.
+func (m *Memory) trim() { m.log = m.log[1:] }
+
+// countLocked counts the entries of key: its name says its callers hold
+// m.mu, the one lock of a Memory.
+func (m *Memory) countLocked(key string) int {
+	n := 0
+	for _, e := range m.log {
+		if e.key == key {
+			n++
+		}
+	}
+	return n
+}
+
+// ensureLocked takes the lock itself: its name promises nothing.
+func (m *Memory) ensureLocked() {
+	m.mu.Lock()
+}
+
+// Compact trims and counts under the lock, as both helpers ask.
+func (m *Memory) Compact(key string) int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.trim()
+	return m.countLocked(key)
+}
+
+// Watch counts on a goroutine of its own, with no lock: every Put
+// meanwhile appends to m.log, which countLocked ranges over.
+func (m *Memory) Watch(key string, out chan<- int) {
+	go func() {
+		out <- m.countLocked(key) // want `^certain: \(\*Memory\)\.countLocked requires m\.mu held \(its name, ending in Locked, says so\), but a func literal in Watch calls it without m\.mu on every path`
+	}()
+}
+
+// Drop trims with no lock (the doc comment's "the lock" is m.mu): a Put
+// on another goroutine appends to m.log meanwhile.
+func (m *Memory) Drop() {
+	m.trim() // want `^certain: \(\*Memory\)\.trim requires m\.mu held \(its doc comment says so: "trim drops the oldest entry\. Caller must hold the lock\."\)`
+}
+
+// Begin takes the lock through ensureLocked, which is no contract.
+func (m *Memory) Begin() {
+	m.ensureLocked()
+	m.mu.Unlock()
+}
