@@ -80,9 +80,10 @@ type model struct {
 	// paths are the branches the package's values rule out: settled
 	// flags, non-nil fields (package values).
 	paths *values.Paths
-	// backs are the package's back-pointers, which its Namers see
-	// through (s.idx.store is s).
-	backs naming.Backs
+	// ids are what its Namers see through: the package's back-pointers
+	// (s.idx.store is s) and the fields its constructors set
+	// (newEncoder(c).conn is c).
+	ids naming.Identities
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -106,7 +107,10 @@ func run(pass *analysis.Pass) (any, error) {
 	})
 	if ssaPkg != nil {
 		if b := values.FindBacks(ssaPkg, srcFuncs); b != nil {
-			m.backs = b.Is
+			m.ids.Backs = b.Is
+		}
+		if made := values.FindMade(ssaPkg, srcFuncs); made != nil {
+			m.ids.Made = made.Param
 		}
 		m.classifyChans(srcFuncs)
 		m.noteDynamic(srcFuncs)
@@ -156,7 +160,7 @@ func (m *model) derive(fn *ssa.Function) (*Summary, bool) {
 func (m *model) namer(fn *ssa.Function) *naming.Namer {
 	nm, ok := m.namers[fn]
 	if !ok {
-		nm = naming.NewNamer(fn, m.backs)
+		nm = naming.NewNamer(fn, m.ids)
 		m.namers[fn] = nm
 	}
 	return nm

@@ -24,16 +24,27 @@ type Namer struct {
 	syntax     *syntaxIndex
 
 	backs Backs
+	made  Made
 }
 
 // Backs says which fields point back at their owner: for every object x
 // whose field child is set, x.child.back is x.
 type Backs func(child, back *types.Var) bool
 
-// NewNamer returns a Namer for fn's values. With backs, a path through
-// a part and back (s.idx.store) names the owner (s) itself.
-func NewNamer(fn *ssa.Function, backs Backs) *Namer {
-	return &Namer{fn: fn, locals: make(map[ssa.Value]int), backs: backs}
+// Made says which fields an object gets from its constructor fn, and
+// keeps: the field of what fn returns is fn's parameter i.
+type Made func(fn *ssa.Function, field *types.Var) (i int, ok bool)
+
+// Identities are what the package knows of its objects that naming
+// sees through.
+type Identities struct {
+	Backs Backs // a path through a part and back (s.idx.store) names the owner (s)
+	Made  Made  // a field a constructor set (newEncoder(c).conn) names its argument (c)
+}
+
+// NewNamer returns a Namer for fn's values, seeing through ids.
+func NewNamer(fn *ssa.Function, ids Identities) *Namer {
+	return &Namer{fn: fn, locals: make(map[ssa.Value]int), backs: ids.Backs, made: ids.Made}
 }
 
 func (rs *Namer) index() *syntaxIndex {
@@ -136,6 +147,11 @@ func (rs *Namer) walk(v ssa.Value, depth int) (Ref, bool) {
 		if owner := rs.back(v); owner != nil {
 			return rs.walk(owner, depth+1)
 		}
+		if fa, ok := v.X.(*ssa.FieldAddr); ok {
+			if arg := rs.madeArg(fa.X, FieldOf(fa)); arg != nil {
+				return rs.walk(arg, depth+1)
+			}
+		}
 		// A pointer loaded from a field of a copied struct value is the
 		// original's pointer: a handle passed by value shares what it
 		// points to.
@@ -202,6 +218,31 @@ func (rs *Namer) walk(v ssa.Value, depth int) (Ref, bool) {
 		return rs.local(v), true
 	}
 	return Ref{}, false
+}
+
+// madeArg returns the argument a call of a constructor gave it for the
+// field of the object it returns, when x is such a call.
+func (rs *Namer) madeArg(x ssa.Value, field *types.Var) ssa.Value {
+	// A variable stored once (captured by a closure) holds the call.
+	if load, ok := x.(*ssa.UnOp); ok && load.Op == token.MUL {
+		if a, ok := load.X.(*ssa.Alloc); ok {
+			if stored := SoleStore(a); stored != nil {
+				x = stored
+			}
+		}
+	}
+	call, ok := x.(*ssa.Call)
+	if rs.made == nil || !ok || field == nil {
+		return nil
+	}
+	callee := call.Call.StaticCallee()
+	if callee == nil {
+		return nil
+	}
+	if i, ok := rs.made(callee, field); ok && i < len(call.Call.Args) {
+		return call.Call.Args[i]
+	}
+	return nil
 }
 
 // back returns x when load loads x.child.back, a back-pointer to x.
@@ -407,6 +448,16 @@ func (rs *Namer) Translate(r Ref, cal Callee) (Ref, bool) {
 		}
 		base, path = stored, path[1:]
 	}
+	// A field a constructor set, of the object the call returned, is
+	// the argument it was given: end's enc.conn.mu at a call on
+	// newEncoder(c) is c.mu.
+	for len(path) > 1 && path[1] == Deref {
+		arg := rs.madeArg(base, fieldNamed(base.Type(), path[0]))
+		if arg == nil {
+			break
+		}
+		base, path = arg, path[2:]
+	}
 	// A pointer field of a struct passed by value is the caller's
 	// pointer (see pointerField).
 	if st, isStruct := base.Type().Underlying().(*types.Struct); isStruct && len(path) > 0 {
@@ -456,4 +507,22 @@ func (rs *Namer) TypeOf(r Ref) types.Type {
 		return nil
 	}
 	return RootType(rs.fn, r)
+}
+
+// fieldNamed returns the field called name of the struct t points to.
+func fieldNamed(t types.Type, name string) *types.Var {
+	p, ok := t.Underlying().(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	st, ok := p.Elem().Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	for f := range st.Fields() {
+		if f.Name() == name {
+			return f
+		}
+	}
+	return nil
 }

@@ -85,7 +85,7 @@ func f(xs []*T) (s int) {
 			}
 		}
 	}
-	namer := naming.NewNamer(fn, nil)
+	namer := naming.NewNamer(fn, naming.Identities{})
 	var wg sync.WaitGroup
 	for g := 0; g < 8; g++ {
 		wg.Add(1)
@@ -167,7 +167,7 @@ func f(s *S, a, b *T) (n int) {
 // localFieldBases spells, in block order, the local values fn selects
 // a field of.
 func localFieldBases(fn *ssa.Function) string {
-	namer := naming.NewNamer(fn, nil)
+	namer := naming.NewNamer(fn, naming.Identities{})
 	var got []string
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {

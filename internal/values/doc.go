@@ -24,11 +24,15 @@
 //     unexported interface method returns) makes the test of it against
 //     nil after the call decided.
 //
-// Beside the branches, one fact of the object graph (backs.go): a
-// back-pointer, a part every owner makes for itself and that points
-// back at it (s.idx = &index{store: s}), so that s.idx.store is s. The
-// gate model's Namers see through it (FindBacks, Backs.Is), and a lock
-// reached through the part is the owner's.
+// Beside the branches, two facts of the object graph. A back-pointer
+// (backs.go), a part every owner makes for itself and that points back
+// at it (s.idx = &index{store: s}), so that s.idx.store is s. A made
+// field (made.go), one an object gets from its constructor's parameter
+// and keeps (newEncoder(c) returns &encoder{conn: c}), so that
+// newEncoder(c).conn is c. The gate model's Namers see through both
+// (FindBacks, Backs.Is; FindMade, Made.Param): a lock reached through
+// the part is the owner's, and one reached through the encoder its
+// connection's.
 //
 // The functions of the package's generated files count too: a generated
 // mock is an implementation, and a caller, like any other.

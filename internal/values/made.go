@@ -1,0 +1,144 @@
+package values
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/naming"
+)
+
+// Made fields. A field an object gets when it is made and never after
+// (return &encoder{conn: c}, in newEncoder(c)) is, for as long as the
+// object lives, the argument its constructor was given: the lock
+// newEncoder(c).conn.mu is c.mu, so an acquire inside newEncoder and
+// the release in the encoder's end method, deferred by the caller, are
+// one gate. The package decides it for an unexported field of one of
+// its struct types when every store to the field, anywhere in the
+// package, is the one store into an object being allocated, its address
+// is used only to load or store it, and no struct value of the type is
+// stored as a whole (which would set the field from elsewhere), nor can
+// another package store one (the type is unexported, or holds a lock,
+// which copylocks guards). The
+// constructor is a function of the package every return of which
+// returns that allocation, whose field it sets from a parameter.
+
+// Made maps a constructor to its made fields, each with the index of
+// the parameter it is set from.
+type Made map[*ssa.Function]map[*types.Var]int
+
+// Param returns the index of fn's parameter that the field of the
+// object fn returns is set from, when fn is such a constructor.
+func (m Made) Param(fn *ssa.Function, field *types.Var) (int, bool) {
+	i, ok := m[fn][field]
+	return i, ok
+}
+
+// FindMade returns the made fields of the package whose source
+// functions (closures included) are funcs; nil when there are none.
+func FindMade(pkg *ssa.Package, funcs []*ssa.Function) Made {
+	if pkg == nil {
+		return nil
+	}
+	bad := make(map[*types.Var]bool)
+	wholes := make(map[*types.Named]bool) // struct types stored as a whole
+	type site struct {
+		fn    *ssa.Function
+		field *types.Var
+		param int
+	}
+	var sites []site
+	for _, fn := range funcs {
+		made := returnedAlloc(fn)
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if st, ok := instr.(*ssa.Store); ok {
+					if n, ok := types.Unalias(st.Val.Type()).(*types.Named); ok {
+						if _, isStruct := n.Underlying().(*types.Struct); isStruct {
+							wholes[n] = true
+						}
+					}
+				}
+				fa, ok := instr.(*ssa.FieldAddr)
+				if !ok {
+					continue
+				}
+				f := naming.FieldOf(fa)
+				if f == nil || f.Exported() || f.Pkg() != pkg.Pkg {
+					continue
+				}
+				sts := stores(fa)
+				if len(sts) == 0 {
+					if !onlyLoadedOrStored(fa) {
+						bad[f] = true
+					}
+					continue
+				}
+				alloc, fresh := fa.X.(*ssa.Alloc)
+				if !fresh || !onlyLoadedOrStored(fa) || len(backStores(fa.X, f)) != 1 {
+					bad[f] = true
+					continue
+				}
+				if p, isParam := paramOf(sts[0].Val); isParam && alloc == made {
+					for i, q := range fn.Params {
+						if q == p {
+							sites = append(sites, site{fn, f, i})
+						}
+					}
+				}
+			}
+		}
+	}
+	out := make(Made)
+	for _, s := range sites {
+		owner := ownerOf(s.field, pkg.Pkg)
+		if bad[s.field] || owner == nil || wholes[owner] || !closed(owner) || owner.TypeParams().Len() > 0 {
+			continue
+		}
+		if out[s.fn] == nil {
+			out[s.fn] = make(map[*types.Var]int)
+		}
+		out[s.fn][s.field] = s.param
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// ownerOf returns the named struct type of pkg that declares field f.
+func ownerOf(f *types.Var, pkg *types.Package) *types.Named {
+	for _, name := range pkg.Scope().Names() {
+		tn, ok := pkg.Scope().Lookup(name).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		n, ok := tn.Type().(*types.Named)
+		if !ok {
+			continue
+		}
+		if st, ok := n.Underlying().(*types.Struct); ok {
+			for g := range st.Fields() {
+				if g == f {
+					return n
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// paramOf returns the parameter v is, seeing through the variable a
+// parameter captured by a closure is spilled to.
+func paramOf(v ssa.Value) (*ssa.Parameter, bool) {
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		if a, ok := load.X.(*ssa.Alloc); ok {
+			if stored := naming.SoleStore(a); stored != nil {
+				v = stored
+			}
+		}
+	}
+	p, ok := v.(*ssa.Parameter)
+	return p, ok
+}

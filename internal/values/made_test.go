@@ -1,0 +1,71 @@
+package values_test
+
+import (
+	"slices"
+	"strconv"
+	"testing"
+
+	"github.com/gatevet/gatevet/internal/ssatest"
+	"github.com/gatevet/gatevet/internal/values"
+)
+
+func TestFindMade(t *testing.T) {
+	pkg := ssatest.Build(t, `package p
+
+import "sync"
+
+type conn struct{ mu sync.Mutex }
+
+// encoder.c is set when newEncoder makes it, and never after; so is
+// its w, from a parameter captured by a closure.
+type encoder struct {
+	c    *conn
+	w    *conn
+	hook func()
+}
+
+func newEncoder(c, w *conn) *encoder {
+	e := &encoder{c: c, w: w}
+	e.hook = func() { _ = w }
+	return e
+}
+
+// rebound.c is set again after it is made.
+type rebound struct{ c *conn }
+
+func newRebound(c *conn) *rebound { return &rebound{c: c} }
+
+func (r *rebound) rebind(c *conn) { r.c = c }
+
+// reset.c is overwritten as a whole struct.
+type reset struct{ c *conn }
+
+func newReset(c *conn) *reset { return &reset{c: c} }
+
+func (r *reset) clear() { *r = reset{} }
+
+// picked.c comes from no parameter.
+type picked struct{ c *conn }
+
+var global conn
+
+func newPicked() *picked { return &picked{c: &global} }
+
+// Exported types without a lock may be overwritten elsewhere.
+type Open struct{ c *conn }
+
+func NewOpen(c *conn) *Open { return &Open{c: c} }
+`)
+	m := values.FindMade(pkg, ssatest.Funcs(pkg))
+	var got []string
+	for fn, fields := range m {
+		for f, i := range fields {
+			got = append(got, fn.Name()+"."+f.Name()+"="+strconv.Itoa(i))
+		}
+	}
+	slices.Sort(got)
+	want := []string{"newEncoder.c=0", "newEncoder.w=1"}
+	if !slices.Equal(got, want) {
+		t.Errorf("FindMade = %v, want %v", got, want)
+	}
+}
