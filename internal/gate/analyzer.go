@@ -58,6 +58,9 @@ type model struct {
 	// demand by analyse, and other packages', from their FuncFacts.
 	sums     *facts.Table[*Summary, FuncFact]
 	chanObjs map[types.Object]chanDir
+	// closedChans are the channels the package closes: signals, never
+	// semaphores.
+	closedChans map[types.Object]bool
 	// bufferedObjs are variables and fields given a buffered channel.
 	bufferedObjs map[types.Object]bool
 	// capacity is the permits of the counting gates variables and fields

@@ -20,7 +20,9 @@ import (
 // that dominates a receive from it counts too. A package-level variable
 // or struct field so used anywhere in its package is a semaphore in every
 // function, and in importing packages through ChanFact; //gatevet:gate
-// marks one explicitly.
+// marks one explicitly. A channel the package closes is none: a close
+// opens a one-shot gate for good, and a receive from it then takes
+// nothing (closedChans).
 
 // chanDir says which channel operation acquires a channel semaphore.
 type chanDir uint8
@@ -340,10 +342,13 @@ func (m *model) selectEffects(fs *funcState, sel *ssa.Select) []effect {
 }
 
 func (m *model) chanDirOf(fs *funcState, ref naming.Ref, ch ssa.Value) chanDir {
+	obj := chanObject(ch)
+	if obj != nil && m.closedChans[obj] {
+		return 0
+	}
 	if d, ok := fs.chans[ref.Key()]; ok {
 		return d
 	}
-	obj := chanObject(ch)
 	if obj == nil {
 		return 0
 	}
@@ -364,6 +369,31 @@ func (m *model) chanDirOf(fs *funcState, ref naming.Ref, ch ssa.Value) chanDir {
 	return 0
 }
 
+// closedChans returns the channel variables and fields funcs close. A
+// channel the package closes is a signal, not a semaphore: a close
+// opens it for good (a one-shot gate that lets every later receive
+// through, with nothing taken), so its sends and receives neither
+// acquire nor release.
+func closedChans(funcs []*ssa.Function) map[types.Object]bool {
+	out := make(map[types.Object]bool)
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(*ssa.Call)
+				if !ok {
+					continue
+				}
+				if bi, ok := call.Call.Value.(*ssa.Builtin); ok && bi.Name() == "close" && len(call.Call.Args) == 1 {
+					if obj := chanObject(call.Call.Args[0]); obj != nil {
+						out[obj] = true
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
 // classifyChans finds the package's channel semaphores before any
 // function is analysed, and exports them as facts.
 func (m *model) classifyChans(funcs []*ssa.Function) {
@@ -374,6 +404,7 @@ func (m *model) classifyChans(funcs []*ssa.Function) {
 	for _, fn := range funcs {
 		m.noteBuffered(fn)
 	}
+	m.closedChans = closedChans(funcs)
 	votes := make(map[types.Object][3]int)
 	for _, fn := range funcs {
 		if len(fn.Blocks) == 0 || len(fn.Blocks) > maxBlocks {
@@ -391,6 +422,7 @@ func (m *model) classifyChans(funcs []*ssa.Function) {
 	}
 	for obj, v := range votes {
 		switch {
+		case m.closedChans[obj]:
 		case v[sendAcquires] > v[recvAcquires]:
 			m.chanObjs[obj] = sendAcquires
 		case v[recvAcquires] > v[sendAcquires]:
