@@ -21,15 +21,22 @@ const (
 )
 
 // A Reporter reports a pass's diagnostics, dropping those that an
-// //gatevet:ignore directive for the pass suppresses and those positioned
+// //gatevet:ignore directive for the pass suppresses, those positioned
 // in generated files (a file with the standard "Code generated … DO NOT
-// EDIT." header), whose code nobody edits by hand. Each diagnostic is
+// EDIT." header), whose code nobody edits by hand, and those in code
+// nothing runs (SkipDead). Each diagnostic is
 // reported as certain or latent.
 type Reporter struct {
 	pass      *analysis.Pass
 	ignores   []*ignore
 	generated map[*token.File]bool
+	dead      func(token.Pos) bool // code nothing runs; nil: none known
 }
+
+// SkipDead makes r drop the diagnostics positioned in code that dead
+// says nothing runs (a function the package never calls and no other
+// package can): a bug there cannot happen.
+func (r *Reporter) SkipDead(dead func(token.Pos) bool) { r.dead = dead }
 
 type ignore struct {
 	d    *Directive
@@ -88,7 +95,7 @@ func (r *Reporter) Problem(pos token.Pos, format string, args ...any) {
 func (r *Reporter) report(d analysis.Diagnostic, on bool) {
 	f := r.pass.Fset.File(d.Pos)
 	if f != nil {
-		if r.generated[f] {
+		if r.generated[f] || r.dead != nil && r.dead(d.Pos) {
 			return
 		}
 		line := f.Line(d.Pos)

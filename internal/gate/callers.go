@@ -1,6 +1,7 @@
 package gate
 
 import (
+	"go/token"
 	"slices"
 	"sync"
 
@@ -181,4 +182,32 @@ func (r *Result) WalkCalls(fi *FuncInfo, visit func(call ssa.CallInstruction, ca
 			visit(call, cal, sum, held)
 		}
 	})
+}
+
+// Dead reports whether pos lies in a function nothing runs: a top-level
+// function or method that only the package can call (PackageOnly) and
+// that no call of the package, static or settled, reaches; closures in
+// it included, unless a directive states its contract. Its bugs cannot
+// happen (staticcheck reports it unused).
+func (r *Result) Dead(pos token.Pos) bool {
+	for _, fi := range r.Funcs {
+		fn := fi.Fn
+		if fn.Parent() != nil || fn.Syntax() == nil || pos < fn.Syntax().Pos() || pos >= fn.Syntax().End() {
+			continue
+		}
+		return r.PackageOnly(fn) && fn.Name() != "init" && fn.Name() != "main" && !r.annotated(fn) &&
+			len(r.CallSites(fn)) == 0 && len(r.DynamicCallSites(fn)) == 0
+	}
+	return false
+}
+
+// annotated reports whether a //gatevet: directive states fn's contract:
+// a promise to the callers it will have, held to it now.
+func (r *Result) annotated(fn *ssa.Function) bool {
+	for _, d := range r.Directives.ByObject[fn.Object()] {
+		if d.Said == "" {
+			return true
+		}
+	}
+	return false
 }

@@ -37,6 +37,7 @@ func Run(body Body) func(*analysis.Pass) (any, error) {
 	return func(pass *analysis.Pass) (any, error) {
 		res := pass.ResultOf[gate.Analyzer].(*gate.Result)
 		rep := directive.NewReporter(pass, res.Directives)
+		rep.SkipDead(res.Dead)
 		body(pass, res, rep)
 		rep.Finish()
 		return nil, nil
