@@ -110,7 +110,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	}
 	for _, k := range keys {
 		uses := byRes[k]
-		for _, rl := range readLockedWrites(conc, uses) {
+		for _, rl := range readLockedWrites(res, pass.Fset, conc, uses) {
 			if w := (readSite{innermost(rl.write), k}); readReported[w] {
 				continue
 			}

@@ -116,7 +116,9 @@
 // another lock exclusively (a DTMF writer's own mutex around its packet
 // writer's read-locked call) does not race with another run of itself,
 // nor with a reader that holds that lock too: the report names only the
-// readers that can run meanwhile.
+// readers that can run meanwhile. A lazy initialisation (if x.m == nil
+// { x.m = make(…) } under the read lock) is said to race only while the
+// field is still nil, with a sync.Once as the other fix.
 //
 // # Fix
 //

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/concurrency"
 	"github.com/gatevet/gatevet/internal/gate"
@@ -38,6 +39,79 @@ type readLocked struct {
 	// of its function, and a reader that holds one too, are serialised
 	// by it (a DTMF writer's own mutex around its packet writer's call).
 	serial []resource.GateKey
+	// lazy is set for a write made only while the location is nil (if
+	// x.m == nil { x.m = make(…) }): it races only before the first one.
+	lazy bool
+}
+
+// lazyInit reports whether write u, where its chain ends, is made only
+// while the location it writes is nil: a store on that line dominated by
+// the nil edge of a test of the same location in the function that
+// writes (if x.m == nil { x.m = make(…) }).
+func lazyInit(res *gate.Result, fset *token.FileSet, u resource.Use) bool {
+	at := fset.Position(innermost(u))
+	for _, fi := range res.Funcs {
+		syn := fi.Fn.Syntax()
+		if syn == nil || fset.Position(syn.Pos()).Filename != at.Filename || innermost(u) < syn.Pos() || innermost(u) >= syn.End() {
+			continue
+		}
+		for _, b := range fi.Fn.Blocks {
+			for _, instr := range b.Instrs {
+				st, ok := instr.(*ssa.Store)
+				if !ok || fset.Position(st.Pos()).Line != at.Line {
+					continue
+				}
+				ref, ok := fi.Ref(st.Addr)
+				if !ok {
+					continue
+				}
+				for _, t := range fi.Fn.Blocks {
+					if e := nilEdge(fi, t, ref.Key()); e != nil && e.Dominates(st.Block()) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// nilEdge returns the successor block b's If takes when the location of
+// key, loaded for the test, is nil, if that edge is the one way into it.
+func nilEdge(fi *gate.FuncInfo, b *ssa.BasicBlock, key string) *ssa.BasicBlock {
+	if len(b.Instrs) == 0 || len(b.Succs) != 2 {
+		return nil
+	}
+	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return nil
+	}
+	cond, ok := ifi.Cond.(*ssa.BinOp)
+	if !ok || cond.Op != token.EQL && cond.Op != token.NEQ {
+		return nil
+	}
+	v, other := cond.X, cond.Y
+	if k, isConst := v.(*ssa.Const); isConst && k.IsNil() {
+		v, other = other, v
+	}
+	if k, isConst := other.(*ssa.Const); !isConst || !k.IsNil() {
+		return nil
+	}
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return nil
+	}
+	if ref, ok := fi.Ref(load.X); !ok || ref.Key() != key {
+		return nil
+	}
+	succ := b.Succs[0]
+	if cond.Op == token.NEQ {
+		succ = b.Succs[1]
+	}
+	if len(succ.Preds) != 1 {
+		return nil
+	}
+	return succ
 }
 
 // exclusiveOf returns the gates u holds exclusively, but for rlock's.
@@ -69,7 +143,7 @@ func (rl *readLocked) add(pkg string, w resource.Use) {
 
 // readLockedWrites returns the writes among uses, the uses of one
 // resource, made holding only the read lock of a lock that guards it.
-func readLockedWrites(conc *concurrency.Result, uses []resource.Use) []readLocked {
+func readLockedWrites(res *gate.Result, fset *token.FileSet, conc *concurrency.Result, uses []resource.Use) []readLocked {
 	var out []readLocked
 	for _, u := range uses {
 		if !u.Write || ownLock(u, uses) || innerLocked(u) || u.Once != resource.NotOnce {
@@ -96,6 +170,7 @@ func readLockedWrites(conc *concurrency.Result, uses []resource.Use) []readLocke
 			}
 			self := len(rl.serial) == 0 && (u.Started || !concurrency.RunsOnce(u.Func.Fn))
 			if found && (len(rl.readers) > 0 || self) {
+				rl.lazy = lazyInit(res, fset, u)
 				out = append(out, rl)
 				break
 			}
@@ -209,10 +284,15 @@ func diagnoseReadLocked(pass *analysis.Pass, rl readLocked) analysis.Diagnostic 
 		also += "; the same path also writes " + resourceName(a, pkg)
 		related = append(related, analysis.RelatedInformation{Pos: innermost(a), Message: resourceName(a, pkg) + " written here under the read lock only"})
 	}
+	when, fix := "", lock+".Lock() for the write"
+	if rl.lazy {
+		// A lazy initialisation races only while the field is unset.
+		when, fix = " while "+resName+" is still nil", lock+".Lock() for the write, or make it in a sync.Once"
+	}
 	msg := fmt.Sprintf("%s writes %s%s holding only the read lock of %s (read-locked %s), which guards it (%s writes it with %s write-locked): "+
-		"read-lock holders run at the same time, so this write races whenever another goroutine runs %s meanwhile%s; take %s.Lock() for the write",
+		"read-lock holders run at the same time, so%s this write races whenever another goroutine runs %s meanwhile%s; take %s",
 		fn, resName, via, lock, where, naming.FuncName(rl.written.Func.Fn), lock,
-		orList(races), also, lock)
+		when, orList(races), also, fix)
 	return analysis.Diagnostic{Pos: u.Pos, End: u.End, Message: msg, Related: related}
 }
 
