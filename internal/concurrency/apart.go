@@ -53,6 +53,9 @@ func (r *Result) ApartPoints(pa, pb Point) (Reason, bool) {
 	if why, ok := r.publishedOnce(pb, pa); ok {
 		return why, true
 	}
+	if why, ok := r.fixedModes(pa, pb); ok {
+		return why, true
+	}
 	return r.oneAtATime(fa, a, fb, b)
 }
 

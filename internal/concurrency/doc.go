@@ -100,6 +100,11 @@
 // (a session's DTLS role, written once while the ICE connection is set
 // up, read by Finalize once it has seen the DTLS connection).
 //
+// Of modes, it knows fields an instance gets when it is made and keeps
+// for good (values' fixed fields, modes.go): a point reached only when
+// s.readOnly is true and one reached only when it is false, or two that
+// need different constants of s.mode, never run on the same instance.
+//
 // Every judgement leans the safe way: a use the model does not follow
 // (a phi, a conversion to unsafe.Pointer, a call it has no summary for,
 // a method called through an interface) publishes.

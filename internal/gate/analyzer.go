@@ -87,6 +87,8 @@ type model struct {
 	// (s.idx.store is s) and the fields its constructors set
 	// (newEncoder(c).conn is c).
 	ids naming.Identities
+	// made are the fields set only as their objects are made.
+	made *values.Made
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -113,7 +115,7 @@ func run(pass *analysis.Pass) (any, error) {
 			m.ids.Backs = b.Is
 		}
 		if made := values.FindMade(ssaPkg, srcFuncs); made != nil {
-			m.ids.Made = made.Param
+			m.ids.Made, m.made = made.Param, made
 		}
 		m.classifyChans(srcFuncs)
 		m.noteDynamic(srcFuncs)

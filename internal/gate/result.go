@@ -119,6 +119,10 @@ func (r *Result) CallSites(fn *ssa.Function) []ssa.CallInstruction { return r.gr
 // functions (see dynamic.go).
 func (r *Result) DynamicCallSites(fn *ssa.Function) []ssa.CallInstruction { return r.graph.dynamic[fn] }
 
+// Fixed reports whether field is set only as its object is made, never
+// after (values.Made.Fixed): a mode an instance keeps for good.
+func (r *Result) Fixed(field *types.Var) bool { return r.m.made.Fixed(field) }
+
 // Escapes reports whether fn's value leaves the package's control: stored
 // where it outlives the call, returned, sent, or passed to code not known
 // to run it in place.

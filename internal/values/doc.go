@@ -32,7 +32,8 @@
 // newEncoder(c).conn is c. The gate model's Namers see through both
 // (FindBacks, Backs.Is; FindMade, Made.Param): a lock reached through
 // the part is the owner's, and one reached through the encoder its
-// connection's.
+// connection's. Any field set only as its object is made is fixed
+// (Made.Fixed): a mode the concurrency model reads.
 //
 // The functions of the package's generated files count too: a generated
 // mock is an implementation, and a caller, like any other.

@@ -24,20 +24,28 @@ import (
 // constructor is a function of the package every return of which
 // returns that allocation, whose field it sets from a parameter.
 
-// Made maps a constructor to its made fields, each with the index of
-// the parameter it is set from.
-type Made map[*ssa.Function]map[*types.Var]int
+// Made holds the package's fields set only as their objects are made
+// (Fixed), and the constructors that set them from a parameter.
+type Made struct {
+	params map[*ssa.Function]map[*types.Var]int
+	fixed  map[*types.Var]bool
+}
 
 // Param returns the index of fn's parameter that the field of the
 // object fn returns is set from, when fn is such a constructor.
-func (m Made) Param(fn *ssa.Function, field *types.Var) (int, bool) {
-	i, ok := m[fn][field]
+func (m *Made) Param(fn *ssa.Function, field *types.Var) (int, bool) {
+	i, ok := m.params[fn][field]
 	return i, ok
 }
 
-// FindMade returns the made fields of the package whose source
-// functions (closures included) are funcs; nil when there are none.
-func FindMade(pkg *ssa.Package, funcs []*ssa.Function) Made {
+// Fixed reports whether field is set only as its object is made, and
+// never after: a mode chosen at construction (s.cluster, s.readOnly).
+func (m *Made) Fixed(field *types.Var) bool { return m != nil && m.fixed[field] }
+
+// FindMade returns the made and fixed fields of the package whose
+// source functions (closures included) are funcs; nil when there are
+// none.
+func FindMade(pkg *ssa.Package, funcs []*ssa.Function) *Made {
 	if pkg == nil {
 		return nil
 	}
@@ -49,6 +57,7 @@ func FindMade(pkg *ssa.Package, funcs []*ssa.Function) Made {
 		param int
 	}
 	var sites []site
+	seen := make(map[*types.Var]bool) // fields some store sets
 	for _, fn := range funcs {
 		made := returnedAlloc(fn)
 		for _, b := range fn.Blocks {
@@ -75,6 +84,7 @@ func FindMade(pkg *ssa.Package, funcs []*ssa.Function) Made {
 					}
 					continue
 				}
+				seen[f] = true
 				alloc, fresh := fa.X.(*ssa.Alloc)
 				if !fresh || !onlyLoadedOrStored(fa) || len(backStores(fa.X, f)) != 1 {
 					bad[f] = true
@@ -90,18 +100,26 @@ func FindMade(pkg *ssa.Package, funcs []*ssa.Function) Made {
 			}
 		}
 	}
-	out := make(Made)
+	keeps := func(f *types.Var) bool {
+		owner := ownerOf(f, pkg.Pkg)
+		return !bad[f] && owner != nil && !wholes[owner] && closed(owner) && owner.TypeParams().Len() == 0
+	}
+	out := &Made{params: make(map[*ssa.Function]map[*types.Var]int), fixed: make(map[*types.Var]bool)}
+	for f := range seen {
+		if keeps(f) {
+			out.fixed[f] = true
+		}
+	}
 	for _, s := range sites {
-		owner := ownerOf(s.field, pkg.Pkg)
-		if bad[s.field] || owner == nil || wholes[owner] || !closed(owner) || owner.TypeParams().Len() > 0 {
+		if !out.fixed[s.field] {
 			continue
 		}
-		if out[s.fn] == nil {
-			out[s.fn] = make(map[*types.Var]int)
+		if out.params[s.fn] == nil {
+			out.params[s.fn] = make(map[*types.Var]int)
 		}
-		out[s.fn][s.field] = s.param
+		out.params[s.fn][s.field] = s.param
 	}
-	if len(out) == 0 {
+	if len(out.fixed) == 0 {
 		return nil
 	}
 	return out

@@ -1,6 +1,7 @@
 package values_test
 
 import (
+	"go/types"
 	"slices"
 	"strconv"
 	"testing"
@@ -57,15 +58,33 @@ type Open struct{ c *conn }
 func NewOpen(c *conn) *Open { return &Open{c: c} }
 `)
 	m := values.FindMade(pkg, ssatest.Funcs(pkg))
-	var got []string
-	for fn, fields := range m {
-		for f, i := range fields {
-			got = append(got, fn.Name()+"."+f.Name()+"="+strconv.Itoa(i))
+	var got, fixed []string
+	for _, name := range pkg.Pkg.Scope().Names() {
+		tn, ok := pkg.Pkg.Scope().Lookup(name).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		st, ok := tn.Type().Underlying().(*types.Struct)
+		if !ok {
+			continue
+		}
+		for f := range st.Fields() {
+			if m.Fixed(f) {
+				fixed = append(fixed, name+"."+f.Name())
+			}
+			for _, fn := range ssatest.Funcs(pkg) {
+				if i, ok := m.Param(fn, f); ok {
+					got = append(got, fn.Name()+"."+f.Name()+"="+strconv.Itoa(i))
+				}
+			}
 		}
 	}
 	slices.Sort(got)
-	want := []string{"newEncoder.c=0", "newEncoder.w=1"}
-	if !slices.Equal(got, want) {
-		t.Errorf("FindMade = %v, want %v", got, want)
+	if want := []string{"newEncoder.c=0", "newEncoder.w=1"}; !slices.Equal(got, want) {
+		t.Errorf("made = %v, want %v", got, want)
+	}
+	slices.Sort(fixed)
+	if want := []string{"encoder.c", "encoder.hook", "encoder.w", "picked.c"}; !slices.Equal(fixed, want) {
+		t.Errorf("fixed = %v, want %v", fixed, want)
 	}
 }

@@ -184,6 +184,9 @@
 //     So are the fields of a struct held by value in a named field: a
 //     counter of ms.stats only an unlocked method bumps is guarded by
 //     nothing the locked bumps of the other counters show.
+//   - Two uses that need opposite values of a field the instance keeps
+//     from when it is made (a read-only store's unlocked reads beside a
+//     writable store's locked writes, if s.readOnly … ).
 //   - A read made after checking, under the lock, that a critical section
 //     which runs once per instance has run (it runs while a field is nil,
 //     and sets it; nothing sets it back to nil), of a field only such
