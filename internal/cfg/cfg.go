@@ -1,7 +1,8 @@
 // Package cfg answers the control-flow questions gatevet's model and
 // passes ask of an SSA function: which blocks a block reaches, whether one
-// instruction can run after another, which branch of an if on a constant
-// never runs, whether a block lies on a cycle, which loop a block belongs
+// instruction can run after another, what an if decides of a value
+// (TestOf), which branch of an if on a constant never runs, whether a
+// block lies on a cycle, which loop a block belongs
 // to and whether it runs on every pass round it, and where a select
 // case's code starts. Dataflow runs a forward
 // dataflow over a function's blocks to its fixpoint.
@@ -144,34 +145,68 @@ func NilOn(b *ssa.BasicBlock, v ssa.Value) bool { return testedOn(b, v, true) }
 // v against nil on which v is nil (isNil) or is not.
 func testedOn(b *ssa.BasicBlock, v ssa.Value, isNil bool) bool {
 	for d := b.Idom(); d != nil; d = d.Idom() {
-		ifi, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
-		if !ok || d.Succs[0] == d.Succs[1] {
+		t, ok := TestOf(d)
+		if !ok || t.Value != v || t.Const == nil || !t.Const.IsNil() || d.Succs[0] == d.Succs[1] {
 			continue
 		}
-		cmp, ok := ifi.Cond.(*ssa.BinOp)
-		if !ok || !(cmp.X == v && isNilConst(cmp.Y) || cmp.Y == v && isNilConst(cmp.X)) {
-			continue
+		branch := t.Other
+		if isNil {
+			branch = t.Equal
 		}
-		// The branch must be entered from d alone: a loop header it
-		// jumps back to dominates b without the test holding there.
-		branch := d.Succs[1]
-		if (cmp.Op == token.NEQ) != isNil {
-			branch = d.Succs[0]
-		}
-		if (cmp.Op == token.EQL || cmp.Op == token.NEQ) && onlyFrom(branch, d) && branch.Dominates(b) {
+		if Only(branch) && branch.Dominates(b) {
 			return true
 		}
 	}
 	return false
 }
 
-// onlyFrom reports whether b's one predecessor is d.
-func onlyFrom(b, d *ssa.BasicBlock) bool { return len(b.Preds) == 1 && b.Preds[0] == d }
-
-func isNilConst(v ssa.Value) bool {
-	k, ok := v.(*ssa.Const)
-	return ok && k.IsNil()
+// A Test is what the If ending a block decides of one value: whether it
+// equals a constant (v == k, v != k, nil included), or, for a bool
+// tested on its own (if v), whether it is true.
+type Test struct {
+	Value ssa.Value
+	Const *ssa.Const      // nil for a bool tested on its own
+	Equal *ssa.BasicBlock // the successor taken when Value equals Const (is true)
+	Other *ssa.BasicBlock // the successor taken when it does not
 }
+
+// TestOf reads the If that ends b as a Test: false when b ends in none,
+// or its condition is a constant (Taken's business) or compares two
+// values that are not constants.
+func TestOf(b *ssa.BasicBlock) (Test, bool) {
+	if len(b.Instrs) == 0 || len(b.Succs) != 2 {
+		return Test{}, false
+	}
+	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return Test{}, false
+	}
+	if _, isConst := ifi.Cond.(*ssa.Const); isConst {
+		return Test{}, false
+	}
+	cmp, isCmp := ifi.Cond.(*ssa.BinOp)
+	if !isCmp || cmp.Op != token.EQL && cmp.Op != token.NEQ {
+		return Test{Value: ifi.Cond, Equal: b.Succs[0], Other: b.Succs[1]}, true
+	}
+	v, k := cmp.X, cmp.Y
+	if kc, isConst := v.(*ssa.Const); isConst {
+		v, k = k, kc
+	}
+	kc, isConst := k.(*ssa.Const)
+	if !isConst {
+		return Test{}, false
+	}
+	t := Test{Value: v, Const: kc, Equal: b.Succs[0], Other: b.Succs[1]}
+	if cmp.Op == token.NEQ {
+		t.Equal, t.Other = t.Other, t.Equal
+	}
+	return t, true
+}
+
+// Only reports whether b is entered from one block alone: the edge into
+// it stands for its branch (a loop header the branch jumps back to
+// dominates the code after the test without the test holding there).
+func Only(b *ssa.BasicBlock) bool { return len(b.Preds) == 1 }
 
 // Forward visits each block reachable from the blocks from, from
 // included, once; visit says whether to go on to the block's successors.

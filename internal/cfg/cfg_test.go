@@ -469,3 +469,61 @@ func TestForwardKnowing(t *testing.T) {
 		t.Errorf("Known at the else branch = %v, want one condition", k)
 	}
 }
+
+// TestTestOf reads what each if decides: a comparison with a constant
+// either way round, a bool on its own, and not a comparison of two
+// values or a constant condition.
+func TestTestOf(t *testing.T) {
+	fn := ssatest.Build(t, `package p
+
+func mark(string) {}
+
+func tests(p *int, on bool, n, m int) {
+	if p == nil {
+		mark("p nil")
+	}
+	if nil != p {
+		mark("p set")
+	}
+	if on {
+		mark("on")
+	}
+	if n == m {
+		mark("pair")
+	}
+}
+`).Func("tests")
+	for _, tc := range []struct {
+		mark   string
+		ok     bool
+		equal  bool // the mark lies on the Equal edge
+		hasVal bool // Const is set
+	}{
+		{"p nil", true, true, true},
+		{"p set", true, false, true},
+		{"on", true, true, false},
+		{"pair", false, false, false},
+	} {
+		b := markCall(t, fn, tc.mark).Block()
+		if len(b.Preds) != 1 {
+			t.Fatalf("%s: %d preds", tc.mark, len(b.Preds))
+		}
+		test, ok := TestOf(b.Preds[0])
+		if ok != tc.ok {
+			t.Errorf("%s: TestOf ok = %v, want %v", tc.mark, ok, tc.ok)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		if got := test.Equal == b; got != tc.equal {
+			t.Errorf("%s: on the Equal edge = %v, want %v", tc.mark, got, tc.equal)
+		}
+		if got := test.Const != nil; got != tc.hasVal {
+			t.Errorf("%s: Const set = %v, want %v", tc.mark, got, tc.hasVal)
+		}
+		if !Only(b) {
+			t.Errorf("%s: Only = false", tc.mark)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/naming"
 )
@@ -75,14 +76,16 @@ func relation(equal bool) string {
 func (r *Result) modesBefore(fi *gate.FuncInfo, instr ssa.Instruction) []modeTest {
 	var out []modeTest
 	for _, b := range fi.Fn.Blocks {
-		t, ifTrue, ifFalse, ok := r.modeTestOf(fi, b)
+		t, ok := r.modeTestOf(fi, b)
 		if !ok {
 			continue
 		}
-		for i, succ := range []*ssa.BasicBlock{b.Succs[0], b.Succs[1]} {
-			if len(succ.Preds) == 1 && succ.Dominates(instr.Block()) {
-				m := t
-				m.equal = []bool{ifTrue, ifFalse}[i]
+		for _, side := range []struct {
+			succ  *ssa.BasicBlock
+			equal bool
+		}{{t.Equal, true}, {t.Other, false}} {
+			if cfg.Only(side.succ) && side.succ.Dominates(instr.Block()) {
+				m := modeTest{field: t.field, value: t.value, equal: side.equal, pos: t.pos}
 				out = append(out, m)
 			}
 		}
@@ -90,37 +93,33 @@ func (r *Result) modesBefore(fi *gate.FuncInfo, instr ssa.Instruction) []modeTes
 	return out
 }
 
+// A fieldTest is a cfg.Test of a fixed field of the receiver.
+type fieldTest struct {
+	cfg.Test
+	field, value string // the field's ref key, and the constant exactly ("true" for a bool)
+	pos          token.Pos
+}
+
 // modeTestOf reads block b's branch as a test of a fixed field of the
-// receiver: if x.f (a bool), or if x.f == k (or !=); ifTrue and ifFalse
-// say whether each edge means the field equals the constant.
-func (r *Result) modeTestOf(fi *gate.FuncInfo, b *ssa.BasicBlock) (t modeTest, ifTrue, ifFalse bool, ok bool) {
-	if fi.Fn.Signature.Recv() == nil || len(b.Instrs) == 0 || len(b.Succs) != 2 {
-		return modeTest{}, false, false, false
+// receiver: if x.f (a bool), or if x.f == k (or !=).
+func (r *Result) modeTestOf(fi *gate.FuncInfo, b *ssa.BasicBlock) (fieldTest, bool) {
+	t, ok := cfg.TestOf(b)
+	if !ok || fi.Fn.Signature.Recv() == nil || t.Const != nil && t.Const.Value == nil {
+		return fieldTest{}, false
 	}
-	ifi, isIf := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-	if !isIf {
-		return modeTest{}, false, false, false
+	value := "true"
+	if t.Const != nil {
+		value = t.Const.Value.ExactString()
 	}
-	v, value, eq := ifi.Cond, "true", true
-	if cond, isBin := ifi.Cond.(*ssa.BinOp); isBin && (cond.Op == token.EQL || cond.Op == token.NEQ) {
-		x, k := cond.X, cond.Y
-		if kc, isConst := x.(*ssa.Const); isConst {
-			x, k = k, kc
-		}
-		kc, isConst := k.(*ssa.Const)
-		if !isConst || kc.Value == nil {
-			return modeTest{}, false, false, false
-		}
-		v, value, eq = x, kc.Value.ExactString(), cond.Op == token.EQL
-	}
-	load, isLoad := v.(*ssa.UnOp)
+	load, isLoad := t.Value.(*ssa.UnOp)
 	if !isLoad || load.Op != token.MUL {
-		return modeTest{}, false, false, false
+		return fieldTest{}, false
 	}
 	ref, named := fi.Ref(load.X)
 	field := fieldOf(load.X)
 	if !named || field == nil || !r.gates.Fixed(field) || ref.Root != naming.Param || ref.Index != 0 || len(ref.Path) != 1 {
-		return modeTest{}, false, false, false
+		return fieldTest{}, false
 	}
-	return modeTest{field: ref.Key(), value: value, pos: ifi.Cond.Pos()}, eq, !eq, true
+	pos := b.Instrs[len(b.Instrs)-1].(*ssa.If).Cond.Pos()
+	return fieldTest{Test: t, field: ref.Key(), value: value, pos: pos}, true
 }

@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
@@ -60,14 +61,12 @@ type nilTest struct {
 
 // published holds what publishedOnce learns of the package's methods.
 type published struct {
-	held     map[*ssa.Function]map[ssa.Instruction][]string
 	tests    map[*ssa.Function][]nilTest
 	nilStore map[*types.Var]bool // a field some store may put nil into
 }
 
 func (p *published) init() {
-	if p.held == nil {
-		p.held = make(map[*ssa.Function]map[ssa.Instruction][]string)
+	if p.tests == nil {
 		p.tests = make(map[*ssa.Function][]nilTest)
 		p.nilStore = make(map[*types.Var]bool)
 	}
@@ -130,10 +129,10 @@ func fieldName(key string) string {
 // sets back to nil.
 func (r *Result) onceGated(fi *gate.FuncInfo, instr ssa.Instruction) []nilTest {
 	var out []nilTest
-	held := r.heldKeys(fi)[instr]
+	held := r.heldKeys(fi, instr)
 	for _, t := range r.nilTests(fi) {
 		locks := intersect(t.locks, held)
-		if len(locks) == 0 || len(t.unset.Preds) != 1 || !t.unset.Dominates(instr.Block()) || !r.storesUnder(fi, t, locks) || r.storesNil(t.obj) {
+		if len(locks) == 0 || !cfg.Only(t.unset) || !t.unset.Dominates(instr.Block()) || !r.storesUnder(fi, t, locks) || r.storesNil(t.obj) {
 			continue
 		}
 		t.locks = locks
@@ -147,7 +146,7 @@ func (r *Result) onceGated(fi *gate.FuncInfo, instr ssa.Instruction) []nilTest {
 func (r *Result) testsBefore(fi *gate.FuncInfo, instr ssa.Instruction) []nilTest {
 	var out []nilTest
 	for _, t := range r.nilTests(fi) {
-		if len(t.set.Preds) == 1 && t.set.Dominates(instr.Block()) {
+		if cfg.Only(t.set) && t.set.Dominates(instr.Block()) {
 			out = append(out, t)
 		}
 	}
@@ -157,14 +156,13 @@ func (r *Result) testsBefore(fi *gate.FuncInfo, instr ssa.Instruction) []nilTest
 // storesUnder reports whether fi stores a value other than nil into t's
 // field on its nil edge, holding one of locks.
 func (r *Result) storesUnder(fi *gate.FuncInfo, t nilTest, locks []string) bool {
-	held := r.heldKeys(fi)
 	for _, b := range fi.Fn.Blocks {
 		if !t.unset.Dominates(b) {
 			continue
 		}
 		for _, instr := range b.Instrs {
 			st, ok := instr.(*ssa.Store)
-			if !ok || isNil(st.Val) || len(intersect(held[st], locks)) == 0 {
+			if !ok || isNil(st.Val) || len(intersect(r.heldKeys(fi, st), locks)) == 0 {
 				continue
 			}
 			if ref, ok := fi.Ref(st.Addr); ok && ref.Key() == t.field {
@@ -258,9 +256,8 @@ func (r *Result) nilTests(fi *gate.FuncInfo) []nilTest {
 	}
 	var out []nilTest
 	if fi.Fn.Signature.Recv() != nil {
-		held := r.heldKeys(fi)
 		for _, b := range fi.Fn.Blocks {
-			t, ok := r.nilTestOf(fi, b, held)
+			t, ok := r.nilTestOf(fi, b)
 			if ok {
 				out = append(out, t)
 			}
@@ -273,25 +270,12 @@ func (r *Result) nilTests(fi *gate.FuncInfo) []nilTest {
 // nilTestOf reads block b's branch as a nilTest: if x.f == nil (or !=),
 // x the receiver, on a load made with locks held. (An edge stands for
 // its branch only when it is the one way into its block.)
-func (r *Result) nilTestOf(fi *gate.FuncInfo, b *ssa.BasicBlock, held map[ssa.Instruction][]string) (nilTest, bool) {
-	if len(b.Instrs) == 0 || len(b.Succs) != 2 {
+func (r *Result) nilTestOf(fi *gate.FuncInfo, b *ssa.BasicBlock) (nilTest, bool) {
+	t, ok := cfg.TestOf(b)
+	if !ok || t.Const == nil || !t.Const.IsNil() {
 		return nilTest{}, false
 	}
-	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-	if !ok {
-		return nilTest{}, false
-	}
-	cond, ok := ifi.Cond.(*ssa.BinOp)
-	if !ok || cond.Op != token.EQL && cond.Op != token.NEQ {
-		return nilTest{}, false
-	}
-	v := cond.X
-	if isNil(v) {
-		v = cond.Y
-	} else if !isNil(cond.Y) {
-		return nilTest{}, false
-	}
-	load, ok := v.(*ssa.UnOp)
+	load, ok := t.Value.(*ssa.UnOp)
 	if !ok || load.Op != token.MUL {
 		return nilTest{}, false
 	}
@@ -300,34 +284,22 @@ func (r *Result) nilTestOf(fi *gate.FuncInfo, b *ssa.BasicBlock, held map[ssa.In
 	if !ok || obj == nil || ref.Root != naming.Param || ref.Index != 0 || len(ref.Path) != 1 {
 		return nilTest{}, false
 	}
-	t := nilTest{field: ref.Key(), obj: obj, set: b.Succs[1], unset: b.Succs[0], locks: held[load], pos: cond.Pos()}
-	if cond.Op == token.NEQ {
-		t.set, t.unset = t.unset, t.set
-	}
-	if len(t.locks) == 0 {
+	locks := r.heldKeys(fi, load)
+	if len(locks) == 0 {
 		return nilTest{}, false
 	}
-	return t, true
+	pos := b.Instrs[len(b.Instrs)-1].(*ssa.If).Cond.Pos()
+	return nilTest{field: ref.Key(), obj: obj, set: t.Other, unset: t.Equal, locks: locks, pos: pos}, true
 }
 
-// heldKeys returns the keys of the gates held at each instruction of fi.
-func (r *Result) heldKeys(fi *gate.FuncInfo) map[ssa.Instruction][]string {
-	p := &r.published
-	if m, ok := p.held[fi.Fn]; ok {
-		return m
+// heldKeys returns the keys of the gates held at instr in fi (the
+// core's HeldAt).
+func (r *Result) heldKeys(fi *gate.FuncInfo, instr ssa.Instruction) []string {
+	var keys []string
+	for _, h := range r.gates.HeldAt(fi, instr) {
+		keys = append(keys, h.Gate.Key())
 	}
-	m := make(map[ssa.Instruction][]string)
-	fi.Walk(func(instr ssa.Instruction, held gate.Held) {
-		var keys []string
-		for _, h := range held.All() {
-			keys = append(keys, h.Gate.Key())
-		}
-		if len(keys) > 0 {
-			m[instr] = keys
-		}
-	})
-	p.held[fi.Fn] = m
-	return m
+	return keys
 }
 
 // intersect returns the strings both a and b hold.

@@ -20,14 +20,14 @@ type callersHold struct {
 	busy    map[string]bool
 }
 
-// HeldAt returns the gates held on every path to call, in caller's
-// function (its Walk, kept for each caller asked about).
-func (r *Result) HeldAt(caller *FuncInfo, call ssa.CallInstruction) []*Holding {
+// HeldAt returns the gates held on every path to instr, in caller's
+// function (its Walk, kept for each function asked about).
+func (r *Result) HeldAt(caller *FuncInfo, instr ssa.Instruction) []*Holding {
 	c := &r.callers
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.init()
-	return r.heldAt(caller, call)
+	return r.heldAt(caller, instr)
 }
 
 func (c *callersHold) init() {
@@ -140,20 +140,27 @@ func (r *Result) loopHolds(fi *FuncInfo, g naming.Ref) bool {
 	return found
 }
 
-// heldAt is HeldAt, with c.mu held.
-func (r *Result) heldAt(caller *FuncInfo, call ssa.CallInstruction) []*Holding {
+// heldAt is HeldAt, with c.mu held. An instruction that holds what the
+// one before it held shares its slice.
+func (r *Result) heldAt(caller *FuncInfo, instr ssa.Instruction) []*Holding {
 	c := &r.callers
-	calls, ok := c.heldAt[caller.Fn]
+	at, ok := c.heldAt[caller.Fn]
 	if !ok {
-		calls = make(map[ssa.Instruction][]*Holding)
+		at = make(map[ssa.Instruction][]*Holding)
+		var prev []*Holding
 		caller.Walk(func(instr ssa.Instruction, held Held) {
-			if _, ok := instr.(ssa.CallInstruction); ok {
-				calls[instr] = held.All()
+			hs := held.All()
+			if len(hs) == 0 {
+				return
 			}
+			if slices.Equal(hs, prev) {
+				hs = prev
+			}
+			at[instr], prev = hs, hs
 		})
-		c.heldAt[caller.Fn] = calls
+		c.heldAt[caller.Fn] = at
 	}
-	return calls[call]
+	return at[instr]
 }
 
 // PackageOnly reports whether only the package's own calls, which the

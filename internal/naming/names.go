@@ -56,6 +56,15 @@ func FuncName(fn *ssa.Function) string {
 	return "a func literal in " + Outermost(fn).Name()
 }
 
+// CallerLocks reports whether a function's name says that its callers
+// synchronise for it (fooLocked, UnsafeLoad): such functions are
+// reached through their callers only, and pass the locking they need on
+// to them.
+func CallerLocks(name string) bool {
+	words := Words(name)
+	return words[0] == "unsafe" || words[len(words)-1] == "locked"
+}
+
 // Words splits a Go name into its lower-cased words: GracefulStop is
 // graceful, stop; closeAllLocked is close, all, locked.
 func Words(name string) []string {

@@ -57,7 +57,7 @@ func (r *Result) entry(fn *ssa.Function, strict bool) bool {
 	if !ok {
 		return false
 	}
-	if callerLocks(obj.Name()) || r.testOnly(fn) || (!strict && (lifecycle(obj.Name()) || statesContract(fn))) {
+	if naming.CallerLocks(obj.Name()) || r.testOnly(fn) || (!strict && (lifecycle(obj.Name()) || statesContract(fn))) {
 		return false
 	}
 	if recv := fn.Signature.Recv(); recv != nil {
@@ -143,14 +143,6 @@ func containsAny(s string, subs []string) bool {
 		}
 	}
 	return false
-}
-
-// callerLocks reports whether a function's name says that its callers
-// synchronise for it (fooLocked, UnsafeLoad): such functions are
-// reached through their callers only.
-func callerLocks(name string) bool {
-	words := naming.Words(name)
-	return words[0] == "unsafe" || words[len(words)-1] == "locked"
 }
 
 // lifecycle reports whether a function's name says that it belongs to a

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/concurrency"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/known"
@@ -79,39 +80,18 @@ func lazyInit(res *gate.Result, fset *token.FileSet, u resource.Use) bool {
 // nilEdge returns the successor block b's If takes when the location of
 // key, loaded for the test, is nil, if that edge is the one way into it.
 func nilEdge(fi *gate.FuncInfo, b *ssa.BasicBlock, key string) *ssa.BasicBlock {
-	if len(b.Instrs) == 0 || len(b.Succs) != 2 {
+	t, ok := cfg.TestOf(b)
+	if !ok || t.Const == nil || !t.Const.IsNil() || !cfg.Only(t.Equal) {
 		return nil
 	}
-	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-	if !ok {
-		return nil
-	}
-	cond, ok := ifi.Cond.(*ssa.BinOp)
-	if !ok || cond.Op != token.EQL && cond.Op != token.NEQ {
-		return nil
-	}
-	v, other := cond.X, cond.Y
-	if k, isConst := v.(*ssa.Const); isConst && k.IsNil() {
-		v, other = other, v
-	}
-	if k, isConst := other.(*ssa.Const); !isConst || !k.IsNil() {
-		return nil
-	}
-	load, ok := v.(*ssa.UnOp)
+	load, ok := t.Value.(*ssa.UnOp)
 	if !ok || load.Op != token.MUL {
 		return nil
 	}
 	if ref, ok := fi.Ref(load.X); !ok || ref.Key() != key {
 		return nil
 	}
-	succ := b.Succs[0]
-	if cond.Op == token.NEQ {
-		succ = b.Succs[1]
-	}
-	if len(succ.Preds) != 1 {
-		return nil
-	}
-	return succ
+	return t.Equal
 }
 
 // exclusiveOf returns the gates u holds exclusively, but for rlock's.

@@ -49,7 +49,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 					// another name for the same object) keeps them.
 					continue
 				}
-				if op.Said != "" && !started && passesOn(fi.Fn.Name()) {
+				if op.Said != "" && !started && naming.CallerLocks(fi.Fn.Name()) {
 					continue // UnsafePut calls UnsafePut: its own callers hold the lock, its name says
 				}
 				// Callers in other packages may hold a gate they can
@@ -197,12 +197,4 @@ func startedOnly(fn, lit *ssa.Function) bool {
 		}
 	}
 	return uses > 0
-}
-
-// passesOn reports whether a function's name says its own callers hold
-// the locks it needs (UnsafePut, flushLocked): it passes a contract in
-// words on to them.
-func passesOn(name string) bool {
-	words := naming.Words(name)
-	return len(words) > 1 && (words[0] == "unsafe" || words[len(words)-1] == "locked")
 }
