@@ -115,7 +115,7 @@ func run(pass *analysis.Pass) (any, error) {
 			m.ids.Backs = b.Is
 		}
 		if made := values.FindMade(ssaPkg, srcFuncs); made != nil {
-			m.ids.Made, m.made = made.Param, made
+			m.ids.Made, m.ids.Assigned, m.made = made.Param, made.Assigned, made
 		}
 		m.classifyChans(srcFuncs)
 		m.noteDynamic(srcFuncs)

@@ -95,14 +95,17 @@ func noteCallerReleases(forCaller map[int]*Flag, drops *bitset, instr ssa.Instru
 	}
 }
 
-// returnsNilError reports whether ret returns a constant nil as the only
-// result of a function whose result is an error.
+// returnsNilError reports whether ret returns a constant nil as the last
+// result of a function whose last result is an error: an acquire helper
+// (Acquire(ctx) error) or one that returns what it locked for
+// (idle() (*idleCommand, error)).
 func returnsNilError(ret *ssa.Return) bool {
 	res := ret.Parent().Signature.Results()
-	if res.Len() != 1 || len(ret.Results) != 1 || !types.Identical(res.At(0).Type(), types.Universe.Lookup("error").Type()) {
+	n := res.Len()
+	if n == 0 || len(ret.Results) != n || !types.Identical(res.At(n-1).Type(), types.Universe.Lookup("error").Type()) {
 		return false
 	}
-	k, ok := ret.Results[0].(*ssa.Const)
+	k, ok := ret.Results[n-1].(*ssa.Const)
 	return ok && k.IsNil()
 }
 

@@ -193,6 +193,14 @@ func (fs *funcState) condHolds(cond ssa.Value) []condHold {
 				match(x, eq, func(e effect) bool { return e.cond == known.IfNil })
 			}
 		case *ssa.Extract:
+			if call, isCall := x.Tuple.(*ssa.Call); isCall {
+				// The error, the last result, of a helper that holds
+				// when it returns none.
+				if k.IsNil() && x.Index == call.Call.Signature().Results().Len()-1 {
+					match(call, eq, func(e effect) bool { return e.cond == known.IfNil })
+				}
+				break
+			}
 			sel, ok := x.Tuple.(*ssa.Select)
 			if !ok || x.Index != 0 || k.Value == nil || k.Value.Kind() != constant.Int {
 				break

@@ -77,8 +77,9 @@ type Summary struct {
 	Acquires []SumAcquire // acquires of gates untouched since entry on some path
 	Holds    []GateOp     // held on every normal return
 	// HoldsIfNil are held on every return of a nil error, when the
-	// function returns just an error and some return is not nil: an
-	// acquire helper, func (l *Limiter) Acquire(ctx) error.
+	// function's last result is an error and some return's is not nil:
+	// an acquire helper, func (l *Limiter) Acquire(ctx) error, or one
+	// that returns what it locked for, idle() (*idleCommand, error).
 	HoldsIfNil []GateOp
 	Releases   []SumRelease // released on the caller's behalf
 	// Drops are the caller's gates it lets go of at some point, whether

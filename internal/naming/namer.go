@@ -7,6 +7,8 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/cfg"
 )
 
 // A Namer resolves SSA values to Refs within one function. The gate
@@ -23,8 +25,9 @@ type Namer struct {
 	syntaxOnce sync.Once
 	syntax     *syntaxIndex
 
-	backs Backs
-	made  Made
+	backs    Backs
+	made     Made
+	assigned Assigned
 }
 
 // Backs says which fields point back at their owner: for every object x
@@ -35,16 +38,22 @@ type Backs func(child, back *types.Var) bool
 // keeps: the field of what fn returns is fn's parameter i.
 type Made func(fn *ssa.Function, field *types.Var) (i int, ok bool)
 
+// Assigned says which fields are set to something other than nil only
+// on objects the storing function allocates: cmd.enc = c.begin() on the
+// cmd it made, and elsewhere only cleared.
+type Assigned func(field *types.Var) bool
+
 // Identities are what the package knows of its objects that naming
 // sees through.
 type Identities struct {
-	Backs Backs // a path through a part and back (s.idx.store) names the owner (s)
-	Made  Made  // a field a constructor set (newEncoder(c).conn) names its argument (c)
+	Backs    Backs    // a path through a part and back (s.idx.store) names the owner (s)
+	Made     Made     // a field a constructor set (newEncoder(c).conn) names its argument (c)
+	Assigned Assigned // a field set once (cmd.enc = c.begin()) names, after the store, what it was set to
 }
 
 // NewNamer returns a Namer for fn's values, seeing through ids.
 func NewNamer(fn *ssa.Function, ids Identities) *Namer {
-	return &Namer{fn: fn, locals: make(map[ssa.Value]int), backs: ids.Backs, made: ids.Made}
+	return &Namer{fn: fn, locals: make(map[ssa.Value]int), backs: ids.Backs, made: ids.Made, assigned: ids.Assigned}
 }
 
 func (rs *Namer) index() *syntaxIndex {
@@ -223,10 +232,16 @@ func (rs *Namer) walk(v ssa.Value, depth int) (Ref, bool) {
 // madeArg returns the argument a call of a constructor gave it for the
 // field of the object it returns, when x is such a call.
 func (rs *Namer) madeArg(x ssa.Value, field *types.Var) ssa.Value {
-	// A variable stored once (captured by a closure) holds the call.
+	// A variable stored once (captured by a closure) holds the call, and
+	// so does a field assigned once, after its store.
 	if load, ok := x.(*ssa.UnOp); ok && load.Op == token.MUL {
-		if a, ok := load.X.(*ssa.Alloc); ok {
+		switch a := load.X.(type) {
+		case *ssa.Alloc:
 			if stored := SoleStore(a); stored != nil {
+				x = stored
+			}
+		case *ssa.FieldAddr:
+			if stored := rs.assignedBefore(load, a); stored != nil {
 				x = stored
 			}
 		}
@@ -243,6 +258,42 @@ func (rs *Namer) madeArg(x ssa.Value, field *types.Var) ssa.Value {
 		return call.Call.Args[i]
 	}
 	return nil
+}
+
+// assignedBefore returns the value load, of field address fa, loads:
+// for an Assigned field of an object the function allocates, the value
+// of the one store of something other than nil into that field of that
+// object, when the store lies out of any loop and runs before load on
+// every path.
+func (rs *Namer) assignedBefore(load *ssa.UnOp, fa *ssa.FieldAddr) ssa.Value {
+	a, ok := fa.X.(*ssa.Alloc)
+	if rs.assigned == nil || !ok || !rs.assigned(FieldOf(fa)) {
+		return nil
+	}
+	var set *ssa.Store
+	for _, ref := range *a.Referrers() {
+		other, ok := ref.(*ssa.FieldAddr)
+		if !ok || other.Field != fa.Field {
+			continue
+		}
+		for _, use := range *other.Referrers() {
+			st, ok := use.(*ssa.Store)
+			if !ok || st.Addr != other {
+				continue
+			}
+			if k, isConst := st.Val.(*ssa.Const); isConst && k.IsNil() {
+				continue
+			}
+			if set != nil {
+				return nil
+			}
+			set = st
+		}
+	}
+	if set == nil || cfg.OnCycle(set.Block()) || !cfg.Dominates(set, load) {
+		return nil
+	}
+	return set.Val
 }
 
 // back returns x when load loads x.child.back, a back-pointer to x.

@@ -33,7 +33,12 @@
 // (FindBacks, Backs.Is; FindMade, Made.Param): a lock reached through
 // the part is the owner's, and one reached through the encoder its
 // connection's. Any field set only as its object is made is fixed
-// (Made.Fixed): a mode the concurrency model reads.
+// (Made.Fixed): a mode the concurrency model reads. A field set to
+// something other than nil only on objects the storing function
+// allocates, and otherwise only cleared (Made.Assigned), holds after
+// such a store either its value or nil, so cmd.enc.end() after
+// cmd.enc = c.begin() ends the encoder begin made, even once cmd is
+// shared.
 //
 // The functions of the package's generated files count too: a generated
 // mock is an implementation, and a caller, like any other.

@@ -23,12 +23,23 @@ import (
 // which copylocks guards). The
 // constructor is a function of the package every return of which
 // returns that allocation, whose field it sets from a parameter.
+//
+// Assigned fields. A field the package sets to something other than
+// nil only on objects the storing function allocates, and otherwise
+// only clears (cmd.enc = c.beginCommand(…) in idle, and cmd.enc = nil
+// in Close), holds, at a load that the one such store into the same
+// object dominates, either that store's value or nil: no other
+// function can set it on that object, another goroutine can only clear
+// it, and nothing is done through a nil pointer but panic. So
+// cmd.enc.end(), after the store, ends the encoder beginCommand made,
+// also once cmd has escaped to the reader (Assigned).
 
 // Made holds the package's fields set only as their objects are made
 // (Fixed), and the constructors that set them from a parameter.
 type Made struct {
-	params map[*ssa.Function]map[*types.Var]int
-	fixed  map[*types.Var]bool
+	params   map[*ssa.Function]map[*types.Var]int
+	fixed    map[*types.Var]bool
+	assigned map[*types.Var]bool
 }
 
 // Param returns the index of fn's parameter that the field of the
@@ -41,6 +52,11 @@ func (m *Made) Param(fn *ssa.Function, field *types.Var) (int, bool) {
 // Fixed reports whether field is set only as its object is made, and
 // never after: a mode chosen at construction (s.cluster, s.readOnly).
 func (m *Made) Fixed(field *types.Var) bool { return m != nil && m.fixed[field] }
+
+// Assigned reports whether every store of the package that sets field
+// to something other than nil stores into an object its function
+// allocates, and only the package can set it.
+func (m *Made) Assigned(field *types.Var) bool { return m != nil && m.assigned[field] }
 
 // FindMade returns the made and fixed fields of the package whose
 // source functions (closures included) are funcs; nil when there are
@@ -57,7 +73,9 @@ func FindMade(pkg *ssa.Package, funcs []*ssa.Function) *Made {
 		param int
 	}
 	var sites []site
-	seen := make(map[*types.Var]bool) // fields some store sets
+	seen := make(map[*types.Var]bool)      // fields some store sets
+	escaped := make(map[*types.Var]bool)   // fields whose address is used but to load or store
+	elsewhere := make(map[*types.Var]bool) // fields set to non-nil in an object not just allocated
 	for _, fn := range funcs {
 		made := returnedAlloc(fn)
 		for _, b := range fn.Blocks {
@@ -78,15 +96,20 @@ func FindMade(pkg *ssa.Package, funcs []*ssa.Function) *Made {
 					continue
 				}
 				sts := stores(fa)
+				direct := onlyLoadedOrStored(fa)
+				escaped[f] = escaped[f] || !direct
 				if len(sts) == 0 {
-					if !onlyLoadedOrStored(fa) {
-						bad[f] = true
-					}
+					bad[f] = bad[f] || !direct
 					continue
 				}
 				seen[f] = true
 				alloc, fresh := fa.X.(*ssa.Alloc)
-				if !fresh || !onlyLoadedOrStored(fa) || len(backStores(fa.X, f)) != 1 {
+				for _, st := range sts {
+					if k, isConst := st.Val.(*ssa.Const); !fresh && (!isConst || !k.IsNil()) {
+						elsewhere[f] = true
+					}
+				}
+				if !fresh || !direct || len(backStores(fa.X, f)) != 1 {
 					bad[f] = true
 					continue
 				}
@@ -100,14 +123,19 @@ func FindMade(pkg *ssa.Package, funcs []*ssa.Function) *Made {
 			}
 		}
 	}
-	keeps := func(f *types.Var) bool {
+	// owned reports whether only the package's stores into f set it.
+	owned := func(f *types.Var) bool {
 		owner := ownerOf(f, pkg.Pkg)
-		return !bad[f] && owner != nil && !wholes[owner] && closed(owner) && owner.TypeParams().Len() == 0
+		return owner != nil && !wholes[owner] && closed(owner) && owner.TypeParams().Len() == 0
 	}
-	out := &Made{params: make(map[*ssa.Function]map[*types.Var]int), fixed: make(map[*types.Var]bool)}
+	out := &Made{params: make(map[*ssa.Function]map[*types.Var]int), fixed: make(map[*types.Var]bool),
+		assigned: make(map[*types.Var]bool)}
 	for f := range seen {
-		if keeps(f) {
+		if !bad[f] && owned(f) {
 			out.fixed[f] = true
+		}
+		if !elsewhere[f] && !escaped[f] && owned(f) {
+			out.assigned[f] = true
 		}
 	}
 	for _, s := range sites {
@@ -119,7 +147,7 @@ func FindMade(pkg *ssa.Package, funcs []*ssa.Function) *Made {
 		}
 		out.params[s.fn][s.field] = s.param
 	}
-	if len(out.fixed) == 0 {
+	if len(out.fixed)+len(out.assigned) == 0 {
 		return nil
 	}
 	return out

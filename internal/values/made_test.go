@@ -56,9 +56,39 @@ func newPicked() *picked { return &picked{c: &global} }
 type Open struct{ c *conn }
 
 func NewOpen(c *conn) *Open { return &Open{c: c} }
+
+// command.enc is assigned once, on a command begin allocates, and
+// otherwise only cleared.
+type command struct{ enc *encoder }
+
+func begin(c *conn) *command {
+	cmd := &command{}
+	cmd.enc = newEncoder(c, c)
+	return cmd
+}
+
+func (cmd *command) close() { cmd.enc = nil }
+
+// twice.enc is also set on an object its function did not allocate;
+// taken.enc's address escapes.
+type twice struct{ enc *encoder }
+
+func (t *twice) a(c *conn) { t.enc = newEncoder(c, c) }
+
+func newTwice(c *conn) *twice { return &twice{enc: newEncoder(c, c)} }
+
+type taken struct{ enc *encoder }
+
+func newTaken(c *conn) *taken {
+	t := &taken{enc: newEncoder(c, c)}
+	fill(&t.enc)
+	return t
+}
+
+func fill(p **encoder) { *p = nil }
 `)
 	m := values.FindMade(pkg, ssatest.Funcs(pkg))
-	var got, fixed []string
+	var got, fixed, assigned []string
 	for _, name := range pkg.Pkg.Scope().Names() {
 		tn, ok := pkg.Pkg.Scope().Lookup(name).(*types.TypeName)
 		if !ok {
@@ -71,6 +101,9 @@ func NewOpen(c *conn) *Open { return &Open{c: c} }
 		for f := range st.Fields() {
 			if m.Fixed(f) {
 				fixed = append(fixed, name+"."+f.Name())
+			}
+			if m.Assigned(f) {
+				assigned = append(assigned, name+"."+f.Name())
 			}
 			for _, fn := range ssatest.Funcs(pkg) {
 				if i, ok := m.Param(fn, f); ok {
@@ -86,5 +119,9 @@ func NewOpen(c *conn) *Open { return &Open{c: c} }
 	slices.Sort(fixed)
 	if want := []string{"encoder.c", "encoder.hook", "encoder.w", "picked.c"}; !slices.Equal(fixed, want) {
 		t.Errorf("fixed = %v, want %v", fixed, want)
+	}
+	slices.Sort(assigned)
+	if want := []string{"command.enc", "encoder.c", "encoder.hook", "encoder.w", "picked.c"}; !slices.Equal(assigned, want) {
+		t.Errorf("assigned = %v, want %v", assigned, want)
 	}
 }
