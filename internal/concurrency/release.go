@@ -9,21 +9,66 @@ import (
 	"github.com/gatevet/gatevet/internal/naming"
 )
 
-// ReleasedElsewhere returns where someone else than fi's own path may
-// release gate g while fi, holding it, acquires it again at instr: a
-// func value that releases g which fi hands on before instr
-// (gate.FuncInfo.Handed), or, when fi is a goroutine's function, a
-// release of the same gate by its starter after the go statement (the
-// starter runs beside the goroutine: a lock used as a signal between
-// the two). The acquire waits for that release rather than for ever.
-// False when nothing but fi's own path can release g there.
-func (r *Result) ReleasedElsewhere(fi *gate.FuncInfo, instr ssa.Instruction, g naming.Ref) (ssa.Instruction, bool) {
+// ReleasedElsewhere returns where something else than what fi's own
+// path is known to do may release the gate ap acquires again while fi
+// holds it: a func value that releases it which fi hands on before ap
+// (gate.FuncInfo.Handed); when fi is a goroutine's function, a release
+// of the same gate by its starter after the go statement (the starter
+// runs beside the goroutine: a lock used as a signal between the two);
+// or a call between the two acquires whose callee releases a gate of
+// the same class through a name the model cannot put in fi's terms
+// (releasedUnnamed). The acquire waits for that release, or may find the
+// gate free, rather than block for ever. False when nothing but fi's own
+// path can release the gate there.
+func (r *Result) ReleasedElsewhere(fi *gate.FuncInfo, ap gate.AcquirePoint) (ssa.Instruction, bool) {
+	g := ap.GateOp.Gate
 	for _, h := range fi.Handed {
-		if h.Gate.Gate.Key() == g.Key() && (h.Instr == instr || cfg.After(h.Instr, instr)) {
+		if h.Gate.Gate.Key() == g.Key() && (h.Instr == ap.Instr || cfg.After(h.Instr, ap.Instr)) {
 			return h.Instr, true
 		}
 	}
-	return r.releasedByStarter(fi, g)
+	if at, ok := r.releasedByStarter(fi, g); ok {
+		return at, true
+	}
+	return r.releasedUnnamed(fi, ap)
+}
+
+// releasedUnnamed returns a call of fi made while ap's gate is held and
+// before ap (round the loop, for a hold the previous iteration carries)
+// whose callee releases a gate of the same class under another name, or
+// one that cannot be put in fi's terms: t.pending[id].finish() releases
+// the request's owner.mu, and child.Close() child.enc.client.mu, where
+// child is either the command fi was given or the one it made last.
+// That may be the gate ap acquires.
+func (r *Result) releasedUnnamed(fi *gate.FuncInfo, ap gate.AcquirePoint) (ssa.Instruction, bool) {
+	class, ok := fi.Class(ap.GateOp.Gate)
+	if !ok {
+		return nil, false
+	}
+	key := ap.GateOp.Gate.Key()
+	var at ssa.Instruction
+	r.gates.WalkCalls(fi, func(call ssa.CallInstruction, cal naming.Callee, sum *gate.Summary, held gate.Held) {
+		if at != nil || call == ap.Instr || !cfg.After(call, ap.Instr) {
+			return
+		}
+		if ap.Carried && !cfg.After(ap.Instr, call) || !ap.Carried && !held.Has(key) {
+			return
+		}
+		for _, rel := range sum.Releases {
+			c, ok := r.gates.ClassIn(cal.Fn, rel.Gate)
+			if ref, named := fi.Translate(rel.Gate, cal); named {
+				if ref.Key() == key {
+					continue // the gate itself: the dataflow saw it
+				}
+				c, ok = fi.Class(ref)
+			}
+			if ok && c == class {
+				at = call
+				return
+			}
+		}
+	})
+	return at, at != nil
 }
 
 // releasedByStarter returns a release of g, in the terms of fi's

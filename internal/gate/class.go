@@ -46,6 +46,15 @@ func (fi *FuncInfo) Class(r naming.Ref) (string, bool) {
 	return class, class != ""
 }
 
+// ClassIn names the class of gate ref of function fn, in fn's terms: a
+// callee's gate, also of another package.
+func (r *Result) ClassIn(fn *ssa.Function, ref naming.Ref) (string, bool) {
+	if fi := r.Info(fn); fi != nil {
+		return fi.Class(ref)
+	}
+	return (&FuncInfo{Fn: fn}).Class(ref)
+}
+
 func isField(obj types.Object) bool {
 	_, ok := obj.(*types.Var)
 	return ok

@@ -177,6 +177,11 @@
 //     block for ever. An unlock made a value but only called by the
 //     function itself, or handed on only after the second Lock, is no
 //     such hand-off.
+//   - A call between the two acquires that releases a lock of the same
+//     class under another name, or through one the model cannot follow
+//     (t.pending[id].finish(), which unlocks the request's owner.mu, or
+//     child.Close(), where child is either of two commands): that may be
+//     this very lock, so the second Lock is not sure to block.
 //   - A goroutine that locks again a lock its starter unlocks after the go
 //     statement: a lock used as a signal between the two (the goroutine
 //     locks, says so on a channel, and the starter unlocks). A starter

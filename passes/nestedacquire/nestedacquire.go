@@ -59,11 +59,13 @@ func nested(ap gate.AcquirePoint) bool {
 	return true
 }
 
-// handedOn reports whether fi handed on, before ap, a func value that
-// releases ap's gate (mu.Unlock given to a hook): the acquire waits for
-// whoever calls it, which holdwait judges, and does not block for ever.
+// handedOn reports whether something else than fi's known path may
+// release ap's gate before ap (mu.Unlock given to a hook, a call that
+// releases a lock of its class the model cannot name): the acquire
+// waits for whoever calls it, which holdwait judges, or finds the gate
+// free, and does not block for ever.
 func handedOn(conc *concurrency.Result, fi *gate.FuncInfo, ap gate.AcquirePoint) bool {
-	_, ok := conc.ReleasedElsewhere(fi, ap.Instr, ap.GateOp.Gate)
+	_, ok := conc.ReleasedElsewhere(fi, ap)
 	return ok
 }
 
