@@ -27,7 +27,9 @@
 // no caller can hold it (unheld.go): a mutex the function never takes,
 // released on its caller's behalf (defer s.mu.Unlock() written without
 // the Lock), where every call in the package comes from a function that
-// does not take it either (nor releases it for callers that could), and,
+// does not take it either, nor a mutex of its class under another name
+// (t.mu, when the release is of t.pending[id].owner.mu, may be that
+// lock), nor releases it for callers that could, and,
 // for a function other packages call, they cannot take it: its name has
 // an unexported step and no function they can call returns holding a
 // mutex of its class. A function of the package that may return holding

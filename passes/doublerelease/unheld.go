@@ -55,8 +55,9 @@ const maxUnheldDepth = 3
 // noCallerHolds reports whether no caller of fi can hold its gate g when
 // it calls, and returns fi's calls in the package: all its callers are
 // known (but for other packages', when they cannot take g), and each is
-// a plain call from a function that does not acquire g and either does
-// not release it either or releases it only on behalf of callers that
+// a plain call from a function that acquires neither g nor a gate of its
+// class under another name (which may be g), and either does not
+// release it either or releases it only on behalf of callers that
 // cannot hold it in turn.
 func noCallerHolds(pass *analysis.Pass, res *gate.Result, fi *gate.FuncInfo, g naming.Ref, depth int) (sites []ssa.CallInstruction, ok bool) {
 	fn := fi.Fn
@@ -83,7 +84,7 @@ func noCallerHolds(pass *analysis.Pass, res *gate.Result, fi *gate.FuncInfo, g n
 			return nil, false
 		}
 		key := r.Key()
-		if acquires(caller, key) {
+		if acquires(caller, key) || acquiresClassOf(caller, r) {
 			return nil, false
 		}
 		for _, rel := range caller.Summary.Releases {
@@ -125,6 +126,22 @@ func handsOnHeld(res *gate.Result, fi *gate.FuncInfo, g naming.Ref) bool {
 func acquires(fi *gate.FuncInfo, key string) bool {
 	for _, e := range fi.Events() {
 		if e.Op == known.Acquire && e.Gate.Key() == key {
+			return true
+		}
+	}
+	return false
+}
+
+// acquiresClassOf reports whether fi acquires, itself or in a callee, a
+// gate of r's class under another name: t.mu, where the release names
+// t.pending[id].owner.mu, which may be the same lock.
+func acquiresClassOf(fi *gate.FuncInfo, r naming.Ref) bool {
+	class, ok := fi.Class(r)
+	if !ok {
+		return false
+	}
+	for _, e := range fi.Events() {
+		if c, ok := fi.Class(e.Gate); ok && e.Op == known.Acquire && c == class {
 			return true
 		}
 	}
