@@ -15,8 +15,10 @@ import (
 // one lock (OwnLock), and so does a method's name that ends in Locked
 // (flushLocked): the Go convention for "callers hold the lock" (Named).
 // The gate model drops a contract whose gate it cannot resolve, or that
-// names the receiver's lock when there is not exactly one, silently:
-// the words were not written for it.
+// names the receiver's lock when there is not exactly one, or when the
+// function takes that lock itself ("caller must hold the mutex" in a
+// child's setRouter(parent) means the parent's), silently: the words
+// were not written for it.
 
 // OwnLock is the gate of a contract that names the receiver's one lock
 // without spelling it.

@@ -37,6 +37,12 @@ func (m *model) contracts(fn *ssa.Function, kind directive.Kind) []contract {
 		}
 		op, resolved := m.resolveGate(fn.Params, spelled)
 		ok = ok && resolved
+		if ok && d.Args[0] == directive.OwnLock && m.takes(fn, op) {
+			// "Caller must hold the mutex", in a function that locks
+			// its receiver's mutex itself: the words mean another one
+			// (the parent's, of setRouter(parent)).
+			ok = false
+		}
 		if ok && d.Named && !m.pure(fn) {
 			// A name promises what the function does not do itself: one
 			// that locks (ensureLocked), lets go of its caller's lock or
@@ -107,6 +113,40 @@ func (m *model) pure(fn *ssa.Function) bool {
 		}
 	}
 	return true
+}
+
+// takes reports whether fn acquires gate op, in fn's terms, itself or
+// in a static callee.
+func (m *model) takes(fn *ssa.Function, op GateOp) bool {
+	nm := m.namer(fn)
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			cal, ok := naming.Resolve(call.Common())
+			if !ok {
+				continue
+			}
+			if obj, ok := cal.Fn.Object().(*types.Func); ok {
+				if _, meth, isGate := known.MethodOf(obj, m.isGateType); isGate {
+					if r, named := nm.Translate(naming.Ref{Root: naming.Param}, cal); meth.Op == known.Acquire && named && r.Key() == op.Gate.Key() {
+						return true
+					}
+					continue
+				}
+			}
+			if sum := m.sums.Of(cal.Fn); sum != nil {
+				for _, a := range sum.Acquires {
+					if r, named := nm.Translate(a.Gate, cal); named && r.Key() == op.Gate.Key() {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // resolveGate resolves a gate spelled in an annotation (s.mu, gpuSem,
