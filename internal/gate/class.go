@@ -117,13 +117,5 @@ func capturedOrigin(fn *ssa.Function, i int) ssa.Value {
 	if i >= len(fn.FreeVars) {
 		return nil
 	}
-	v := naming.Bound(fn.FreeVars[i])
-	for depth := 0; depth < 8; depth++ {
-		fv, ok := v.(*ssa.FreeVar)
-		if !ok {
-			return v
-		}
-		v = naming.Bound(fv)
-	}
-	return nil
+	return naming.BoundOrigin(fn.FreeVars[i])
 }

@@ -83,9 +83,12 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 			return nil
 		}
 		e := effect{
-			op:       meth.Op,
-			gate:     GateOp{Gate: ref, Kind: kind, Mode: meth.Mode},
-			blocking: meth.Blocking,
+			op:   meth.Op,
+			gate: GateOp{Gate: ref, Kind: kind, Mode: meth.Mode},
+			// An Acquire given a context with a deadline of its own
+			// gives up by then: a try with a bound, not a wait that can
+			// last for ever.
+			blocking: meth.Blocking && !(kind == known.Weighted && len(c.Args) >= 3 && known.Deadlined(naming.Origin(c.Args[1]))),
 			check:    meth.Op == known.Acquire,
 			hold:     meth.Op == known.Acquire,
 			pos:      pos,

@@ -137,7 +137,7 @@ func permits(instr ssa.Instruction, kind known.Kind) int64 {
 // one that is never cancelled.
 func neverDone(instr ssa.Instruction) bool {
 	call, ok := instr.(ssa.CallInstruction)
-	return ok && len(call.Common().Args) >= 3 && known.NeverCancelled(call.Common().Args[1])
+	return ok && len(call.Common().Args) >= 3 && known.NeverCancelled(naming.Origin(call.Common().Args[1]))
 }
 
 // A LiteralRelease is a release that a function literal made in a

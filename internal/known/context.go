@@ -50,20 +50,39 @@ func NewWeighted(v ssa.Value) (ssa.Value, bool) {
 
 // NeverCancelled reports whether v is a context nothing can cancel:
 // context.Background(), context.TODO() or context.WithoutCancel(ctx).
+// Callers pass what a variable holds (naming.Origin).
 func NeverCancelled(v ssa.Value) bool {
-	c, ok := v.(*ssa.Call)
-	if !ok {
-		return false
-	}
-	f := c.Call.StaticCallee()
-	if f == nil || PkgPath(f) != "context" {
-		return false
-	}
-	switch f.Name() {
+	switch contextMaker(v) {
 	case "Background", "TODO", "WithoutCancel":
 		return true
 	}
 	return false
+}
+
+// Deadlined reports whether v is a context with a deadline of its own,
+// the first result of context.WithTimeout or WithDeadline (or their
+// Cause variants): a wait on it ends by then.
+func Deadlined(v ssa.Value) bool {
+	switch contextMaker(v) {
+	case "WithTimeout", "WithDeadline", "WithTimeoutCause", "WithDeadlineCause":
+		return true
+	}
+	return false
+}
+
+// contextMaker returns the name of the function of package context that
+// made context v (its first result, for the With functions that return
+// a cancel func too); "" when v comes from anywhere else.
+func contextMaker(v ssa.Value) string {
+	if x, ok := v.(*ssa.Extract); ok && x.Index == 0 {
+		v = x.Tuple
+	}
+	if c, ok := v.(*ssa.Call); ok {
+		if f := c.Call.StaticCallee(); f != nil && PkgPath(f) == "context" {
+			return f.Name()
+		}
+	}
+	return ""
 }
 
 // IsContextDone reports whether v is ctx.Done() on a context.Context.

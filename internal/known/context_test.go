@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/known"
+	"github.com/gatevet/gatevet/internal/naming"
 )
 
 const contextSrc = `package p
@@ -46,6 +47,30 @@ func NewWeighted(n int64) *semaphore.Weighted { return nil }
 func notWeighted() *semaphore.Weighted        { return NewWeighted(3) }
 
 func lock(mu *sync.Mutex) { mu.Lock() }
+
+func kept() context.Context {
+	ctx := context.Background()
+	func() { _ = ctx }()
+	return ctx
+}
+
+func reassigned(c context.Context) context.Context {
+	ctx := context.Background()
+	func() { ctx = c }()
+	return ctx
+}
+
+func timeout(ctx context.Context) context.Context {
+	c, cancel := context.WithTimeout(ctx, time.Second)
+	_ = cancel
+	return c
+}
+
+func deadline(ctx context.Context) context.Context {
+	c, cancel := context.WithDeadline(ctx, time.Now())
+	func() { _, _ = c, cancel }()
+	return c
+}
 `
 
 func TestNeverCancelled(t *testing.T) {
@@ -57,9 +82,26 @@ func TestNeverCancelled(t *testing.T) {
 		"withCancel": false,
 		"param":      false,
 		"local":      false, // p.Background is not context's
+		"kept":       true,  // a variable set once, captured (naming.Origin)
+		"reassigned": false,
 	} {
-		if got := known.NeverCancelled(p.returned(t, fn)); got != want {
+		if got := known.NeverCancelled(naming.Origin(p.returned(t, fn))); got != want {
 			t.Errorf("NeverCancelled(%s's result) = %v, want %v", fn, got, want)
+		}
+	}
+}
+
+func TestDeadlined(t *testing.T) {
+	p := build(t, contextSrc)
+	for fn, want := range map[string]bool{
+		"timeout":    true,
+		"deadline":   true, // kept in a variable a closure captures
+		"withCancel": false,
+		"background": false,
+		"param":      false,
+	} {
+		if got := known.Deadlined(naming.Origin(p.returned(t, fn))); got != want {
+			t.Errorf("Deadlined(%s's result) = %v, want %v", fn, got, want)
 		}
 	}
 }

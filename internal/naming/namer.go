@@ -418,7 +418,8 @@ func storedOnce(a *ssa.Alloc, fieldReads bool) ssa.Value {
 				return nil
 			}
 		case *ssa.MakeClosure:
-			if fieldReads {
+			// A closure that assigns the variable stores it again.
+			if fieldReads || !closureOnlyLoads(ref, a, 0) {
 				return nil
 			}
 		case *ssa.UnOp, *ssa.DebugRef:
@@ -427,6 +428,37 @@ func storedOnce(a *ssa.Alloc, fieldReads bool) ssa.Value {
 		}
 	}
 	return stored
+}
+
+// closureOnlyLoads reports whether the literal mc makes only loads the
+// variable v it captures, itself or in the literals it makes in turn.
+func closureOnlyLoads(mc *ssa.MakeClosure, v ssa.Value, depth int) bool {
+	fn, ok := mc.Fn.(*ssa.Function)
+	if !ok || depth > maxBinding {
+		return false
+	}
+	for i, b := range mc.Bindings {
+		if b != v || i >= len(fn.FreeVars) {
+			continue
+		}
+		fv := fn.FreeVars[i]
+		for _, use := range *fv.Referrers() {
+			switch u := use.(type) {
+			case *ssa.UnOp:
+				if u.Op != token.MUL {
+					return false
+				}
+			case *ssa.MakeClosure:
+				if !closureOnlyLoads(u, fv, depth+1) {
+					return false
+				}
+			case *ssa.DebugRef:
+			default:
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // onlyLoaded reports whether address v is only loaded from.

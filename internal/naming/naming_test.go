@@ -180,3 +180,40 @@ func localFieldBases(fn *ssa.Function) string {
 	}
 	return strings.Join(got, " ")
 }
+
+// TestOrigin sees through variables stored once, also when a closure
+// only loads them, and not through one a closure assigns.
+func TestOrigin(t *testing.T) {
+	const src = `package p
+
+type T struct{ n int }
+
+func f(a, b *T) (int, int) {
+	x := a
+	func() { _ = x.n }()
+	y := a
+	func() { y = b }()
+	return x.n, y.n
+}
+`
+	fn := buildF(t, src)
+	var loads []ssa.Value
+	for _, blk := range fn.Blocks {
+		for _, instr := range blk.Instrs {
+			if fa, ok := instr.(*ssa.FieldAddr); ok {
+				if u, ok := fa.X.(*ssa.UnOp); ok {
+					loads = append(loads, u)
+				}
+			}
+		}
+	}
+	if len(loads) != 2 {
+		t.Fatalf("found %d field loads, want 2", len(loads))
+	}
+	if got := naming.Origin(loads[0]); got != fn.Params[0] {
+		t.Errorf("Origin(x) = %v, want the parameter a", got)
+	}
+	if got := naming.Origin(loads[1]); got != loads[1] {
+		t.Errorf("Origin(y) = %v, want y's load itself: the closure assigns it", got)
+	}
+}

@@ -63,7 +63,9 @@
 //   - A checked result, now or later ("err := s.sem.Acquire(ctx, 1)", then
 //     "if err != nil").
 //   - An Acquire whose context is never cancelled: context.Background(),
-//     context.TODO(), context.WithoutCancel(ctx). It cannot fail.
+//     context.TODO(), context.WithoutCancel(ctx), also kept in a variable
+//     set once that worker literals capture (ctx := context.Background()).
+//     It cannot fail.
 //   - An acquire that nothing releases afterwards in the function or in a
 //     goroutine it starts: the permit is handed on, and the release is
 //     someone else's.

@@ -194,6 +194,9 @@
 //     the function, which waits its turn.
 //   - Retrying on the error branch of Acquire, or after a select that gave
 //     up: nothing is held there.
+//   - A semaphore.Weighted Acquire given a context with a deadline of its
+//     own (context.WithTimeout, WithDeadline): it gives up by then, a
+//     bounded try and not a wait for ever.
 //   - A counting semaphore that the function never releases itself: a
 //     producer that acquires a permit and hands it to a worker goroutine.
 //   - A helper that locks only when a flag says so
