@@ -81,7 +81,10 @@ func noteCallerReleases(forCaller map[int]*Flag, drops *bitset, instr ssa.Instru
 		if e.op == known.Acquire {
 			acquired.set(k)
 		}
-		if e.op != known.Release || st.get(k) != nil || acquired.has(k) {
+		// A gate held only by the function's contract is its caller's:
+		// releasing it lets go of the caller's gate (b.mu.Unlock() in a
+		// setLocked whose doc says "b.mu must be held").
+		if h := st.get(k); e.op != known.Release || h != nil && !h.Contract || acquired.has(k) {
 			continue
 		}
 		g := e.flag
