@@ -18,7 +18,9 @@ import (
 // names the receiver's lock when there is not exactly one, or when the
 // function takes that lock itself ("caller must hold the mutex" in a
 // child's setRouter(parent) means the parent's), silently: the words
-// were not written for it.
+// were not written for it. The contracts pass also sets aside a name's
+// contract on a method that touches nothing the lock is held for
+// elsewhere.
 
 // OwnLock is the gate of a contract that names the receiver's one lock
 // without spelling it.

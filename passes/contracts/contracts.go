@@ -13,6 +13,7 @@ import (
 	"github.com/gatevet/gatevet/internal/gatepass"
 	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
+	"github.com/gatevet/gatevet/internal/resource"
 )
 
 // doc is the source of doc.go, whose package doc comment holds the
@@ -22,9 +23,10 @@ import (
 var doc string
 
 // Analyzer is the contracts pass.
-var Analyzer = gatepass.New("contracts", doc, run)
+var Analyzer = gatepass.New("contracts", doc, run, resource.Analyzer)
 
 func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
+	rs := pass.ResultOf[resource.Analyzer].(*resource.Result)
 	for _, fi := range res.Funcs {
 		broken(pass, fi, rep)
 		res.WalkCalls(fi, func(call ssa.CallInstruction, cal naming.Callee, sum *gate.Summary, held gate.Held) {
@@ -51,6 +53,9 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 				}
 				if op.Said != "" && !started && naming.CallerLocks(fi.Fn.Name()) {
 					continue // UnsafePut calls UnsafePut: its own callers hold the lock, its name says
+				}
+				if op.Named && !guardsTouched(rs, res.Info(cal.Fn), op.Gate) {
+					continue
 				}
 				// Callers in other packages may hold a gate they can
 				// take: then the contract breaks only if they do not.

@@ -130,6 +130,10 @@
 //   - A call that breaks a contract stated only in words made in a
 //     function whose own name says its callers hold the lock (UnsafePut,
 //     flushLocked): it passes the contract on.
+//   - A call of a method of the package whose name ends in Locked but
+//     that touches nothing the lock is held for elsewhere (c.mu guards
+//     the sessions, and expandURLLocked reads the auth info): the name
+//     is left over, not a contract with that lock.
 //   - A call that breaks a contract stated only in words where a lock of
 //     the gate's class (any lock, for a name's contract) is held at the
 //     call or up its chain of callers

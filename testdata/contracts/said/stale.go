@@ -1,0 +1,44 @@
+package said
+
+import "sync"
+
+// A name that ends in Locked on a method that touches none of what the
+// lock is held for elsewhere states no contract with that lock: conn's
+// mu guards its sessions, and expandLocked reads the connection's auth
+// info, written once before any session exists.
+type conn struct {
+	user     string
+	mu       sync.Mutex
+	sessions []string
+}
+
+func (c *conn) expandLocked(url string) string { return url + "?user=" + c.user }
+
+// Auth expands the delegate URL without c.mu: nothing c.mu guards is
+// touched.
+func (c *conn) Auth(url string) string {
+	c.user = "me"
+	return c.expandLocked(url)
+}
+
+// Attach and Detach keep the sessions under c.mu.
+func (c *conn) Attach(s string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.sessions = append(c.sessions, s)
+}
+
+func (c *conn) Detach() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.sessions = c.sessions[:0]
+}
+
+// countLocked reads the sessions, which c.mu guards.
+func (c *conn) countLocked() int { return len(c.sessions) }
+
+// Count counts the sessions without c.mu while Attach may append: a
+// data race on c.sessions.
+func (c *conn) Count() int {
+	return c.countLocked() // want `^certain: \(\*conn\)\.countLocked requires c\.mu held \(its name, ending in Locked, says so\), but Count calls it without c\.mu on every path`
+}
