@@ -73,7 +73,7 @@ func noteCallerReleases(forCaller map[int]*Flag, drops *bitset, instr ssa.Instru
 	var acquired bitset // by an earlier effect of the same call (once.Do)
 	for _, e := range es {
 		for k := range e.drops.all {
-			if st.get(k) == nil {
+			if h := st.get(k); h == nil || h.Contract {
 				drops.set(k)
 			}
 		}

@@ -27,6 +27,20 @@ func (b *Backend) setStatusLocked() {
 	b.mu.Lock()
 }
 
+// SetStatusVia reaches setStatusLocked through applyLocked, whose doc
+// says b.mu is held too: the drop goes up the chain.
+func (b *Backend) SetStatusVia() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.applyLocked()
+}
+
+// applyLocked applies the status. b.mu must be held.
+func (b *Backend) applyLocked() {
+	b.n--
+	b.setStatusLocked()
+}
+
 func (b *Backend) sync() {
 	b.syncMu.Lock()
 	defer b.syncMu.Unlock()
