@@ -46,7 +46,8 @@ type Result struct {
 	pkgTypes *types.Package
 	waits    map[*ssa.Function][]wait
 
-	published published // sections that run once per instance, as asked
+	published published               // sections that run once per instance, as asked
+	started   map[*gate.FuncInfo]bool // run on goroutines the package's code starts, once found
 }
 
 // param is a parameter of one of the package's functions.

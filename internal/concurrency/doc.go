@@ -56,7 +56,10 @@
 // before the close. The same
 // signals tell where a starter waits for the goroutine it started
 // (EndWaits): a goroutine waited for inside its starter's critical
-// section runs inside it.
+// section runs inside it. The tests of a binary run inside the call of
+// Run on its *testing.M (testmain.go): what the caller does before or
+// after it, on every path, meets nothing in another function but what
+// runs on goroutines the package's own code starts.
 //
 // Its third reason is confinement. A run loop is a function that a go
 // statement starts once per object its starter makes (the statement is

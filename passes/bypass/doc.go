@@ -206,6 +206,11 @@
 //     use comes after a receive from that channel (or the Wait) on every
 //     path. A job's Wait that returns the result its worker wrote under
 //     the lock races with nothing; the same read before the wait does.
+//   - A use before or after, on every path, the call of Run on a
+//     *testing.M (TestMain, or a helper it hands m to): the tests run
+//     inside that call, so cleanup after it races with none of them,
+//     unless the other side runs on a goroutine the package's own code
+//     starts (a janitor that logs beside the tests).
 //   - A function that holds the gate for some uses of the resource and not
 //     for others, such as the writer reading back its own write.
 //   - Lifecycle code: functions whose name starts with the word Init,
