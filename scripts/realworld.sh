@@ -95,10 +95,10 @@ for spec in $MODULES; do
 	if unchecked="$(grep -c '^# [^[]' "$dir/vet.err")" && [ "$unchecked" -gt 0 ]; then
 		echo "$spec: go vet could not type-check $unchecked package(s), not vetted: $(grep -m1 '^# [^[]' "$dir/vet.err")" >>"$errors"
 	fi
-	if grep -qE 'panic:|internal error|fatal error:' "$dir/vet.err"; then
+	if grep -qE '^panic:|internal error|^fatal error:' "$dir/vet.err"; then
 		echo "FAIL: gatevet crashed on $spec:"
-		grep -m1 -A20 -E 'panic:|internal error|fatal error:' "$dir/vet.err"
-		echo "$spec: gatevet crashed: $(grep -m1 -E 'panic:|internal error|fatal error:' "$dir/vet.err")" >>"$errors"
+		grep -m1 -A20 -E '^panic:|internal error|^fatal error:' "$dir/vet.err"
+		echo "$spec: gatevet crashed: $(grep -m1 -E '^panic:|internal error|^fatal error:' "$dir/vet.err")" >>"$errors"
 		failed=1
 	fi
 	# go vet -json prints one JSON object per package: package -> analyzer
