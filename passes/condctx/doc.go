@@ -30,7 +30,8 @@
 // Findings are certain: the waiting path cannot observe its context at
 // all. Two are latent. A wait for a slot of a bounded pool (for p.active
 // >= p.max { Wait }; p.active++: a counter the waiter counts itself into,
-// compared with a bound) waits on after cancellation only while every
+// itself or in a helper, compared with a bound; also a bounded queue's
+// push, for q.count == q.max { Wait }) waits on after cancellation only while every
 // slot stays taken, since each holder gives its slot back as a
 // semaphore's permit comes back. A watcher's wake-up without the lock is
 // lost only when it lands between a waiter's check and its Wait.
