@@ -92,33 +92,41 @@ func (m *model) ownLock(fn *ssa.Function) (string, bool) {
 // gate operation among its calls, nor a call of a function whose
 // summary acquires, holds, releases or drops one.
 func (m *model) pure(fn *ssa.Function) bool {
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(ssa.CallInstruction)
-			if !ok {
-				continue
-			}
-			callee := call.Common().StaticCallee()
-			if callee == nil {
-				continue
-			}
-			if obj, ok := callee.Object().(*types.Func); ok {
-				if _, _, isGate := known.MethodOf(obj, m.isGateType); isGate {
-					return false
-				}
-			}
-			if s := m.sums.Of(callee); s != nil && len(s.Acquires)+len(s.Holds)+len(s.HoldsIfNil)+len(s.Releases)+len(s.Drops) > 0 {
-				return false
-			}
+	pure := true
+	m.gateCalls(fn, func(_ naming.Callee, _ *known.Method, sum *Summary) {
+		if sum == nil || len(sum.Acquires)+len(sum.Holds)+len(sum.HoldsIfNil)+len(sum.Releases)+len(sum.Drops) > 0 {
+			pure = false
 		}
-	}
-	return true
+	})
+	return pure
 }
 
 // takes reports whether fn acquires gate op, in fn's terms, itself or
-// in a static callee.
+// in a callee.
 func (m *model) takes(fn *ssa.Function, op GateOp) bool {
 	nm := m.namer(fn)
+	is := func(r naming.Ref, cal naming.Callee) bool {
+		in, named := nm.Translate(r, cal)
+		return named && in.Key() == op.Gate.Key()
+	}
+	takes := false
+	m.gateCalls(fn, func(cal naming.Callee, meth *known.Method, sum *Summary) {
+		switch {
+		case meth != nil:
+			takes = takes || meth.Op == known.Acquire && is(naming.Ref{Root: naming.Param}, cal)
+		case sum != nil:
+			for _, a := range sum.Acquires {
+				takes = takes || is(a.Gate, cal)
+			}
+		}
+	})
+	return takes
+}
+
+// gateCalls calls visit for each call of fn that the model resolves to
+// a function: with meth for a gate method, else with the callee's
+// summary, when it has one.
+func (m *model) gateCalls(fn *ssa.Function, visit func(cal naming.Callee, meth *known.Method, sum *Summary)) {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(ssa.CallInstruction)
@@ -131,22 +139,15 @@ func (m *model) takes(fn *ssa.Function, op GateOp) bool {
 			}
 			if obj, ok := cal.Fn.Object().(*types.Func); ok {
 				if _, meth, isGate := known.MethodOf(obj, m.isGateType); isGate {
-					if r, named := nm.Translate(naming.Ref{Root: naming.Param}, cal); meth.Op == known.Acquire && named && r.Key() == op.Gate.Key() {
-						return true
-					}
+					visit(cal, &meth, nil)
 					continue
 				}
 			}
 			if sum := m.sums.Of(cal.Fn); sum != nil {
-				for _, a := range sum.Acquires {
-					if r, named := nm.Translate(a.Gate, cal); named && r.Key() == op.Gate.Key() {
-						return true
-					}
-				}
+				visit(cal, nil, sum)
 			}
 		}
 	}
-	return false
 }
 
 // resolveGate resolves a gate spelled in an annotation (s.mu, gpuSem,
