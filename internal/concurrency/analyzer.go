@@ -47,6 +47,7 @@ type Result struct {
 	waits    map[*ssa.Function][]wait
 
 	published published               // sections that run once per instance, as asked
+	latched   latched                 // one-way flags, as asked
 	started   map[*gate.FuncInfo]bool // run on goroutines the package's code starts, once found
 }
 

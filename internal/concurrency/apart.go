@@ -14,8 +14,9 @@ import (
 // Apart reports whether the point a in fa and the point b in fb cannot
 // run at the same time, and why: one runs only after the other's
 // function has signalled its end (signals.go), both run only on one
-// run loop (runloop.go), one runs before or after every test
-// (testmain.go), or both run in methods their caller calls one at a
+// run loop (runloop.go), one runs only while a one-way flag is unset
+// and the other after it is set (latched.go), one runs before or after
+// every test (testmain.go), or both run in methods their caller calls one at a
 // time (contract.go).
 func (r *Result) Apart(fa *gate.FuncInfo, a ssa.Instruction, fb *gate.FuncInfo, b ssa.Instruction) (Reason, bool) {
 	return r.ApartPoints(Point{Func: fa, Instr: a}, Point{Func: fb, Instr: b})
@@ -52,6 +53,12 @@ func (r *Result) ApartPoints(pa, pb Point) (Reason, bool) {
 		return why, true
 	}
 	if why, ok := r.publishedOnce(pb, pa); ok {
+		return why, true
+	}
+	if why, ok := r.latchedApart(pa, pb); ok {
+		return why, true
+	}
+	if why, ok := r.latchedApart(pb, pa); ok {
 		return why, true
 	}
 	if why, ok := r.fixedModes(pa, pb); ok {

@@ -12,6 +12,7 @@ import (
 	"github.com/gatevet/gatevet/internal/concurrency"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/gatetest"
+	"github.com/gatevet/gatevet/internal/naming"
 )
 
 // ownedProbe reports, at each call of a function named probe, the whole
@@ -54,7 +55,9 @@ func TestOwned(t *testing.T) {
 }
 
 // apartProbe reports, at each call check("x"), whether the model knows
-// that it and the call point("x") run apart, with the reason.
+// that it and the call point("x") run apart, with the reason; at each
+// call checkRecv("x"), the same for the two points on one instance, the
+// receiver of both methods (Point.Of).
 var apartProbe = &analysis.Analyzer{
 	Name:     "apartprobe",
 	Doc:      "test probe: report whether check(x) and point(x) run apart",
@@ -81,9 +84,18 @@ var apartProbe = &analysis.Analyzer{
 		for k, m := range marks("point") {
 			points[k[:strings.Index(k, "@")]] = m
 		}
+		recv := naming.Ref{Root: naming.Param, Index: 0}
 		for k, c := range marks("check") {
 			p := points[k[:strings.Index(k, "@")]]
 			if why, ok := conc.Apart(c.fi, c.instr, p.fi, p.instr); ok {
+				pass.Reportf(c.instr.Pos(), "apart: %s", why.What)
+			} else {
+				pass.Reportf(c.instr.Pos(), "not apart")
+			}
+		}
+		for k, c := range marks("checkRecv") {
+			p := points[k[:strings.Index(k, "@")]]
+			if why, ok := conc.ApartPoints(concurrency.Point{Func: c.fi, Instr: c.instr, Of: recv}, concurrency.Point{Func: p.fi, Instr: p.instr, Of: recv}); ok {
 				pass.Reportf(c.instr.Pos(), "apart: %s", why.What)
 			} else {
 				pass.Reportf(c.instr.Pos(), "not apart")

@@ -106,6 +106,14 @@
 // (a session's DTLS role, written once while the ICE connection is set
 // up, read by Finalize once it has seen the DTLS connection).
 //
+// Of one-way flags, it knows latches (latched.go): an unexported bool
+// field the package only ever sets to true, after the object is made. A
+// point reached only while a check under a lock found the flag unset,
+// that lock held from the check on, and a point after a section that
+// set the flag or saw it set under the same lock never meet (a context's
+// helpers, set by Watch only while it is not disposed, read by Dispose
+// after it sets disposed).
+//
 // Of modes, it knows fields an instance gets when it is made and keeps
 // for good (values' fixed fields, modes.go): a point reached only when
 // s.readOnly is true and one reached only when it is false, or two that

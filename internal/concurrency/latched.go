@@ -1,0 +1,278 @@
+package concurrency
+
+import (
+	"fmt"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/cfg"
+	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/known"
+	"github.com/gatevet/gatevet/internal/naming"
+)
+
+// Latches. An unexported bool field that the package sets only to true,
+// but on an object the storing function is still making, is a one-way
+// flag: once set, it stays set (a context's didDispose, a conn's
+// closed). A section that checks, under a lock, that the latch is not
+// set and keeps that lock until a point is the latch's open side:
+//
+//	func (c *Context) Watch() error {
+//		c.mu.Lock()
+//		defer c.mu.Unlock()
+//		if c.disposed {
+//			return errDisposed
+//		}
+//		c.watcher = newWatcher() // only while not disposed
+//		return nil
+//	}
+//
+// A point after a section that sets the latch, or sees it set, under the
+// same lock is its closed side:
+//
+//	func (c *Context) Dispose() {
+//		c.mu.Lock()
+//		if c.disposed {
+//			c.mu.Unlock()
+//			return
+//		}
+//		c.disposed = true
+//		c.mu.Unlock()
+//		if c.watcher != nil { // apart from Watch's write
+//			c.watcher.stop()
+//		}
+//	}
+//
+// The two never meet: an open section that took the lock before the
+// closing one happens before it, and one that takes it after finds the
+// latch set and never reaches its point. One of the two sections must
+// hold the lock exclusively (two read locks do not order their
+// holders), both points touch fields of their function's receiver, and
+// both functions are methods of one type.
+
+// A latchTest is a branch on a bool field of the receiver, loaded while
+// some locks were held.
+type latchTest struct {
+	field string
+	set   *ssa.BasicBlock // where the branch goes when the field is true
+	unset *ssa.BasicBlock // where it goes when it is false
+	locks []*gate.Holding // the gates held at the load
+	pos   token.Pos
+	store *ssa.Store // not a test: the store that sets the field to true
+}
+
+// latched holds what latchedApart learns of the package.
+type latched struct {
+	tests   map[*ssa.Function][]latchTest
+	latches map[*types.Var]bool
+}
+
+// latchedApart reports whether po, on a latch's open side, and pc, on
+// its closed side, never meet.
+func (r *Result) latchedApart(po, pc Point) (Reason, bool) {
+	if !receiverPoint(po) || !receiverPoint(pc) || !sameRecv(po.Func.Fn, pc.Func.Fn) {
+		return Reason{}, false
+	}
+	for _, o := range r.latchSides(po.Func, po.Instr, false) {
+		for _, c := range r.latchSides(pc.Func, pc.Instr, true) {
+			if o.field != c.field {
+				continue
+			}
+			for _, ho := range o.locks {
+				for _, hc := range c.locks {
+					if ho.Gate.Key() != hc.Gate.Key() || ho.Mode == known.Shared && hc.Mode == known.Shared {
+						continue
+					}
+					how := "sees " + fieldName(o.field) + " set"
+					if c.store != nil {
+						how = "sets " + fieldName(o.field)
+					}
+					what := fmt.Sprintf("comes after a section that %s under %s (%s); the other runs only while %s is not set, checked under the same lock (%s), and nothing clears it: a section before this one happens before it, and none after reaches the other point",
+						how, fieldName(ho.Gate.Key()), gate.PosText(r.fset, c.pos), fieldName(o.field), gate.PosText(r.fset, o.pos))
+					return Reason{Pos: c.pos, What: what}, true
+				}
+			}
+		}
+	}
+	return Reason{}, false
+}
+
+// latchSides returns the latch tests of fi that decide instr: on the
+// open side (closed false), tests whose false edge every path to instr
+// takes, with the locks held at the test still held at instr, taken by
+// the same acquire; on the closed side, tests whose true edge every path
+// takes and stores of true that every path passes, with the locks held
+// there.
+func (r *Result) latchSides(fi *gate.FuncInfo, instr ssa.Instruction, closed bool) []latchTest {
+	var out []latchTest
+	for _, t := range r.latchTests(fi) {
+		switch {
+		case closed && t.store != nil:
+			if t.store.Block() == instr.Block() && index(t.store) < index(instr) || t.store.Block() != instr.Block() && t.store.Block().Dominates(instr.Block()) {
+				out = append(out, t)
+			}
+		case closed:
+			if cfg.Only(t.set) && t.set.Dominates(instr.Block()) {
+				out = append(out, t)
+			}
+		case t.store == nil && cfg.Only(t.unset) && t.unset.Dominates(instr.Block()):
+			held := r.gates.HeldAt(fi, instr)
+			t.locks = slices.DeleteFunc(slices.Clone(t.locks), func(h *gate.Holding) bool {
+				return !slices.ContainsFunc(held, func(k *gate.Holding) bool { return k.Gate.Key() == h.Gate.Key() && k.Pos == h.Pos })
+			})
+			if len(t.locks) > 0 {
+				out = append(out, t)
+			}
+		}
+	}
+	return out
+}
+
+// latchTests returns fi's tests of latches of its receiver made under
+// a lock, and its stores of true into them.
+func (r *Result) latchTests(fi *gate.FuncInfo) []latchTest {
+	l := &r.latched
+	if l.tests == nil {
+		l.tests = make(map[*ssa.Function][]latchTest)
+		l.latches = make(map[*types.Var]bool)
+	}
+	if ts, ok := l.tests[fi.Fn]; ok {
+		return ts
+	}
+	var out []latchTest
+	if fi.Fn.Signature.Recv() != nil {
+		for _, b := range fi.Fn.Blocks {
+			if t, ok := r.latchTestOf(fi, b); ok {
+				out = append(out, t)
+			}
+			for _, instr := range b.Instrs {
+				st, ok := instr.(*ssa.Store)
+				if !ok || !isTrue(st.Val) {
+					continue
+				}
+				obj := fieldOf(st.Addr)
+				ref, ok := fi.Ref(st.Addr)
+				if !ok || obj == nil || !receiverField(ref) || !r.latch(obj) {
+					continue
+				}
+				if locks := r.gates.HeldAt(fi, st); len(locks) > 0 {
+					out = append(out, latchTest{field: ref.Key(), locks: locks, pos: st.Pos(), store: st})
+				}
+			}
+		}
+	}
+	l.tests[fi.Fn] = out
+	return out
+}
+
+// latchTestOf reads block b's branch as a test of a latch of the
+// receiver (if x.f, if !x.f, x.f == true), on a load made with locks
+// held.
+func (r *Result) latchTestOf(fi *gate.FuncInfo, b *ssa.BasicBlock) (latchTest, bool) {
+	t, ok := cfg.TestOf(b)
+	if !ok {
+		return latchTest{}, false
+	}
+	set, unset := t.Equal, t.Other
+	if t.Const != nil {
+		if t.Const.Value == nil || t.Const.Value.Kind() != constant.Bool {
+			return latchTest{}, false
+		}
+		if !constant.BoolVal(t.Const.Value) {
+			set, unset = unset, set
+		}
+	}
+	v := t.Value
+	if not, ok := v.(*ssa.UnOp); ok && not.Op == token.NOT {
+		v, set, unset = not.X, unset, set
+	}
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return latchTest{}, false
+	}
+	obj := fieldOf(load.X)
+	ref, ok := fi.Ref(load.X)
+	if !ok || obj == nil || !receiverField(ref) || !r.latch(obj) {
+		return latchTest{}, false
+	}
+	locks := r.gates.HeldAt(fi, load)
+	if len(locks) == 0 {
+		return latchTest{}, false
+	}
+	pos := b.Instrs[len(b.Instrs)-1].(*ssa.If).Cond.Pos()
+	return latchTest{field: ref.Key(), set: set, unset: unset, locks: locks, pos: pos}, true
+}
+
+// receiverField reports whether ref is a field of its function's
+// receiver.
+func receiverField(ref naming.Ref) bool {
+	return ref.Root == naming.Param && ref.Index == 0 && len(ref.Path) == 1
+}
+
+// latch reports whether obj is a one-way flag: an unexported bool field
+// of a struct no store of the package writes as a whole, which every
+// store of the package sets to true, or to anything only on an object
+// the storing function allocates.
+func (r *Result) latch(obj *types.Var) bool {
+	l := &r.latched
+	if is, ok := l.latches[obj]; ok {
+		return is
+	}
+	is := !obj.Exported() && types.Identical(obj.Type().Underlying(), types.Typ[types.Bool])
+	r.fieldStores(obj, func(_ *gate.FuncInfo, st *ssa.Store) {
+		if isTrue(st.Val) {
+			return
+		}
+		fa := st.Addr.(*ssa.FieldAddr)
+		if a, ok := fa.X.(*ssa.Alloc); !ok || a.Parent() != st.Parent() {
+			is = false
+		}
+	})
+	if is {
+		is = !r.storedWhole(obj)
+	}
+	l.latches[obj] = is
+	return is
+}
+
+// storedWhole reports whether some store of the package writes a whole
+// struct that holds field obj into anything but an object the storing
+// function allocates.
+func (r *Result) storedWhole(obj *types.Var) bool {
+	for _, fi := range r.gates.Funcs {
+		for _, b := range fi.Fn.Blocks {
+			for _, instr := range b.Instrs {
+				st, ok := instr.(*ssa.Store)
+				if !ok {
+					continue
+				}
+				s, ok := st.Val.Type().Underlying().(*types.Struct)
+				if !ok || !hasField(s, obj) {
+					continue
+				}
+				if a, ok := st.Addr.(*ssa.Alloc); !ok || a.Parent() != fi.Fn {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func hasField(s *types.Struct, obj *types.Var) bool {
+	for i := range s.NumFields() {
+		if s.Field(i) == obj {
+			return true
+		}
+	}
+	return false
+}
+
+func isTrue(v ssa.Value) bool {
+	k, ok := v.(*ssa.Const)
+	return ok && k.Value != nil && k.Value.Kind() == constant.Bool && constant.BoolVal(k.Value)
+}
