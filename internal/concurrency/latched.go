@@ -243,24 +243,14 @@ func (r *Result) latch(obj *types.Var) bool {
 // struct that holds field obj into anything but an object the storing
 // function allocates.
 func (r *Result) storedWhole(obj *types.Var) bool {
-	for _, fi := range r.gates.Funcs {
-		for _, b := range fi.Fn.Blocks {
-			for _, instr := range b.Instrs {
-				st, ok := instr.(*ssa.Store)
-				if !ok {
-					continue
-				}
-				s, ok := st.Val.Type().Underlying().(*types.Struct)
-				if !ok || !hasField(s, obj) {
-					continue
-				}
-				if a, ok := st.Addr.(*ssa.Alloc); !ok || a.Parent() != fi.Fn {
-					return true
-				}
-			}
+	whole := false
+	r.stores(func(fi *gate.FuncInfo, st *ssa.Store) {
+		if s, ok := st.Val.Type().Underlying().(*types.Struct); ok && hasField(s, obj) {
+			a, ok := st.Addr.(*ssa.Alloc)
+			whole = whole || !ok || a.Parent() != fi.Fn
 		}
-	}
-	return false
+	})
+	return whole
 }
 
 func hasField(s *types.Struct, obj *types.Var) bool {

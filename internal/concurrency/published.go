@@ -207,10 +207,19 @@ func (r *Result) storesNil(obj *types.Var) bool {
 // fieldStores calls visit for each store of the package into field obj
 // of any instance.
 func (r *Result) fieldStores(obj *types.Var, visit func(*gate.FuncInfo, *ssa.Store)) {
+	r.stores(func(fi *gate.FuncInfo, st *ssa.Store) {
+		if fieldOf(st.Addr) == obj {
+			visit(fi, st)
+		}
+	})
+}
+
+// stores calls visit for each store of the package.
+func (r *Result) stores(visit func(*gate.FuncInfo, *ssa.Store)) {
 	for _, fi := range r.gates.Funcs {
 		for _, b := range fi.Fn.Blocks {
 			for _, instr := range b.Instrs {
-				if st, ok := instr.(*ssa.Store); ok && fieldOf(st.Addr) == obj {
+				if st, ok := instr.(*ssa.Store); ok {
 					visit(fi, st)
 				}
 			}
