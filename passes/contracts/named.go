@@ -13,7 +13,10 @@ import (
 // resource the callee touches too. A name is weak evidence: a method whose name ends in Locked but
 // that touches none of what the lock is held for elsewhere (c.mu guards
 // sessions; the method reads the connection's auth info) states no
-// contract with that lock. A callee of another package is not checked.
+// contract with that lock. Nor do the touches the method makes inside a
+// sync.Once's Do: the Once orders them before every Do returns, so the
+// method synchronises them itself (a resolveConfigLocked whose body is
+// one Do). A callee of another package is not checked.
 func guardsTouched(rs *resource.Result, callee *gate.FuncInfo, g naming.Ref) bool {
 	if callee == nil {
 		return true
@@ -24,7 +27,7 @@ func guardsTouched(rs *resource.Result, callee *gate.FuncInfo, g naming.Ref) boo
 	}
 	touched := make(map[string]bool)
 	for _, u := range rs.Uses() {
-		if u.Func == callee {
+		if u.Func == callee && u.Once == resource.NotOnce {
 			touched[u.Res.Key] = true
 		}
 	}

@@ -42,3 +42,50 @@ func (c *conn) countLocked() int { return len(c.sessions) }
 func (c *conn) Count() int {
 	return c.countLocked() // want `^certain: \(\*conn\)\.countLocked requires c\.mu held \(its name, ending in Locked, says so\), but Count calls it without c\.mu on every path`
 }
+
+// A logger whose resolveLocked sets its settings once, inside a
+// sync.Once: the Once orders the writes before every Do returns, so the
+// name's lock is not what keeps them safe. Rotate reads the settings
+// under l.mu, having resolved them first.
+type logger struct {
+	mu     sync.Mutex
+	once   sync.Once
+	layout string
+	local  bool
+}
+
+func (l *logger) resolveLocked() {
+	l.once.Do(func() {
+		l.layout = "2006-01-02"
+		l.local = true
+	})
+}
+
+func (l *logger) Rotate() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.resolveLocked()
+	return l.layout
+}
+
+func (l *logger) Backups() string {
+	l.resolveLocked()
+	return l.layout
+}
+
+// layoutLocked reads the settings outside any Once: with Rotate reading
+// them under l.mu, the name's contract stands.
+func (l *logger) layoutLocked() string { return l.layout + "!" }
+
+func (l *logger) Name() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.layout = "x"
+	return l.layoutLocked()
+}
+
+// Show reads the layout through layoutLocked without l.mu while Name
+// writes it under l.mu: a data race on l.layout.
+func (l *logger) Show() string {
+	return l.layoutLocked() // want `^certain: \(\*logger\)\.layoutLocked requires l\.mu held`
+}
