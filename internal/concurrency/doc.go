@@ -107,7 +107,8 @@
 // up, read by Finalize once it has seen the DTLS connection).
 //
 // Of one-way flags, it knows latches (latched.go): an unexported bool
-// field the package only ever sets to true, after the object is made. A
+// field the package only ever sets to true after the object is made, or
+// one that can be nil and that it only ever clears. A
 // point reached only while a check under a lock found the flag unset,
 // that lock held from the check on, and a point after a section that
 // set the flag or saw it set under the same lock never meet (a context's

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -18,7 +19,9 @@ import (
 // Latches. An unexported bool field that the package sets only to true,
 // but on an object the storing function is still making, is a one-way
 // flag: once set, it stays set (a context's didDispose, a conn's
-// closed). A section that checks, under a lock, that the latch is not
+// closed). So is a field that can be nil and that the package only ever
+// clears (a conn's net.Conn, set when it is made and nilled by Close):
+// nil is its set state. A section that checks, under a lock, that the latch is not
 // set and keeps that lock until a point is the latch's open side:
 //
 //	func (c *Context) Watch() error {
@@ -54,15 +57,16 @@ import (
 // holders), both points touch fields of their function's receiver, and
 // both functions are methods of one type.
 
-// A latchTest is a branch on a bool field of the receiver, loaded while
-// some locks were held.
+// A latchTest is a branch on a latch of the receiver, loaded while some
+// locks were held, or a store that sets it.
 type latchTest struct {
-	field string
-	set   *ssa.BasicBlock // where the branch goes when the field is true
-	unset *ssa.BasicBlock // where it goes when it is false
-	locks []*gate.Holding // the gates held at the load
-	pos   token.Pos
-	store *ssa.Store // not a test: the store that sets the field to true
+	field  string
+	set    *ssa.BasicBlock // where the branch goes when the latch is set (true, or nil)
+	unset  *ssa.BasicBlock // where it goes when it is not
+	locks  []*gate.Holding // the gates held at the load
+	pos    token.Pos
+	store  *ssa.Store // not a test: the store that sets the latch
+	nilled bool       // the latch is set by nil, not by true
 }
 
 // latched holds what latchedApart learns of the package.
@@ -87,12 +91,16 @@ func (r *Result) latchedApart(po, pc Point) (Reason, bool) {
 					if ho.Gate.Key() != hc.Gate.Key() || ho.Mode == known.Shared && hc.Mode == known.Shared {
 						continue
 					}
-					how := "sees " + fieldName(o.field) + " set"
-					if c.store != nil {
-						how = "sets " + fieldName(o.field)
+					f, set, open, undo := fieldName(o.field), "set", "not set", "clears"
+					if o.nilled {
+						set, open, undo = "nil", "not nil", "sets"
 					}
-					what := fmt.Sprintf("comes after a section that %s under %s (%s); the other runs only while %s is not set, checked under the same lock (%s), and nothing clears it: a section before this one happens before it, and none after reaches the other point",
-						how, fieldName(ho.Gate.Key()), gate.PosText(r.fset, c.pos), fieldName(o.field), gate.PosText(r.fset, o.pos))
+					how := "sees " + f + " " + set
+					if c.store != nil {
+						how = "sets " + f + " " + map[bool]string{false: "", true: "to nil"}[o.nilled]
+					}
+					what := fmt.Sprintf("comes after a section that %s under %s (%s); the other runs only while %s is %s, checked under the same lock (%s), and nothing %s it again: a section before this one happens before it, and none after reaches the other point",
+						strings.TrimSpace(how), fieldName(ho.Gate.Key()), gate.PosText(r.fset, c.pos), f, open, gate.PosText(r.fset, o.pos), undo)
 					return Reason{Pos: c.pos, What: what}, true
 				}
 			}
@@ -151,16 +159,16 @@ func (r *Result) latchTests(fi *gate.FuncInfo) []latchTest {
 			}
 			for _, instr := range b.Instrs {
 				st, ok := instr.(*ssa.Store)
-				if !ok || !isTrue(st.Val) {
+				if !ok {
 					continue
 				}
 				obj := fieldOf(st.Addr)
 				ref, ok := fi.Ref(st.Addr)
-				if !ok || obj == nil || !receiverField(ref) || !r.latch(obj) {
+				if !ok || obj == nil || !closing(obj, st.Val) || !receiverField(ref) || !r.latch(obj) {
 					continue
 				}
 				if locks := r.gates.HeldAt(fi, st); len(locks) > 0 {
-					out = append(out, latchTest{field: ref.Key(), locks: locks, pos: st.Pos(), store: st})
+					out = append(out, latchTest{field: ref.Key(), locks: locks, pos: st.Pos(), store: st, nilled: nilable(obj.Type())})
 				}
 			}
 		}
@@ -178,13 +186,14 @@ func (r *Result) latchTestOf(fi *gate.FuncInfo, b *ssa.BasicBlock) (latchTest, b
 		return latchTest{}, false
 	}
 	set, unset := t.Equal, t.Other
-	if t.Const != nil {
-		if t.Const.Value == nil || t.Const.Value.Kind() != constant.Bool {
-			return latchTest{}, false
-		}
+	switch {
+	case t.Const == nil, t.Const.IsNil():
+	case t.Const.Value.Kind() == constant.Bool:
 		if !constant.BoolVal(t.Const.Value) {
 			set, unset = unset, set
 		}
+	default:
+		return latchTest{}, false
 	}
 	v := t.Value
 	if not, ok := v.(*ssa.UnOp); ok && not.Op == token.NOT {
@@ -196,7 +205,7 @@ func (r *Result) latchTestOf(fi *gate.FuncInfo, b *ssa.BasicBlock) (latchTest, b
 	}
 	obj := fieldOf(load.X)
 	ref, ok := fi.Ref(load.X)
-	if !ok || obj == nil || !receiverField(ref) || !r.latch(obj) {
+	if !ok || obj == nil || !receiverField(ref) || (t.Const != nil && t.Const.IsNil()) != nilable(obj.Type()) || !r.latch(obj) {
 		return latchTest{}, false
 	}
 	locks := r.gates.HeldAt(fi, load)
@@ -204,7 +213,7 @@ func (r *Result) latchTestOf(fi *gate.FuncInfo, b *ssa.BasicBlock) (latchTest, b
 		return latchTest{}, false
 	}
 	pos := b.Instrs[len(b.Instrs)-1].(*ssa.If).Cond.Pos()
-	return latchTest{field: ref.Key(), set: set, unset: unset, locks: locks, pos: pos}, true
+	return latchTest{field: ref.Key(), set: set, unset: unset, locks: locks, pos: pos, nilled: nilable(obj.Type())}, true
 }
 
 // receiverField reports whether ref is a field of its function's
@@ -214,17 +223,17 @@ func receiverField(ref naming.Ref) bool {
 }
 
 // latch reports whether obj is a one-way flag: an unexported bool field
-// of a struct no store of the package writes as a whole, which every
-// store of the package sets to true, or to anything only on an object
-// the storing function allocates.
+// (or one that can be nil) of a struct no store of the package writes as
+// a whole, which every store of the package sets to true (to nil), or to
+// anything only on an object the storing function allocates.
 func (r *Result) latch(obj *types.Var) bool {
 	l := &r.latched
 	if is, ok := l.latches[obj]; ok {
 		return is
 	}
-	is := !obj.Exported() && types.Identical(obj.Type().Underlying(), types.Typ[types.Bool])
+	is := !obj.Exported() && (types.Identical(obj.Type().Underlying(), types.Typ[types.Bool]) || nilable(obj.Type()))
 	r.fieldStores(obj, func(_ *gate.FuncInfo, st *ssa.Store) {
-		if isTrue(st.Val) {
+		if closing(obj, st.Val) {
 			return
 		}
 		fa := st.Addr.(*ssa.FieldAddr)
@@ -262,7 +271,24 @@ func hasField(s *types.Struct, obj *types.Var) bool {
 	return false
 }
 
-func isTrue(v ssa.Value) bool {
+// closing reports whether storing v into latch obj sets it for good:
+// true into a bool, nil into anything else.
+func closing(obj *types.Var, v ssa.Value) bool {
 	k, ok := v.(*ssa.Const)
-	return ok && k.Value != nil && k.Value.Kind() == constant.Bool && constant.BoolVal(k.Value)
+	if !ok {
+		return false
+	}
+	if nilable(obj.Type()) {
+		return k.IsNil()
+	}
+	return k.Value != nil && k.Value.Kind() == constant.Bool && constant.BoolVal(k.Value)
+}
+
+// nilable reports whether a value of type t can be nil.
+func nilable(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Map, *types.Chan, *types.Signature, *types.Interface, *types.Slice:
+		return true
+	}
+	return false
 }

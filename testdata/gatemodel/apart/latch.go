@@ -129,3 +129,65 @@ func (s *Shared) Drain() {
 		checkRecv("sput") // want `not apart`
 	}
 }
+
+type netConn struct{ n int }
+
+// Link's conn is set when it is made and only ever cleared: nil is its
+// closed state. Send writes only while conn is not nil under the lock;
+// Close clears it under the lock before it reads.
+type Link struct {
+	mu   sync.Mutex
+	conn *netConn
+	sent []int
+}
+
+func NewLink() *Link { return &Link{conn: &netConn{}} }
+
+func (l *Link) Send(x int) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.conn == nil {
+		return false
+	}
+	point("send")
+	l.sent = append(l.sent, x)
+	return true
+}
+
+func (l *Link) Close() []int {
+	l.mu.Lock()
+	l.conn = nil
+	l.mu.Unlock()
+	checkRecv("send") // want `apart: comes after a section that sets conn to nil under mu \(latch.go:\d+\); the other runs only while conn is not nil, checked under the same lock \(latch.go:\d+\), and nothing sets it again`
+	return l.sent
+}
+
+// Redial's conn is set again by Dial: a send after Dial meets what
+// comes after Close.
+type Redial struct {
+	mu   sync.Mutex
+	conn *netConn
+	sent []int
+}
+
+func (l *Redial) Send(x int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.conn != nil {
+		point("resend")
+		l.sent = append(l.sent, x)
+	}
+}
+
+func (l *Redial) Dial() {
+	l.mu.Lock()
+	l.conn = &netConn{}
+	l.mu.Unlock()
+}
+
+func (l *Redial) Close() {
+	l.mu.Lock()
+	l.conn = nil
+	l.mu.Unlock()
+	checkRecv("resend") // want `not apart`
+}
