@@ -49,6 +49,7 @@ func TestWords(t *testing.T) {
 		"closeAllLocked": "close all locked",
 		"Closest":        "closest",
 		"UnsafeLoad":     "unsafe load",
+		"IterateUnsafe":  "iterate unsafe",
 		"init":           "init",
 		"HTTPServer":     "httpserver",
 		"stop_now":       "stop now",
@@ -215,5 +216,22 @@ func f(a, b *T) (int, int) {
 	}
 	if got := naming.Origin(loads[1]); got != loads[1] {
 		t.Errorf("Origin(y) = %v, want y's load itself: the closure assigns it", got)
+	}
+}
+
+func TestCallerLocks(t *testing.T) {
+	for name, want := range map[string]bool{
+		"flushLocked":   true,
+		"UnsafePut":     true,
+		"IterateUnsafe": true,
+		"lenUnsafe":     true,
+		"Unlocked":      false,
+		"UnsafeNot":     true,
+		"safeLen":       false,
+		"Iterate":       false,
+	} {
+		if got := naming.CallerLocks(name); got != want {
+			t.Errorf("naming.CallerLocks(%q) = %v, want %v", name, got, want)
+		}
 	}
 }
