@@ -31,6 +31,10 @@ type Point struct {
 	Instr ssa.Instruction
 	Inner token.Pos
 	Of    naming.Ref // the instance whose field the point uses, in Func's terms, if known
+	// Started says that what the point does happens on a goroutine a
+	// callee starts and does not wait for: after the locks held at the
+	// point have been let go of.
+	Started bool
 }
 
 // ApartPoints is Apart for points that may lie inside a callee: a write

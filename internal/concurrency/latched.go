@@ -78,7 +78,7 @@ type latched struct {
 // latchedApart reports whether po, on a latch's open side, and pc, on
 // its closed side, never meet.
 func (r *Result) latchedApart(po, pc Point) (Reason, bool) {
-	if !receiverPoint(po) || !receiverPoint(pc) || !sameRecv(po.Func.Fn, pc.Func.Fn) {
+	if !receiverPoint(po) || !receiverPoint(pc) || !sameRecv(po.Func.Fn, pc.Func.Fn) || !inSection(po) {
 		return Reason{}, false
 	}
 	for _, o := range r.latchSides(po.Func, po.Instr, false) {
@@ -107,6 +107,13 @@ func (r *Result) latchedApart(po, pc Point) (Reason, bool) {
 		}
 	}
 	return Reason{}, false
+}
+
+// inSection reports whether what point p does happens where p is, in
+// the critical section around it: not on a goroutine it starts.
+func inSection(p Point) bool {
+	_, isGo := p.Instr.(*ssa.Go)
+	return !p.Started && !isGo && runsIn(p.Func, p.Instr) == p.Func.Fn
 }
 
 // latchSides returns the latch tests of fi that decide instr: on the

@@ -77,7 +77,7 @@ func (p *published) init() {
 // section that runs once per instance and pr comes after checking,
 // under the same lock, a field only such sections set.
 func (r *Result) publishedOnce(pr, pw Point) (Reason, bool) {
-	if !receiverPoint(pr) || !receiverPoint(pw) || !sameRecv(pr.Func.Fn, pw.Func.Fn) {
+	if !receiverPoint(pr) || !receiverPoint(pw) || !sameRecv(pr.Func.Fn, pw.Func.Fn) || !inSection(pw) {
 		return Reason{}, false
 	}
 	r.published.init()

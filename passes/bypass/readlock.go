@@ -170,7 +170,7 @@ func innermost(u resource.Use) token.Pos {
 
 // point is where u's use happens, for the concurrency model.
 func point(u resource.Use) concurrency.Point {
-	return concurrency.Point{Func: u.Func, Instr: u.Instr, Inner: innermost(u), Of: u.Res.Instance}
+	return concurrency.Point{Func: u.Func, Instr: u.Instr, Inner: innermost(u), Of: u.Res.Instance, Started: u.Started}
 }
 
 // holdsIn reports whether gate key is held at u in mode.

@@ -147,3 +147,40 @@ func (c *LeakyContext) Dispose() {
 		c.watcher.stop()
 	}
 }
+
+// AsyncContext checks the flag under the lock but starts a goroutine to
+// set the watcher: the goroutine runs after the section, and may run
+// after Dispose's (the twin races under -race).
+type AsyncContext struct {
+	mu       sync.Mutex
+	disposed bool
+	watcher  *watcher
+}
+
+func (c *AsyncContext) Watch() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.disposed {
+		return
+	}
+	go func() {
+		c.mu.Lock()
+		c.watcher = &watcher{}
+		c.mu.Unlock()
+	}()
+}
+
+func (c *AsyncContext) Watching() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.watcher != nil
+}
+
+func (c *AsyncContext) Dispose() {
+	c.mu.Lock()
+	c.disposed = true
+	c.mu.Unlock()
+	if c.watcher != nil { // want `Dispose reads c\.watcher without holding c\.mu`
+		c.watcher.stop()
+	}
+}
