@@ -118,6 +118,68 @@ func Inevitable(a, b ssa.Instruction) bool {
 	return true
 }
 
+// OnEveryReturn reports whether every path from its function's entry to
+// a return passes through b. A path that panics returns nothing, so an
+// assertion before b (if bad { panic(…) }) does not avoid it; a function
+// that defers a call of recover may return from any panic, so none of
+// its blocks counts.
+func OnEveryReturn(b *ssa.BasicBlock) bool {
+	fn := b.Parent()
+	if recovers(fn) {
+		return false
+	}
+	entry := fn.Blocks[0]
+	if b == entry {
+		return true
+	}
+	next := func(x *ssa.BasicBlock) []*ssa.BasicBlock {
+		if x == b {
+			return nil
+		}
+		return x.Succs
+	}
+	before := Reachable(entry, next)
+	before[entry] = true
+	for x := range before {
+		if x == b || len(x.Instrs) == 0 {
+			continue
+		}
+		if _, ok := x.Instrs[len(x.Instrs)-1].(*ssa.Return); ok {
+			return false
+		}
+	}
+	return true
+}
+
+// recovers reports whether fn defers a function that calls recover.
+func recovers(fn *ssa.Function) bool {
+	if fn.Recover == nil {
+		return false
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			d, ok := instr.(*ssa.Defer)
+			if !ok {
+				continue
+			}
+			callee := d.Call.StaticCallee()
+			if callee == nil {
+				continue // a method called through an interface: recover there is rare enough to ignore
+			}
+			for _, cb := range callee.Blocks {
+				for _, ci := range cb.Instrs {
+					if c, ok := ci.(*ssa.Call); ok {
+						if bi, ok := c.Call.Value.(*ssa.Builtin); ok && bi.Name() == "recover" {
+							return true
+						}
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
 // Taken reports whether b's successor i can run: not the branch that an
 // If on a constant condition (if false { … }) never takes.
 func Taken(b *ssa.BasicBlock, i int) bool {

@@ -23,6 +23,26 @@ func nested(n int, stop bool) {
 	mark("after")
 }
 
+func assert(bad, rr bool) {
+	if bad {
+		panic("internal error")
+	}
+	mark("checked")
+	if rr {
+		mark("rr")
+		return
+	}
+	mark("rest")
+}
+
+func recovers(bad bool) {
+	defer func() { recover() }()
+	if bad {
+		panic("x")
+	}
+	mark("guarded")
+}
+
 func straight() {
 	mark("first")
 	mark("second")
@@ -224,6 +244,25 @@ func TestInevitable(t *testing.T) {
 	}
 	if !Inevitable(m["flow.then"], m["flow.join"]) || Inevitable(m["flow.start"], m["flow.then"]) {
 		t.Error("a branch joins; one arm is not on every path")
+	}
+}
+
+func TestOnEveryReturn(t *testing.T) {
+	_, m := build(t)
+	for mark, want := range map[string]bool{
+		"straight.first":   true,
+		"flow.start":       true,
+		"flow.then":        false,
+		"flow.join":        true,
+		"flow.loop":        false,
+		"assert.checked":   true, // the panic returns nothing
+		"assert.rr":        false,
+		"assert.rest":      false,
+		"recovers.guarded": false, // the recovered panic returns without it
+	} {
+		if got := OnEveryReturn(m[mark].Block()); got != want {
+			t.Errorf("OnEveryReturn(%s) = %v, want %v", mark, got, want)
+		}
 	}
 }
 

@@ -23,9 +23,12 @@ type AcquirePoint struct {
 	Pos, End token.Pos // of the operation or call
 	GateOp   GateOp
 	Blocking bool
-	What     string // the operation or callee that acquires
-	Chain    []Hop  // inside the callee, down to the gate operation
-	Holding  *Holding
+	// Partial is set for a callee's acquire that it makes on some of its
+	// paths only (SumAcquire.Partial).
+	Partial bool
+	What    string // the operation or callee that acquires
+	Chain   []Hop  // inside the callee, down to the gate operation
+	Holding *Holding
 	// Also are the other gates must-held just before it.
 	Also []*Holding
 	// Owned is true when this function releases the gate itself
@@ -48,7 +51,7 @@ type AcquirePoint struct {
 // newAcquirePoint returns the acquire point of effect e of instr, with
 // held the same gate's holding just before it, if any.
 func newAcquirePoint(instr ssa.Instruction, e effect, held *Holding) AcquirePoint {
-	return AcquirePoint{Instr: instr, Pos: e.pos, End: e.end, GateOp: e.gate, Blocking: e.blocking, What: e.what, Chain: e.chain, Holding: held}
+	return AcquirePoint{Instr: instr, Pos: e.pos, End: e.end, GateOp: e.gate, Blocking: e.blocking, Partial: e.partial, What: e.what, Chain: e.chain, Holding: held}
 }
 
 // recordAcquire adds an acquire point to fi, and to the summary when the
@@ -78,18 +81,47 @@ func (m *model) recordAcquire(fi *FuncInfo, sum *Summary, instr ssa.Instruction,
 	if flag == nil {
 		flag = blockFlag(instr.Block())
 	}
+	// A path to a return that passes no acquire of the gate leaves it
+	// alone (a flag's branch is the flag's business, settled at calls).
+	partial := e.partial || !onEveryReturn(instr.Block()) && flag == nil
 	// One entry per gate and blocking: a gate acquired on several paths
 	// is one fact for callers (one report, small facts). The entry is
-	// guarded only if every path shares the flag.
+	// guarded only if every path shares the flag, and partial only if
+	// every acquire is.
 	for i, a := range sum.Acquires {
 		if a.Blocking == e.blocking && a.Gate.Key() == e.gate.Gate.Key() {
 			if a.Flag != nil && (flag == nil || *a.Flag != *flag) {
 				sum.Acquires[i].Flag = nil
 			}
+			sum.Acquires[i].Partial = a.Partial && partial
 			return
 		}
 	}
-	sum.Acquires = append(sum.Acquires, SumAcquire{GateOp: e.gate, Blocking: e.blocking, Chain: chain, Flag: flag})
+	sum.Acquires = append(sum.Acquires, SumAcquire{GateOp: e.gate, Blocking: e.blocking, Partial: partial, Chain: chain, Flag: flag})
+}
+
+// onEveryReturn reports whether every path to a return of b's function
+// passes through b, counting a block that runs on every pass round its
+// loop as passed when the loop's header is: a loop that locks on each
+// pass locks whenever its function does its work (an empty loop is no
+// path a caller relies on).
+func onEveryReturn(b *ssa.BasicBlock) bool {
+	if cfg.EveryPass(b) {
+		loop := cfg.LoopOf(b)
+		for h := range loop {
+			if !h.Dominates(b) {
+				continue
+			}
+			header := true
+			for x := range loop {
+				header = header && h.Dominates(x)
+			}
+			if header {
+				return cfg.OnEveryReturn(h)
+			}
+		}
+	}
+	return cfg.OnEveryReturn(b)
 }
 
 // deferredAcquires records the deferred blocking acquires that run at a

@@ -42,6 +42,9 @@ type effect struct {
 	end   token.Pos
 	what  string // the operation or callee, for chains
 	chain []Hop  // inside the callee, down to the gate operation
+	// partial marks an acquire the callee makes on some of its paths
+	// only (SumAcquire.Partial).
+	partial bool
 }
 
 // gateCall recognises a call of a gate method and returns its receiver.
@@ -166,7 +169,10 @@ func (m *model) calleeEffects(fs *funcState, cal naming.Callee, result ssa.Value
 		if !ok || !happens {
 			continue
 		}
-		e := effect{op: known.Acquire, gate: GateOp{ref, a.Kind, a.Mode}, blocking: a.Blocking,
+		// A flag the call neither settles nor passes on may take either
+		// branch: the acquire happens on some paths.
+		partial := a.Partial || a.Flag != nil && flag == nil && !settles(a.Flag, cal)
+		e := effect{op: known.Acquire, gate: GateOp{ref, a.Kind, a.Mode}, blocking: a.Blocking, partial: partial,
 			check: true, via: true, flag: flag, pos: pos, end: end, what: name, chain: a.Chain, drops: drops}
 		if cal.Fn.Parent() == fs.fn && len(a.Chain) > 0 {
 			// A closure called in place is this function's own code:
@@ -225,6 +231,12 @@ func translateFlag(g *Flag, cal naming.Callee) (*Flag, bool) {
 		return p, true
 	}
 	return nil, true
+}
+
+// settles reports whether the call passes a constant for flag g.
+func settles(g *Flag, cal naming.Callee) bool {
+	k, ok := cal.Value(g.Param, g.Free).(*ssa.Const)
+	return ok && k.Value != nil && k.Value.Kind() == constant.Bool
 }
 
 // flagOf names a bool that a flag can be about: a parameter, or a free

@@ -73,6 +73,7 @@ func encodeSummary(e *facts.Encoder, s Summary) {
 	facts.EncodeEach(e, s.Acquires, func(a SumAcquire) {
 		encodeOp(e, a.GateOp)
 		e.Bool(a.Blocking)
+		e.Bool(a.Partial)
 		EncodeChain(e, a.Chain)
 		encodeFlag(e, a.Flag)
 	})
@@ -89,7 +90,7 @@ func encodeSummary(e *facts.Encoder, s Summary) {
 func decodeSummary(d *facts.Decoder) Summary {
 	return Summary{
 		Acquires: facts.DecodeEach(d, func() SumAcquire {
-			return SumAcquire{GateOp: decodeOp(d), Blocking: d.Bool(), Chain: DecodeChain(d), Flag: decodeFlag(d)}
+			return SumAcquire{GateOp: decodeOp(d), Blocking: d.Bool(), Partial: d.Bool(), Chain: DecodeChain(d), Flag: decodeFlag(d)}
 		}),
 		Holds:      DecodeOps(d),
 		HoldsIfNil: DecodeOps(d),

@@ -16,7 +16,7 @@ func TestFuncFactRoundTrip(t *testing.T) {
 	mu := GateOp{Gate: naming.Ref{Root: naming.Param, Index: 0, Name: "s", Path: []string{"mu"}}, Kind: known.Mutex, Mode: known.Exclusive}
 	sem := GateOp{Gate: naming.Ref{Root: naming.Global, Pkg: "example.com/p", Name: "sem"}, Kind: known.Weighted}
 	want := Summary{
-		Acquires:   []SumAcquire{{GateOp: mu, Blocking: true, Chain: []Hop{{What: "s.mu.Lock", At: "p.go:12"}}, Flag: &Flag{Param: 2, Free: true, When: true}}, {GateOp: sem}},
+		Acquires:   []SumAcquire{{GateOp: mu, Blocking: true, Partial: true, Chain: []Hop{{What: "s.mu.Lock", At: "p.go:12"}}, Flag: &Flag{Param: 2, Free: true, When: true}}, {GateOp: sem}},
 		Holds:      []GateOp{mu},
 		HoldsIfNil: []GateOp{sem},
 		Releases:   []SumRelease{{GateOp: mu, Flag: &Flag{Param: 1}}},

@@ -51,8 +51,13 @@ type Required struct {
 type SumAcquire struct {
 	GateOp
 	Blocking bool
-	Chain    []Hop // from the callee's calls down to the gate operation
-	Flag     *Flag // set when a bool parameter decides whether it happens
+	// Partial is set when some path from the function's entry to a
+	// return does not acquire the gate (a case of a switch, a branch on
+	// its state): a caller holding the gate blocks only when the call
+	// takes a path that does.
+	Partial bool
+	Chain   []Hop // from the callee's calls down to the gate operation
+	Flag    *Flag // set when a bool parameter decides whether it happens
 }
 
 // SumRelease is a gate a function releases that it had not acquired, and

@@ -38,6 +38,8 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 				rep.Latent(diagnose(pass, ap, nil, false))
 			case anyLocker(fi, ap):
 				rep.Latent(diagnose(pass, ap, nil, true))
+			case ap.Partial:
+				rep.Latent(diagnose(pass, ap, nil, false))
 			default:
 				rep.Certain(diagnose(pass, ap, nil, false))
 			}
@@ -91,6 +93,13 @@ func diagnose(pass *analysis.Pass, ap gate.AcquirePoint, w *writer, iface bool) 
 		text, _ := w.text(pass)
 		why += " (" + text + " takes the write lock)"
 	}
+	acquires := "acquires"
+	if ap.Partial {
+		// The callee takes the gate on some of its paths only: the
+		// block needs the call to take one of them.
+		acquires = "can acquire"
+		why = fmt.Sprintf("when %s takes one of its paths that acquires it (not all do), %s", ap.What, why)
+	}
 	var msg string
 	if ap.GateOp.Kind == known.Once {
 		return onceReentered(pass, ap, name)
@@ -126,8 +135,8 @@ func diagnose(pass *analysis.Pass, ap gate.AcquirePoint, w *writer, iface bool) 
 		msg = fmt.Sprintf("%s while %s is already held on this path (%s): %s; %s",
 			ap.What, name, where, why, fix(name))
 	} else {
-		msg = fmt.Sprintf("call to %s acquires %s (%s) while it is already held on this path (%s): %s; %s",
-			ap.What, name, gate.ChainText(ap.Chain, true), where, why, fix(name))
+		msg = fmt.Sprintf("call to %s %s %s (%s) while it is already held on this path (%s): %s; %s",
+			ap.What, acquires, name, gate.ChainText(ap.Chain, true), where, why, fix(name))
 	}
 	d := analysis.Diagnostic{Pos: ap.Pos, End: ap.End, Message: msg, SuggestedFixes: lockedVariant(pass, ap)}
 	if w != nil {
