@@ -3,6 +3,7 @@ package concurrency
 import (
 	"fmt"
 	"go/token"
+	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -107,8 +108,13 @@ func localCell(x ssa.Value, u ssa.Instruction) ssa.Value {
 // to follow in turn (an address into the object, the interface it is
 // converted to, a sync.Cond made on its lock). Storing it into the
 // object itself publishes nothing (c.cond = sync.NewCond(&c.mu)). A use
-// it does not know publishes.
+// it does not know publishes. An address of plain memory inside the
+// object (its byte array, sliced for a hash to fill) gives whoever gets
+// it that memory alone: no lock of the object, nor a way back to it.
 func (r *Result) use(v, x ssa.Value, u ssa.Instruction) (publishes bool, derived ssa.Value) {
+	if x != v && plainMemory(x.Type()) {
+		return false, nil
+	}
 	switch u := u.(type) {
 	case *ssa.MakeInterface:
 		return false, u
@@ -129,8 +135,67 @@ func (r *Result) use(v, x ssa.Value, u ssa.Instruction) (publishes bool, derived
 		return u.Val == x && !into(u.Addr, v), nil // a write into the object is not a publication
 	case *ssa.Defer:
 		return !r.callBorrows(u.Common(), x), nil
+	case *ssa.MakeClosure:
+		return !r.inPlaceBorrows(u, x), nil
 	}
 	return true, nil // sent, stored in an interface, captured, started, …
+}
+
+// inPlaceBorrows reports whether closure c, which captures x, is only
+// called where it is made (func() { … }(), or deferred), and its body
+// publishes none of the variables that hold x: captured so, x stays
+// with the goroutine that runs the closure.
+func (r *Result) inPlaceBorrows(c *ssa.MakeClosure, x ssa.Value) bool {
+	fn, ok := c.Fn.(*ssa.Function)
+	if !ok {
+		return false
+	}
+	for _, u := range *c.Referrers() {
+		switch u := u.(type) {
+		case *ssa.Call:
+			if u.Call.Value != c || slices.Contains(u.Call.Args, ssa.Value(c)) {
+				return false
+			}
+		case *ssa.Defer:
+			if u.Call.Value != c || slices.Contains(u.Call.Args, ssa.Value(c)) {
+				return false
+			}
+		case *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	for i, b := range c.Bindings {
+		if b == x && r.publisher(fn.FreeVars[i], nil, true) != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// plainMemory reports whether t, a pointer or a slice, reaches only
+// numbers, bools and strings, or arrays of them: memory that holds no
+// lock and leads nowhere else.
+func plainMemory(t types.Type) bool {
+	var elem types.Type
+	switch t := t.Underlying().(type) {
+	case *types.Pointer:
+		elem = t.Elem()
+	case *types.Slice:
+		elem = t.Elem()
+	default:
+		return false
+	}
+	for {
+		switch e := elem.Underlying().(type) {
+		case *types.Basic:
+			return e.Kind() != types.UnsafePointer
+		case *types.Array:
+			elem = e.Elem()
+		default:
+			return false
+		}
+	}
 }
 
 // into reports whether addr is an address inside the object v points

@@ -214,3 +214,77 @@ func OpenBoth(outbound, secure bool) *box {
 	b.mu.Unlock()
 	return b
 }
+
+type hasher interface{ Sum(b []byte) []byte }
+
+type keyed struct {
+	mu   sync.Mutex
+	key  [32]byte
+	name *string
+	peer *keyed
+}
+
+// Keyed hands a hash the new object's key bytes to fill: they lead to
+// nothing else, so the object is still Keyed's own.
+func Keyed(h hasher) *keyed {
+	k := &keyed{}
+	h.Sum(k.key[:0])
+	k.mu.Lock()
+	probe() // want `^owned: \[k\.mu\]$`
+	k.mu.Unlock()
+	return k
+}
+
+// Named hands the hash the address of a field that holds a pointer: the
+// hash may keep it and reach what it points to, not the object's lock,
+// but the model does not split an object so: published.
+func Named(keep func(**string)) *keyed {
+	k := &keyed{}
+	keep(&k.name)
+	k.mu.Lock()
+	probe() // want `^owned: \[\]$`
+	k.mu.Unlock()
+	return k
+}
+
+// Locked hands out the address of the lock itself: published.
+func Locked(keep func(*sync.Mutex)) *keyed {
+	k := &keyed{}
+	keep(&k.mu)
+	k.mu.Lock()
+	probe() // want `^owned: \[\]$`
+	k.mu.Unlock()
+	return k
+}
+
+func (k *keyed) init(h hasher) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	func() { h.Sum(k.key[:0]) }()
+}
+
+// Inited's init fills the key in a literal it calls where it makes it:
+// the object is still Inited's own.
+func Inited(h hasher) *keyed {
+	k := &keyed{}
+	k.init(h)
+	k.mu.Lock()
+	probe() // want `^owned: \[k\.mu\]$`
+	k.mu.Unlock()
+	return k
+}
+
+func (k *keyed) later(keep func(func())) {
+	keep(func() { k.name = nil })
+}
+
+// Hooked's later hands a literal that holds the object to keep, which
+// may run it on any goroutine: published.
+func Hooked(keep func(func())) *keyed {
+	k := &keyed{}
+	k.later(keep)
+	k.mu.Lock()
+	probe() // want `^owned: \[\]$`
+	k.mu.Unlock()
+	return k
+}
