@@ -21,8 +21,9 @@ import (
 // flag: once set, it stays set (a context's didDispose, a conn's
 // closed). So is a field that can be nil and that the package only ever
 // clears (a conn's net.Conn, set when it is made and nilled by Close):
-// nil is its set state. A section that checks, under a lock, that the latch is not
-// set and keeps that lock until a point is the latch's open side:
+// nil is its set state. A section that checks, under a lock, that the
+// latch is not set and keeps that lock until a point (which happens
+// there, not on a goroutine it starts) is the latch's open side:
 //
 //	func (c *Context) Watch() error {
 //		c.mu.Lock()
