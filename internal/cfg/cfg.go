@@ -361,16 +361,7 @@ func LoopOf(b *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
 	if !OnCycle(b) {
 		return nil
 	}
-	var best map[*ssa.BasicBlock]bool
-	for _, h := range b.Parent().Blocks {
-		if !h.Dominates(b) {
-			continue
-		}
-		if body := naturalLoop(h); body[b] && (best == nil || len(body) < len(best)) {
-			best = body
-		}
-	}
-	if best != nil {
+	if _, best := innermost(b); best != nil {
 		return best
 	}
 	// Irreducible: every block on a cycle through b.
@@ -382,6 +373,32 @@ func LoopOf(b *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
 		}
 	}
 	return loop
+}
+
+// LoopHeader returns the header of b's innermost natural loop, or nil
+// when b lies on no cycle, or only on an irreducible one.
+func LoopHeader(b *ssa.BasicBlock) *ssa.BasicBlock {
+	if !OnCycle(b) {
+		return nil
+	}
+	h, _ := innermost(b)
+	return h
+}
+
+// innermost returns the header and blocks of the smallest natural loop
+// that holds b, or nil.
+func innermost(b *ssa.BasicBlock) (*ssa.BasicBlock, map[*ssa.BasicBlock]bool) {
+	var header *ssa.BasicBlock
+	var best map[*ssa.BasicBlock]bool
+	for _, h := range b.Parent().Blocks {
+		if !h.Dominates(b) {
+			continue
+		}
+		if body := naturalLoop(h); body[b] && (best == nil || len(body) < len(best)) {
+			header, best = h, body
+		}
+	}
+	return header, best
 }
 
 // naturalLoop returns the natural loop headed by h: h and the blocks that

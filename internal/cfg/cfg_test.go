@@ -178,6 +178,26 @@ func TestLoopOfIsInnermost(t *testing.T) {
 	}
 }
 
+func TestLoopHeader(t *testing.T) {
+	_, m := build(t)
+	each := m["passes.each"].Block()
+	h := LoopHeader(each)
+	if h == nil || !LoopOf(each)[h] {
+		t.Fatal("passes.each: no header in its loop")
+	}
+	for x := range LoopOf(each) {
+		if !h.Dominates(x) {
+			t.Errorf("the header does not dominate block %d of its loop", x.Index)
+		}
+	}
+	if LoopHeader(m["nested.inner"].Block()) == LoopHeader(m["nested.between"].Block()) {
+		t.Error("the inner loop has the outer loop's header")
+	}
+	if LoopHeader(m["straight.first"].Block()) != nil || LoopHeader(m["irreducible.in"].Block()) != nil {
+		t.Error("a header outside any natural loop")
+	}
+}
+
 func TestLoopOfStraightAndIrreducible(t *testing.T) {
 	_, m := build(t)
 	if l := LoopOf(m["straight.first"].Block()); l != nil {

@@ -106,20 +106,8 @@ func (m *model) recordAcquire(fi *FuncInfo, sum *Summary, instr ssa.Instruction,
 // pass locks whenever its function does its work (an empty loop is no
 // path a caller relies on).
 func onEveryReturn(b *ssa.BasicBlock) bool {
-	if cfg.EveryPass(b) {
-		loop := cfg.LoopOf(b)
-		for h := range loop {
-			if !h.Dominates(b) {
-				continue
-			}
-			header := true
-			for x := range loop {
-				header = header && h.Dominates(x)
-			}
-			if header {
-				return cfg.OnEveryReturn(h)
-			}
-		}
+	if h := cfg.LoopHeader(b); h != nil && cfg.EveryPass(b) {
+		return cfg.OnEveryReturn(h)
 	}
 	return cfg.OnEveryReturn(b)
 }
