@@ -71,17 +71,14 @@ func (m *model) instrRuns(fs *funcState, instr ssa.Instruction) []SumRun {
 	// taken to run before the call returns (see syncCallback): the func
 	// values it runs from its free variables are run here.
 	for _, a := range c.Args {
-		mc, isClosure := a.(*ssa.MakeClosure)
-		if !isClosure {
+		// The closure may come converted to the callee's func type
+		// (a literal passed as an fs.WalkDirFunc).
+		inner, isClosure := naming.Target(naming.Unconverted(a))
+		if !isClosure || inner.Bindings == nil {
 			continue
 		}
-		fn, _ := mc.Fn.(*ssa.Function)
-		if fn == nil {
-			continue
-		}
-		if sum := m.sums.Of(fn); sum != nil {
+		if sum := m.sums.Of(inner.Fn); sum != nil {
 			for _, run := range sum.Runs {
-				inner := naming.Callee{Fn: fn, Bindings: mc.Bindings}
 				if g := flagOf(run.Value(inner)); g != nil && run.Free {
 					out = append(out, SumRun{Param: g.Param, Free: g.Free, Under: fs.translateOps(run.Under, inner)})
 				}

@@ -148,22 +148,25 @@ func AddrObject(addr ssa.Value) types.Object {
 // FuncOf returns the source function a func value is (see Target), or
 // nil when it can be several or is a synthetic wrapper.
 func FuncOf(v ssa.Value) *ssa.Function {
-	// A func converted to a named func type or put in an interface
-	// (return http.HandlerFunc(f) as an http.Handler) is still f.
-	for {
-		switch x := v.(type) {
-		case *ssa.ChangeType:
-			v = x.X
-			continue
-		case *ssa.MakeInterface:
-			v = x.X
-			continue
-		}
-		break
-	}
-	t, ok := Target(v)
+	t, ok := Target(Unconverted(v))
 	if !ok || t.Fn.Synthetic != "" {
 		return nil
 	}
 	return t.Fn
+}
+
+// Unconverted returns the value v converts: a func converted to a named
+// func type or put in an interface (return http.HandlerFunc(f) as an
+// http.Handler, a literal passed as an fs.WalkDirFunc) is still f.
+func Unconverted(v ssa.Value) ssa.Value {
+	for {
+		switch x := v.(type) {
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.MakeInterface:
+			v = x.X
+		default:
+			return v
+		}
+	}
 }
