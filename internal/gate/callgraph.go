@@ -1,6 +1,7 @@
 package gate
 
 import (
+	"go/types"
 	"iter"
 
 	"golang.org/x/tools/go/ssa"
@@ -22,12 +23,15 @@ type callGraph struct {
 	dynamic map[*ssa.Function][]ssa.CallInstruction // settled dynamic call sites
 	callees map[*ssa.Function][]*ssa.Function       // static callees and callbacks
 	escapes map[*ssa.Function]bool
-	invoked map[string]bool // method names called through interfaces
+	kept    map[*ssa.Function]bool // kept only in func fields the package calls (kept.go)
+	fields  map[*types.Var]bool    // those fields
+	invoked map[string]bool        // method names called through interfaces
 }
 
 func (m *model) buildCallGraph(funcs []*ssa.Function) *callGraph {
 	g := &callGraph{calls: make(map[*ssa.Function][]ssa.CallInstruction), callees: make(map[*ssa.Function][]*ssa.Function),
-		escapes: make(map[*ssa.Function]bool), invoked: make(map[string]bool), dynamic: make(map[*ssa.Function][]ssa.CallInstruction)}
+		escapes: make(map[*ssa.Function]bool), invoked: make(map[string]bool), dynamic: make(map[*ssa.Function][]ssa.CallInstruction),
+		kept: make(map[*ssa.Function]bool), fields: keptFields(m.pass.Pkg, funcs)}
 	var ops []*ssa.Value
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
@@ -45,7 +49,7 @@ func (m *model) buildCallGraph(funcs []*ssa.Function) *callGraph {
 				ops = instr.Operands(ops[:0])
 				for _, op := range ops {
 					if f := naming.FuncOf(*op); f != nil {
-						g.escapes[f] = true
+						g.escape(f, keptStore(g.fields, instr))
 					}
 				}
 			}
@@ -89,7 +93,8 @@ func (m *model) noteCall(g *callGraph, call ssa.CallInstruction) {
 	}
 	var runs []SumRun
 	external := true // a func value or interface method: not known here
-	if cal, ok := naming.Resolve(c); ok {
+	cal, resolved := naming.Resolve(c)
+	if resolved {
 		if sum := m.sums.Of(cal.Fn); sum != nil {
 			runs = sum.Runs
 		}
@@ -113,8 +118,18 @@ func (m *model) noteCall(g *callGraph, call ssa.CallInstruction) {
 			}
 		}
 		if !run && !(external && syncCallback(call)) {
-			g.escapes[f] = true
+			g.escape(f, !external && keptParam(g.fields, cal.Fn, j))
 		}
+	}
+}
+
+// escape records that f's value leaves the function that names it:
+// into a kept field (see kept.go), or anywhere.
+func (g *callGraph) escape(f *ssa.Function, kept bool) {
+	if kept {
+		g.kept[f] = true
+	} else {
+		g.escapes[f] = true
 	}
 }
 

@@ -126,7 +126,13 @@ func (r *Result) Fixed(field *types.Var) bool { return r.m.made.Fixed(field) }
 // Escapes reports whether fn's value leaves the package's control: stored
 // where it outlives the call, returned, sent, or passed to code not known
 // to run it in place.
-func (r *Result) Escapes(fn *ssa.Function) bool { return r.graph.escapes[fn] }
+func (r *Result) Escapes(fn *ssa.Function) bool { return r.graph.escapes[fn] || r.graph.kept[fn] }
+
+// Kept reports whether fn's value leaves the function that names it only
+// into func fields that the package alone calls (see kept.go): fn runs at
+// those calls, on the package's own paths, and is entered from nowhere
+// else.
+func (r *Result) Kept(fn *ssa.Function) bool { return r.graph.kept[fn] && !r.graph.escapes[fn] }
 
 // RootType returns the type of the value at the root of r, a ref in fi's
 // terms: a parameter's or free variable's type, the type of a local value

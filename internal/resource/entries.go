@@ -23,7 +23,9 @@ import (
 // gate without an annotation.
 //
 // Functions that run before the package is published (init, package
-// variable initialisers, and what only they call) are no entries.
+// variable initialisers, and what only they call) are no entries, nor
+// are those kept only in func fields the package alone calls
+// (gate.Result.Kept): they run inside the package's own paths.
 
 // Entry reports whether fn can be entered from outside the package or
 // from unknown code.
@@ -40,7 +42,7 @@ func (r *Result) ExcusedEntry(fn *ssa.Function) bool {
 
 // entry is Entry; strict ignores lifecycle names and doc contracts.
 func (r *Result) entry(fn *ssa.Function, strict bool) bool {
-	if beforePublication(fn) {
+	if beforePublication(fn) || r.gates.Kept(fn) {
 		return false
 	}
 	if r.gates.Escapes(fn) {

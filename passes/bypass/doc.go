@@ -152,7 +152,13 @@
 //     the gate. Paths start at the package's entries (exported functions,
 //     functions whose value escapes, also through a conversion, such as a
 //     func literal an unexported helper returns as an http.HandlerFunc),
-//     so a helper is judged at its callers.
+//     so a helper is judged at its callers. A function whose value the
+//     package only keeps in an unexported func field of its own that it
+//     calls (a cache's onEvict handed to its key list, called back from
+//     the list's add while the cache holds its lock) is no entry either:
+//     it runs inside the package's paths. A literal handed through a
+//     helper to a callback taker (walk(fsys, func…) wrapping it for
+//     fs.WalkDir) runs in its maker's path, with what the maker holds.
 //   - A method of an unexported type whose values never leave the package
 //     (no exported function, field or variable hands one out, no type that
 //     leaves embeds it, and it is never converted to an interface): only the
