@@ -46,9 +46,10 @@ type Result struct {
 	pkgTypes *types.Package
 	waits    map[*ssa.Function][]wait
 
-	published published               // sections that run once per instance, as asked
-	latched   latched                 // one-way flags, as asked
-	started   map[*gate.FuncInfo]bool // run on goroutines the package's code starts, once found
+	published published                 // sections that run once per instance, as asked
+	latched   latched                   // one-way flags, as asked
+	started   map[*gate.FuncInfo]bool   // run on goroutines the package's code starts, once found
+	claims    map[*ssa.Function][]claim // atomic claims, as asked
 }
 
 // param is a parameter of one of the package's functions.
@@ -65,6 +66,7 @@ func run(pass *analysis.Pass) (any, error) {
 		fresh:   make(map[*ssa.Function]bool),
 		funcsAt: make(map[token.Pos]*ssa.Function),
 		waits:   make(map[*ssa.Function][]wait),
+		claims:  make(map[*ssa.Function][]claim),
 		fset:    pass.Fset,
 		pkg:     pass.Pkg.Path(),
 

@@ -78,6 +78,12 @@
 // them hold the executor, known.Executor). Workers started in a loop are
 // no serial executor.
 //
+// It knows atomic claims (claims.go): the success branch of a
+// CompareAndSwap of a word from one constant state to another, up to the
+// atomic write that gives the word back, runs on one goroutine at a
+// time; resource's uses there hold the word (Claimed, known.Claim),
+// which keeps them apart but is never inferred as a field's guard.
+//
 // It knows the caller's contracts (contract.go): the exported methods
 // of a type implementing an interface the standard library documents as
 // used one call at a time (a database/sql/driver.Conn or driver.Stmt,

@@ -24,6 +24,7 @@ const (
 	Locker                   // another sync.Locker, or a //gatevet:gate type
 	Once                     // sync.Once, held by Do while its function runs
 	Executor                 // a channel one goroutine takes work from and runs, one item at a time
+	Claim                    // an atomic word a CompareAndSwap between constants claims
 )
 
 func (k Kind) String() string {
@@ -42,6 +43,8 @@ func (k Kind) String() string {
 		return "sync.Once"
 	case Executor:
 		return "serial executor"
+	case Claim:
+		return "atomic claim"
 	}
 	return "gate"
 }

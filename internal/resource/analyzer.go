@@ -245,6 +245,13 @@ func (r *Result) collect(fi *gate.FuncInfo, walk func(func(ssa.Instruction, gate
 			return
 		}
 		ts := touchesAt(instr, held, raw)
+		if claims := r.conc.Claimed(fi, instr); len(claims) > 0 {
+			for i := range ts {
+				if !ts[i].Started {
+					ts[i].Holdings = append(ts[i].Holdings, claims...)
+				}
+			}
+		}
 		if _, isStart := ends[instr]; isStart {
 			pending = &start{instr: instr, ts: ts}
 			starts = append(starts, pending)

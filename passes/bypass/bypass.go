@@ -403,6 +403,11 @@ func guardOf(rs *resource.Result, uses []resource.Use, byFunc map[*gate.FuncInfo
 	guardedFns := make(map[resource.GateKey]map[*gate.FuncInfo]bool)
 	for _, u := range uses {
 		for _, h := range u.Holdings {
+			if h.Kind == known.Claim {
+				// An atomic claim keeps its sections apart (see
+				// protected) but is not held around a use as a lock is.
+				continue
+			}
 			if k, ok := resource.KeyOf(h.Gate, u.Res); ok && !linked(h.Gate, u.Res) {
 				if guardedFns[k] == nil {
 					guardedFns[k] = make(map[*gate.FuncInfo]bool)

@@ -94,7 +94,12 @@
 //     gate.
 //   - A package-level value set inside the Do of a package-level sync.Once
 //     ("poolOnce.Do(func() { pool = newPool() })"): it is set once for the
-//     whole process, whatever instance's lock is held around it.
+//     whole process, whatever instance's lock is held around it. So is
+//     one made behind an atomic claim of a package-level word (a
+//     CompareAndSwap of a pool's status from one constant state to
+//     another, which one goroutine wins at a time): the claim is the
+//     process-wide gate. A CompareAndSwap loop that counts (old to old+1)
+//     claims nothing.
 //   - A struct of which the package makes a single instance, such as one
 //     kept in a package-level variable. Instances count as many when they
 //     are made in a loop, in an exported or escaping function, or in a
