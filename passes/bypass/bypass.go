@@ -357,10 +357,21 @@ func protected(u resource.Use, g resource.GateKey, uses []resource.Use) bool {
 func setup(fnUses []resource.Use, u resource.Use) bool {
 	if u.Res.Global {
 		// Assigning the variable itself, with nothing held, installs it.
-		return u.Write && len(u.Holdings) == 0 && len(u.Touch.Res.Path) == 0 && !isFunc(u.Res)
+		return u.Write && !locked(u) && len(u.Touch.Res.Path) == 0 && !isFunc(u.Res)
 	}
 	for _, w := range fnUses {
-		if w.Write && len(w.Holdings) == 0 && !w.Res.Global && w.Res.Key != u.Res.Key && w.Res.Instance.Key() == u.Res.Instance.Key() {
+		if w.Write && !locked(w) && !w.Res.Global && w.Res.Key != u.Res.Key && w.Res.Instance.Key() == u.Res.Instance.Key() {
+			return true
+		}
+	}
+	return false
+}
+
+// locked reports whether u holds a gate: an atomic claim (a Close that
+// runs once) is no lock discipline.
+func locked(u resource.Use) bool {
+	for _, h := range u.Holdings {
+		if h.Kind != known.Claim {
 			return true
 		}
 	}
