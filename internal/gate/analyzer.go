@@ -119,7 +119,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		m.classifyChans(srcFuncs)
 		m.noteDynamic(srcFuncs)
-		m.paths = values.Of(ssaPkg, append(slices.Clip(srcFuncs), genFuncs...), m.implementations)
+		m.paths = values.Of(ssaPkg, append(slices.Clip(srcFuncs), genFuncs...), m.implementations, m.made)
 	}
 	res := &Result{Directives: m.dirs, Source: srcFuncs, m: m}
 	for _, fn := range srcFuncs {

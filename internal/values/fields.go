@@ -102,22 +102,17 @@ func (n *invariants) decides(c ssa.Value) (val, ok bool) {
 // function the load is in; nil when x loads none, or loads it from an
 // object still being built in that function.
 func (n *invariants) field(x ssa.Value) (*types.Var, *ssa.Function) {
-	load, ok := x.(*ssa.UnOp)
-	if !ok || load.Op != token.MUL {
+	obj, v := loadedField(x)
+	if v == nil {
 		return nil, nil
 	}
-	fa, ok := load.X.(*ssa.FieldAddr)
-	if !ok {
+	if _, building := obj.(*ssa.Alloc); building {
 		return nil, nil
 	}
-	if _, building := fa.X.(*ssa.Alloc); building {
-		return nil, nil
-	}
-	v := naming.FieldOf(fa)
 	if _, isConst := n.consts[v]; !n.nonNil[v] && !isConst {
 		return nil, nil
 	}
-	return v, load.Parent()
+	return v, x.Parent()
 }
 
 // live reports whether v's invariant holds in fn: fn is not early, or

@@ -40,6 +40,7 @@ type Made struct {
 	params   map[*ssa.Function]map[*types.Var]int
 	fixed    map[*types.Var]bool
 	assigned map[*types.Var]bool
+	cleared  map[*types.Var][]*types.Var // see cleared.go
 }
 
 // Param returns the index of fn's parameter that the field of the
@@ -76,6 +77,7 @@ func FindMade(pkg *ssa.Package, funcs []*ssa.Function) *Made {
 	seen := make(map[*types.Var]bool)      // fields some store sets
 	escaped := make(map[*types.Var]bool)   // fields whose address is used but to load or store
 	elsewhere := make(map[*types.Var]bool) // fields set to non-nil in an object not just allocated
+	var flags flagStores
 	for _, fn := range funcs {
 		made := returnedAlloc(fn)
 		for _, b := range fn.Blocks {
@@ -104,6 +106,7 @@ func FindMade(pkg *ssa.Package, funcs []*ssa.Function) *Made {
 				}
 				seen[f] = true
 				alloc, fresh := fa.X.(*ssa.Alloc)
+				flags.note(f, fresh, sts)
 				for _, st := range sts {
 					if k, isConst := st.Val.(*ssa.Const); !fresh && (!isConst || !k.IsNil()) {
 						elsewhere[f] = true
@@ -138,6 +141,7 @@ func FindMade(pkg *ssa.Package, funcs []*ssa.Function) *Made {
 			out.assigned[f] = true
 		}
 	}
+	out.cleared = flags.cleared(func(f *types.Var) bool { return !escaped[f] && owned(f) }, out.assigned)
 	for _, s := range sites {
 		if !out.fixed[s.field] {
 			continue
@@ -147,7 +151,7 @@ func FindMade(pkg *ssa.Package, funcs []*ssa.Function) *Made {
 		}
 		out.params[s.fn][s.field] = s.param
 	}
-	if len(out.fixed)+len(out.assigned) == 0 {
+	if len(out.fixed)+len(out.assigned)+len(out.cleared) == 0 {
 		return nil
 	}
 	return out

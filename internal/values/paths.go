@@ -13,13 +13,15 @@ type Paths struct {
 	params  settled
 	fields  *invariants
 	results *nilResults
+	made    *Made // its fields cleared with a flag
 }
 
 // Of reads the settled parameters, field invariants and nil results of
 // the package whose source functions (closures included) are funcs;
-// impls resolves its interface calls.
-func Of(pkg *ssa.Package, funcs []*ssa.Function, impls Implementations) *Paths {
-	return &Paths{params: settledParams(funcs, impls), fields: fieldInvariants(pkg, funcs), results: findNilResults(funcs, impls)}
+// impls resolves its interface calls; made is FindMade's answer for the
+// package, whose fields cleared with a flag decide branches too.
+func Of(pkg *ssa.Package, funcs []*ssa.Function, impls Implementations, made *Made) *Paths {
+	return &Paths{params: settledParams(funcs, impls), fields: fieldInvariants(pkg, funcs), results: findNilResults(funcs, impls), made: made}
 }
 
 // Settled returns the constant every call passes for bool parameter
@@ -37,7 +39,7 @@ func (p *Paths) Settle(param *ssa.Parameter, val bool) *Paths {
 	q := &Paths{params: make(settled)}
 	if p != nil {
 		maps.Copy(q.params, p.params)
-		q.fields, q.results = p.fields, p.results
+		q.fields, q.results, q.made = p.fields, p.results, p.made
 	}
 	q.params[param] = []constant.Value{constant.MakeBool(val)}
 	return q
@@ -45,7 +47,8 @@ func (p *Paths) Settle(param *ssa.Parameter, val bool) *Paths {
 
 // Follow says whether control can pass from block from to its
 // successor to: not the branch of an If that a settled parameter, a
-// field invariant or a nil result rules out.
+// field invariant, a nil result or a field cleared with a flag rules
+// out.
 func (p *Paths) Follow(from, to *ssa.BasicBlock) bool {
 	if p == nil {
 		return true
@@ -69,6 +72,9 @@ func (p *Paths) Follow(from, to *ssa.BasicBlock) bool {
 		}
 		if !decided {
 			val, decided = p.results.decides(c)
+		}
+		if !decided {
+			val, decided = p.made.clearedNil(from, c)
 		}
 	}
 	return !decided || onTrue == (val != negated)

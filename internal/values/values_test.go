@@ -151,7 +151,7 @@ func TestConstFields(t *testing.T) {
 func TestFollow(t *testing.T) {
 	pkg := ssatest.Build(t, src)
 	funcs := ssatest.Funcs(pkg)
-	p := Of(pkg, funcs, implementations(pkg))
+	p := Of(pkg, funcs, implementations(pkg), FindMade(pkg, funcs))
 	run := methodOf(pkg, "kept", "run")
 	b := run.Blocks[0]
 	if p.Follow(b, b.Succs[0]) || !p.Follow(b, b.Succs[1]) {
