@@ -22,7 +22,11 @@ import (
 // another package store one (the type is unexported, or holds a lock,
 // which copylocks guards). The
 // constructor is a function of the package every return of which
-// returns that allocation, whose field it sets from a parameter.
+// returns that allocation, whose field it sets from a parameter. The
+// object a constructor has just returned has that argument in the
+// field also when the type is exported and another package could copy
+// a whole value over one (db.Editor().db is db): only the field's
+// being fixed for the object's life needs that closed.
 //
 // Assigned fields. A field the package sets to something other than
 // nil only on objects the storing function allocates, and otherwise
@@ -143,7 +147,12 @@ func FindMade(pkg *ssa.Package, funcs []*ssa.Function) *Made {
 	}
 	out.cleared = flags.cleared(func(f *types.Var) bool { return !escaped[f] && owned(f) }, out.assigned)
 	for _, s := range sites {
-		if !out.fixed[s.field] {
+		// Naming a constructor's result by its argument needs less than
+		// a fixed field: a copy another package may make of an exported
+		// type's whole value (*p = *q) does not reach the value a call
+		// of the constructor has just returned (db.Editor().db is db).
+		owner := ownerOf(s.field, pkg.Pkg)
+		if bad[s.field] || owner == nil || wholes[owner] || owner.TypeParams().Len() > 0 {
 			continue
 		}
 		if out.params[s.fn] == nil {
@@ -151,7 +160,7 @@ func FindMade(pkg *ssa.Package, funcs []*ssa.Function) *Made {
 		}
 		out.params[s.fn][s.field] = s.param
 	}
-	if len(out.fixed)+len(out.assigned)+len(out.cleared) == 0 {
+	if len(out.fixed)+len(out.assigned)+len(out.cleared)+len(out.params) == 0 {
 		return nil
 	}
 	return out

@@ -70,3 +70,52 @@ func (s *Stream) Greet() {
 	s.write()
 	s.write() // want `^certain: call to \(\*Stream\)\.write acquires s\.smu`
 }
+
+// A DB hands out an exported Editor that holds its lock until Close:
+// another package can copy an Editor's whole value, but not into the
+// one Editor has just returned, so ed.db is db and the deferred Close
+// gives the lock back before AddRoot returns.
+type DB struct {
+	lock  sync.RWMutex
+	users map[string]int
+}
+
+type Editor struct {
+	db *DB
+	n  int
+}
+
+func (db *DB) Editor() *Editor {
+	db.lock.Lock()
+	return &Editor{db, 0}
+}
+
+func (ed *Editor) Close() { ed.db.lock.Unlock() }
+
+func (ed *Editor) Put(k string) { ed.db.users[k]++ }
+
+func (db *DB) AddRoot() {
+	ed := db.Editor()
+	defer ed.Close()
+	ed.Put("root")
+}
+
+func Setup(db *DB) {
+	db.AddRoot()
+	ed := db.Editor()
+	ed.Close()
+}
+
+// AddGuest forgets to close its Editor: the lock stays held, and the
+// next Editor blocks on it for good.
+func (db *DB) AddGuest() {
+	ed := db.Editor()
+	ed.Put("guest")
+}
+
+// Invite's Editor blocks for good: AddGuest returned holding db.lock.
+func Invite(db *DB) {
+	db.AddGuest()
+	ed := db.Editor() // want `^certain: call to \(\*DB\)\.Editor acquires db\.lock`
+	ed.Close()
+}
