@@ -73,7 +73,8 @@ func (c *Counter) AddTwice() {
 	c.mu.Unlock()
 }
 
-// bumpTwice is a helper that one of its calls makes without c.mu.
+// bumpTwice is a helper that one of its calls makes without c.mu:
+// through BumpTwiceUnlocked, incLocked writes c.n with no lock.
 func (c *Counter) bumpTwice() {
 	c.incLocked() // want `^certain: \(\*Counter\)\.incLocked requires c\.mu held`
 }

@@ -102,7 +102,9 @@ func (s *Store) LookupWrongFlag(k string) int {
 	return s.lookup(k, false) // want `call to \(\*Store\)\.lookup acquires s\.mu`
 }
 
-// A flag that is not a constant may be false: the path can deadlock.
+// LookupFlag holds s.mu and passes lookup a flag that is not a
+// constant: when flush is false, lookup locks s.mu again and blocks
+// forever.
 func (s *Store) LookupFlag(k string, flush bool) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()

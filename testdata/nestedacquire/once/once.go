@@ -13,7 +13,7 @@ type Client struct {
 	token string
 }
 
-// Conf runs load under c.once through a method value.
+// Conf runs c.load under c.once: load's defaults calls c.once.Do again.
 func (c *Client) Conf() map[string]string {
 	c.once.Do(c.load) // want `certain: call to \(\*Client\)\.load calls c\.once\.Do \(\(\*Client\)\.defaults → c\.once\.Do at once\.go:\d+\) while c\.once\.Do is running on this path`
 	return c.conf

@@ -51,7 +51,8 @@ type Stream struct{ f *frame }
 
 func NewStream(r io.Reader) *Stream { return &Stream{f: newFrame(r)} }
 
-// next is read on a frame the stream keeps.
+// next keeps f.mu when the length cannot be read, on a frame the
+// stream keeps: the stream's next read blocks forever on it.
 func (f *frame) next() ([]byte, error) {
 	f.mu.Lock()
 	var n [1]byte
@@ -71,7 +72,8 @@ func (f *frame) next() ([]byte, error) {
 // keeps s.f.mu, the next Next blocks forever on it.
 func (s *Stream) Next() ([]byte, error) { return s.f.next() }
 
-// again is read on a frame its caller uses after the call.
+// again keeps f.mu when the length cannot be read, on a frame its
+// caller uses after the call: Twice's second read blocks forever on it.
 func (f *frame) again() ([]byte, error) {
 	f.mu.Lock()
 	var n [1]byte
