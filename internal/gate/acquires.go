@@ -26,6 +26,10 @@ type AcquirePoint struct {
 	// Partial is set for a callee's acquire that it makes on some of its
 	// paths only (SumAcquire.Partial).
 	Partial bool
+	// Flag is set for a callee's acquire that depends on a bool this
+	// function passes on from its own parameter or free variable: the
+	// acquire happens only when that is Flag.When.
+	Flag    *Flag
 	What    string // the operation or callee that acquires
 	Chain   []Hop  // inside the callee, down to the gate operation
 	Holding *Holding
@@ -51,7 +55,7 @@ type AcquirePoint struct {
 // newAcquirePoint returns the acquire point of effect e of instr, with
 // held the same gate's holding just before it, if any.
 func newAcquirePoint(instr ssa.Instruction, e effect, held *Holding) AcquirePoint {
-	return AcquirePoint{Instr: instr, Pos: e.pos, End: e.end, GateOp: e.gate, Blocking: e.blocking, Partial: e.partial, What: e.what, Chain: e.chain, Holding: held}
+	return AcquirePoint{Instr: instr, Pos: e.pos, End: e.end, GateOp: e.gate, Blocking: e.blocking, Partial: e.partial, Flag: e.flag, What: e.what, Chain: e.chain, Holding: held}
 }
 
 // recordAcquire adds an acquire point to fi, and to the summary when the

@@ -22,6 +22,10 @@
 // a Lock and an RLock on one path) and latent when another goroutine must
 // interleave: an RLock under an RLock deadlocks once a writer queues
 // between them, a counting semaphore once its other permits are taken.
+// They are latent too when the path needs a value the function does not
+// decide: a callee that takes the gate on some of its paths only, or
+// only for one value of a bool the function passes on from its own
+// caller ("when flush is false").
 // RLock is a read lock on any lock that has one, a [sync.RWMutex] or an
 // interface or //gatevet:gate type with RLock and RUnlock methods.
 //

@@ -38,7 +38,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 				rep.Latent(diagnose(pass, ap, nil, false))
 			case anyLocker(fi, ap):
 				rep.Latent(diagnose(pass, ap, nil, true))
-			case ap.Partial:
+			case ap.Partial, ap.Flag != nil:
 				rep.Latent(diagnose(pass, ap, nil, false))
 			default:
 				rep.Certain(diagnose(pass, ap, nil, false))
@@ -94,6 +94,11 @@ func diagnose(pass *analysis.Pass, ap gate.AcquirePoint, w *writer, iface bool) 
 		why += " (" + text + " takes the write lock)"
 	}
 	acquires := "acquires"
+	if f := ap.Flag; f != nil {
+		// The callee takes the gate only for one value of a bool this
+		// function passes on from its caller.
+		why = fmt.Sprintf("when %s is %v, %s", flagName(ap, f), f.When, why)
+	}
 	if ap.Partial {
 		// The callee takes the gate on some of its paths only: the
 		// block needs the call to take one of them.
@@ -219,4 +224,17 @@ func onceReentered(pass *analysis.Pass, ap gate.AcquirePoint, name string) analy
 		Related: []analysis.RelatedInformation{{Pos: held.Pos, Message: name + ".Do entered here"}}}
 	d.Related = append(d.Related, gate.ChainRelated(ap.Chain, "then ")...)
 	return d
+}
+
+// flagName names the parameter or free variable of ap's function that
+// flag f is about.
+func flagName(ap gate.AcquirePoint, f *gate.Flag) string {
+	fn := ap.Instr.Parent()
+	if f.Free && f.Param < len(fn.FreeVars) {
+		return fn.FreeVars[f.Param].Name()
+	}
+	if !f.Free && f.Param < len(fn.Params) {
+		return fn.Params[f.Param].Name()
+	}
+	return "its flag"
 }

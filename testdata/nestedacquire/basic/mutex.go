@@ -108,7 +108,7 @@ func (s *Store) LookupWrongFlag(k string) int {
 func (s *Store) LookupFlag(k string, flush bool) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.lookup(k, flush) // want `call to \(\*Store\)\.lookup acquires s\.mu`
+	return s.lookup(k, flush) // want `^latent: call to \(\*Store\)\.lookup acquires s\.mu .*: when flush is false, sync\.Mutex is not reentrant`
 }
 
 func (s *Store) LookupUnheld(k string) int {
