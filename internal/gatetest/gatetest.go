@@ -78,17 +78,23 @@ func namesCondition(msg string) bool {
 }
 
 // checkClaims holds every certain and latent finding of a suite to what
-// it claims. A certain finding is a bug on that path, so the case that
-// shows it (the declaration it is reported in) has a doc comment that
-// says how it happens; a latent finding needs something the model did
-// not prove, so its message names the condition.
+// it claims. Its message says which it is ("certain: ", "latent: "), as
+// its category does; a finding of neither is a problem with a
+// //gatevet: directive. A certain finding is a bug on that path, so the
+// case that shows it (the declaration it is reported in) has a doc
+// comment that says how it happens; a latent finding needs something
+// the model did not prove, so its message names the condition.
 func checkClaims(t *testing.T, a *analysis.Analyzer, results []*analysistest.Result) {
 	t.Helper()
+	prefixes := map[string]string{directive.CategoryCertain: "certain: ", directive.CategoryLatent: "latent: "}
 	for _, r := range results {
 		for _, d := range r.Diagnostics {
+			if p, ok := prefixes[d.Category]; ok && !strings.HasPrefix(d.Message, p) || !ok && !strings.Contains(d.Message, "//gatevet:") {
+				t.Errorf("%s: %s: a finding of category %q whose message does not say so: %s", a.Name, r.Pass.Fset.Position(d.Pos), d.Category, d.Message)
+			}
 			switch d.Category {
 			case directive.CategoryCertain:
-				if decl := enclosing(r.Pass.Files, d.Pos); decl != nil && docOf(decl) == "" {
+				if decl := enclosing(r.Pass.Files, d.Pos); decl == nil || docOf(decl) == "" {
 					t.Errorf("%s: %s: a certain finding in a case whose doc comment does not say how the bug happens: %s", a.Name, r.Pass.Fset.Position(d.Pos), d.Message)
 				}
 			case directive.CategoryLatent:
