@@ -151,7 +151,10 @@ type LiteralRelease struct {
 	InPlace bool
 }
 
-// LiteralReleases returns the releases of the function literals fi makes.
+// LiteralReleases returns the releases of the function literals fi makes
+// that give back a gate the literal did not take itself (its summary's
+// Releases): a goroutine that locks and unlocks on its own releases
+// nothing of its maker's.
 func (r *Result) LiteralReleases(fi *FuncInfo) []LiteralRelease {
 	var out []LiteralRelease
 	for _, b := range fi.Fn.Blocks {
@@ -165,8 +168,12 @@ func (r *Result) LiteralReleases(fi *FuncInfo) []LiteralRelease {
 			if info == nil {
 				continue
 			}
+			forMaker := make(map[string]bool)
+			for _, rel := range info.Summary.Releases {
+				forMaker[rel.Gate.Key()] = true
+			}
 			for _, e := range info.Events() {
-				if e.Op != known.Release {
+				if e.Op != known.Release || !forMaker[e.Gate.Key()] {
 					continue
 				}
 				ref, ok := fi.fs.refs.Translate(e.Gate, naming.Callee{Bindings: mc.Bindings})
