@@ -360,6 +360,12 @@ func (rs *Namer) pointerField(x ssa.Value, i int, depth int) (r Ref, ok, done bo
 			if stored := copied(a); stored != nil {
 				return rs.pointerField(stored, i, depth+1)
 			}
+			if v := builtField(a, i, u); v != nil {
+				// A struct value built field by field (statusWrapper{s})
+				// holds, in its pointer field, the pointer stored there.
+				r, ok := rs.walk(v, depth+1)
+				return r, ok, true
+			}
 			return Ref{}, false, false
 		}
 		r, ok := rs.walk(u.X, depth+1)
@@ -389,6 +395,65 @@ func fieldName(t types.Type, i int) string {
 		return s.Field(i).Name()
 	}
 	return "#" + strconv.Itoa(i)
+}
+
+// builtField returns the value stored in field i of a, a local struct
+// built field by field (a composite literal), when that is the field's
+// one store, it comes before load, and a's other uses only address its
+// fields to store or load them, or load it whole.
+func builtField(a *ssa.Alloc, i int, load *ssa.UnOp) ssa.Value {
+	var stored *ssa.Store
+	for _, ref := range *a.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.FieldAddr:
+			for _, use := range *ref.Referrers() {
+				switch use := use.(type) {
+				case *ssa.Store:
+					if use.Addr != ref {
+						return nil
+					}
+					if ref.Field == i {
+						if stored != nil {
+							return nil
+						}
+						stored = use
+					}
+				case *ssa.UnOp:
+					if use.Op != token.MUL {
+						return nil
+					}
+				case *ssa.DebugRef:
+				default:
+					return nil
+				}
+			}
+		case *ssa.UnOp:
+			if ref.Op != token.MUL {
+				return nil
+			}
+		case *ssa.DebugRef:
+		default:
+			return nil
+		}
+	}
+	if stored == nil {
+		return nil
+	}
+	sb, lb := stored.Block(), load.Block()
+	if sb == lb {
+		for _, instr := range sb.Instrs {
+			if instr == stored {
+				return stored.Val
+			}
+			if instr == load {
+				return nil
+			}
+		}
+	}
+	if sb.Dominates(lb) {
+		return stored.Val
+	}
+	return nil
 }
 
 // SoleStore returns the value stored in a, if a is a variable that is

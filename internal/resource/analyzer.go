@@ -66,6 +66,9 @@ type Result struct {
 	// escaping are the unexported types whose methods other packages
 	// can call (see escape.go).
 	escaping map[*types.TypeName]bool
+	// methods are the package's methods by receiver type, for the
+	// callback values a call hands on (see callbacks.go).
+	methods map[*types.TypeName][]*ssa.Function
 	// atomics are the fields and variables the package accesses with
 	// sync/atomic (see atomics.go).
 	atomics map[types.Object]bool
@@ -152,6 +155,7 @@ func run(pass *analysis.Pass) (any, error) {
 	})
 	r.guards = r.resolveGuards()
 	r.escaping = escapingTypes(pass.Pkg, r.gates.Source)
+	r.methods = methodsOf(r.gates.Source)
 	r.atomics = atomicLocations(r.gates.Analysed())
 	r.sums.Finish(r.gates.Analysed())
 	return r, nil

@@ -10,8 +10,9 @@ import (
 // type leave the package: returned by an exported function or by an
 // exported method of a type that leaves, held in an exported field or
 // variable, embedded in a type that leaves (its methods are promoted),
-// or converted to an interface (and then called through it anywhere).
-// Otherwise only the package's own code calls its methods, and their
+// or converted to an interface (and then called through it anywhere)
+// other than as a callback value handed to a call then and there
+// (callbacks.go). Otherwise only the package's own code calls its methods, and their
 // uses are judged at those callers, with the callers' gates held: a
 // helper type that a struct keeps and only touches under its own lock.
 
@@ -34,6 +35,9 @@ func escapingTypes(pkg *types.Package, funcs []*ssa.Function) map[*types.TypeNam
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				if mi, ok := instr.(*ssa.MakeInterface); ok {
+					if _, callback := callbackType(pkg, mi); callback {
+						continue // called back at the call (callbacks.go)
+					}
 					if tn := typeNameOf(mi.X.Type()); tn != nil && tn.Pkg() == pkg {
 						out[tn] = true
 					}

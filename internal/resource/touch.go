@@ -148,6 +148,13 @@ func (r *Result) callTouches(fi *gate.FuncInfo, c *ssa.CallCommon, at token.Pos,
 				out = append(out, r.runTouches(fi, a, nil, pos, end, "the loop or callback")...)
 			}
 		}
+		if !isGo {
+			name := "the func value"
+			if c.IsInvoke() {
+				name = c.Method.Name()
+			}
+			out = append(out, r.callbackTouches(fi, c, pos, end, name)...)
+		}
 		return out
 	}
 	out := r.guardedCall(fi, cal, pos, end)
@@ -194,6 +201,7 @@ func (r *Result) callTouches(fi *gate.FuncInfo, c *ssa.CallCommon, at token.Pos,
 				out = append(out, t)
 			}
 		}
+		out = append(out, r.callbackTouches(fi, c, pos, end, name)...)
 	}
 	return out
 }

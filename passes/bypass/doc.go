@@ -159,6 +159,10 @@
 //     it runs inside the package's paths. A literal handed through a
 //     helper to a callback taker (walk(fsys, func…) wrapping it for
 //     fs.WalkDir) runs in its maker's path, with what the maker holds.
+//     So do the methods of a value of an unexported type made for one
+//     call and handed to it in an interface (a status collector passed
+//     to a delivery's BodyNonAtomic): they are called back before the
+//     call returns.
 //   - A method of an unexported type whose values never leave the package
 //     (no exported function, field or variable hands one out, no type that
 //     leaves embeds it, and it is never converted to an interface): only the

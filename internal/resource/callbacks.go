@@ -1,0 +1,103 @@
+package resource
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/naming"
+)
+
+// Callback values. A value of an unexported type of the package that is
+// put in an interface only to be handed, then and there, to a call the
+// package does not see into (another package's function, or an
+// interface method) is a callback: the callee calls its methods back
+// before it returns, as a func literal handed the same way is taken to
+// run (see gate's syncCallback). A status collector made inside a
+// critical section and passed to a delivery's BodyNonAtomic is called
+// back within that section. So the conversion does not make the type's
+// methods entries (escape.go), and their uses count at the call, with
+// the caller's gates held.
+
+// callbackType returns the unexported named type of pkg whose value mi
+// puts in an interface, when mi's only use is as an argument of a plain
+// call that the package does not see into.
+func callbackType(pkg *types.Package, mi *ssa.MakeInterface) (*types.TypeName, bool) {
+	tn := typeNameOf(mi.X.Type())
+	if tn == nil || tn.Pkg() != pkg || tn.Exported() {
+		return nil, false
+	}
+	refs := *mi.Referrers()
+	if len(refs) != 1 {
+		return nil, false
+	}
+	call, ok := refs[0].(*ssa.Call)
+	if !ok {
+		return nil, false
+	}
+	c := call.Common()
+	if c.IsInvoke() && c.Value == mi {
+		return nil, false
+	}
+	if cal, ok := naming.Resolve(c); ok && cal.Fn.Pkg != nil && cal.Fn.Pkg.Pkg == pkg {
+		return nil, false
+	}
+	for _, a := range c.Args {
+		if a == mi {
+			return tn, true
+		}
+	}
+	return nil, false
+}
+
+// callbackTouches returns the uses of the methods of a callback value
+// that the call c hands on (see callbackType), with the receiver bound
+// to the value: the callee may call any of them.
+func (r *Result) callbackTouches(fi *gate.FuncInfo, c *ssa.CallCommon, pos, end token.Pos, name string) []rawTouch {
+	var out []rawTouch
+	for _, a := range c.Args {
+		mi, ok := a.(*ssa.MakeInterface)
+		if !ok {
+			continue
+		}
+		tn, ok := callbackType(r.pass.Pkg, mi)
+		if !ok {
+			continue
+		}
+		_, byPointer := mi.X.Type().Underlying().(*types.Pointer)
+		for _, m := range r.methods[tn] {
+			if _, ptrRecv := m.Signature.Recv().Type().Underlying().(*types.Pointer); ptrRecv && !byPointer {
+				continue // not in the value's method set
+			}
+			at := naming.Callee{Fn: m, Args: []ssa.Value{mi.X}}
+			hop := gate.NewHop(r.pass.Fset, naming.CalleeName(m, r.pkgPath), m.Pos(), m.Pos())
+			for _, t := range r.sums.Of(m) {
+				if t.Res.Root == naming.Param && t.Res.Index != 0 {
+					continue // the callee's to pass
+				}
+				res, ok := fi.Translate(t.Res, at)
+				if !ok || !res.Crosses() {
+					continue
+				}
+				out = append(out, rawTouch{res: res, write: t.Write, held: fi.TranslateOps(t.Under, at),
+					pos: pos, end: end, what: name, chain: gate.Prepend(hop, t.Chain), once: t.Once})
+			}
+		}
+	}
+	return out
+}
+
+// methodsOf returns the package's methods by their receiver's named type.
+func methodsOf(funcs []*ssa.Function) map[*types.TypeName][]*ssa.Function {
+	out := make(map[*types.TypeName][]*ssa.Function)
+	for _, fn := range funcs {
+		if recv := fn.Signature.Recv(); recv != nil && fn.Parent() == nil {
+			if tn := typeNameOf(recv.Type()); tn != nil {
+				out[tn] = append(out[tn], fn)
+			}
+		}
+	}
+	return out
+}
