@@ -101,7 +101,9 @@
 //     process-wide gate. A CompareAndSwap loop that counts (old to old+1)
 //     claims nothing.
 //   - A struct of which the package makes a single instance, such as one
-//     kept in a package-level variable. Instances count as many when they
+//     kept in a package-level variable, or one at a time (a singleton
+//     that a reset replaces with a new instance made only to be put in
+//     that variable). Instances count as many when they
 //     are made in a loop, in an exported or escaping function, or in a
 //     function called more than once.
 //   - A semaphore made inside a function to limit fan-out within one call:

@@ -102,12 +102,80 @@ func (sc *scanned) freshGates(c candidate) (token.Pos, bool) {
 // to 2: an allocation in a loop, in an entry (exported, escaping or
 // uncalled), or in a function called twice counts as many; one in an
 // initialiser or in a function called once counts as its caller does.
+// An allocation made only to be put in one package-level variable (a
+// singleton a reset replaces) counts as one, wherever it is: the
+// variable holds one instance at a time.
 func (sc *scanned) instances(res *gate.Result, rs *resource.Result, t *types.Named) int {
 	n := 0
 	for _, a := range sc.allocs[t.Origin()] {
+		if singleton(a) {
+			n++
+			continue
+		}
 		n += weight(res, rs, a.Parent(), a.Block(), 0)
 	}
 	return n
+}
+
+// singleton reports whether the object a makes goes nowhere but into
+// one package-level variable (itself, or in an interface), its fields
+// set on the way.
+func singleton(a *ssa.Alloc) bool {
+	if !a.Heap {
+		return false
+	}
+	stored := 0
+	for _, r := range *a.Referrers() {
+		switch r := r.(type) {
+		case *ssa.FieldAddr:
+			if !onlyStoredInto(r) {
+				return false
+			}
+		case *ssa.Store:
+			if _, global := r.Addr.(*ssa.Global); !global || r.Val != a {
+				return false
+			}
+			stored++
+		case *ssa.MakeInterface:
+			refs := *r.Referrers()
+			if len(refs) != 1 {
+				return false
+			}
+			st, ok := refs[0].(*ssa.Store)
+			if _, global := st.Addr.(*ssa.Global); !ok || !global || st.Val != r {
+				return false
+			}
+			stored++
+		case *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return stored == 1
+}
+
+// onlyStoredInto reports whether the field address fa is only stored
+// into, or indexed to fill a map or slice it holds.
+func onlyStoredInto(fa *ssa.FieldAddr) bool {
+	for _, r := range *fa.Referrers() {
+		switch r := r.(type) {
+		case *ssa.Store:
+			if r.Addr != fa {
+				return false
+			}
+		case *ssa.UnOp:
+			// Loading the field to fill what it holds (vars.m[k] = v).
+			for _, u := range *r.Referrers() {
+				if _, ok := u.(*ssa.MapUpdate); !ok {
+					return false
+				}
+			}
+		case *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 const maxDepth = 8
