@@ -15,7 +15,8 @@ import (
 // (gate.FuncInfo.Handed); when fi is a goroutine's function, a release
 // of the same gate by its starter after the go statement (the starter
 // runs beside the goroutine: a lock used as a signal between the two);
-// or a call between the two acquires whose callee releases a gate of
+// a call that left the gate held and handed its release on
+// (releasedByHandle); or a call between the two acquires whose callee releases a gate of
 // the same class through a name the model cannot put in fi's terms
 // (releasedUnnamed). The acquire waits for that release, or may find the
 // gate free, rather than block for ever. False when nothing but fi's own
@@ -30,7 +31,37 @@ func (r *Result) ReleasedElsewhere(fi *gate.FuncInfo, ap gate.AcquirePoint) (ssa
 	if at, ok := r.releasedByStarter(fi, g); ok {
 		return at, true
 	}
+	if at, ok := r.releasedByHandle(fi, ap); ok {
+		return at, true
+	}
 	return r.releasedUnnamed(fi, ap)
+}
+
+// releasedByHandle returns the call that left ap's gate held when its
+// callee also handed the gate's release on (a Reader that returns
+// holding db.lock with a close func that unlocks it, kept in the
+// reader): whoever holds that release may give the gate back before ap.
+func (r *Result) releasedByHandle(fi *gate.FuncInfo, ap gate.AcquirePoint) (ssa.Instruction, bool) {
+	h := ap.Holding
+	if h == nil || !h.Via {
+		return nil, false
+	}
+	key := ap.GateOp.Gate.Key()
+	for call, cal := range fi.StaticCalls() {
+		if start, _ := fi.Span(call.Pos()); start != h.Pos && call.Pos() != h.Pos {
+			continue
+		}
+		ci := r.gates.Info(cal.Fn)
+		if ci == nil {
+			continue
+		}
+		for _, hr := range ci.Handed {
+			if ref, ok := fi.Translate(hr.Gate.Gate, cal); ok && ref.Key() == key {
+				return call, true
+			}
+		}
+	}
+	return nil, false
 }
 
 // releasedUnnamed returns a call of fi made while ap's gate is held and

@@ -119,3 +119,47 @@ func Invite(db *DB) {
 	ed := db.Editor() // want `^certain: call to \(\*DB\)\.Editor acquires db\.lock`
 	ed.Close()
 }
+
+// A Reader holds db.lock's read lock until Close calls the release it
+// was made with: the release left with the Reader, so whoever holds the
+// Reader gives the lock back, and a later Editor waits for that, not
+// for ever.
+type Reader struct {
+	users map[string]int
+	close func()
+}
+
+func (db *DB) Reader() *Reader {
+	db.lock.RLock()
+	return &Reader{db.users, func() { db.lock.RUnlock() }}
+}
+
+func (r *Reader) Close() {
+	if r.close != nil {
+		r.close()
+		r.close = nil
+	}
+}
+
+func Count(db *DB) int {
+	rd := db.Reader()
+	n := len(rd.users)
+	rd.Close()
+	ed := db.Editor()
+	ed.Close()
+	return n
+}
+
+// Peek read-locks db.lock itself and never lets go: the Editor after it
+// waits for its own read lock for good.
+func (db *DB) Peek() int {
+	db.lock.RLock()
+	return len(db.users)
+}
+
+// Recount's Editor blocks for good: Peek returned holding the read lock.
+func Recount(db *DB) {
+	_ = db.Peek()
+	ed := db.Editor() // want `^certain: call to \(\*DB\)\.Editor acquires db\.lock`
+	ed.Close()
+}
