@@ -35,7 +35,10 @@
 // to a hook, a literal that unlocks kept as a callback) and then locks
 // again waits for whoever calls it (ReleasedElsewhere); it does not block
 // for ever. So does a goroutine that locks again a lock its starter
-// unlocks after the go statement: the starter runs beside it. And a
+// unlocks after the go statement: the starter runs beside it. So does a
+// function that locks again after a call that returned holding the lock
+// and handed its release on in what it returned (a Reader whose Close
+// unlocks), once it has used that. And a
 // call between the two acquires that releases a lock of the same class
 // under another name, or one the model cannot name at all, may have
 // released this one.

@@ -40,7 +40,9 @@ func (r *Result) ReleasedElsewhere(fi *gate.FuncInfo, ap gate.AcquirePoint) (ssa
 // releasedByHandle returns the call that left ap's gate held when its
 // callee also handed the gate's release on (a Reader that returns
 // holding db.lock with a close func that unlocks it, kept in the
-// reader): whoever holds that release may give the gate back before ap.
+// reader) and its result is used before ap: whoever holds that release
+// may give the gate back before ap. A handle nobody touches first
+// releases nothing.
 func (r *Result) releasedByHandle(fi *gate.FuncInfo, ap gate.AcquirePoint) (ssa.Instruction, bool) {
 	h := ap.Holding
 	if h == nil || !h.Via {
@@ -55,6 +57,9 @@ func (r *Result) releasedByHandle(fi *gate.FuncInfo, ap gate.AcquirePoint) (ssa.
 		if ci == nil {
 			continue
 		}
+		if !usedBefore(call, ap.Instr) {
+			continue // the handle is not touched before ap: nobody can release
+		}
 		for _, hr := range ci.Handed {
 			if ref, ok := fi.Translate(hr.Gate.Gate, cal); ok && ref.Key() == key {
 				return call, true
@@ -62,6 +67,25 @@ func (r *Result) releasedByHandle(fi *gate.FuncInfo, ap gate.AcquirePoint) (ssa.
 		}
 	}
 	return nil, false
+}
+
+// usedBefore reports whether the result of call (or a part of it) has a
+// use that ap can run after: the handle is closed, or handed on, first.
+func usedBefore(call *ssa.Call, ap ssa.Instruction) bool {
+	for _, u := range *call.Referrers() {
+		if x, ok := u.(*ssa.Extract); ok {
+			for _, xu := range *x.Referrers() {
+				if _, debug := xu.(*ssa.DebugRef); !debug && xu != ap && cfg.After(xu, ap) {
+					return true
+				}
+			}
+			continue
+		}
+		if _, debug := u.(*ssa.DebugRef); !debug && u != ap && cfg.After(u, ap) {
+			return true
+		}
+	}
+	return false
 }
 
 // releasedUnnamed returns a call of fi made while ap's gate is held and

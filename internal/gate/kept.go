@@ -12,7 +12,9 @@ import (
 // A func value the package keeps in a field of its own that only the
 // package calls (a cache's onEvict handed to its list, which calls it
 // back while the cache's lock is held) is not entered from outside: it
-// runs at the calls of that field, inside the package's own paths. Its
+// runs at the calls of that field, inside the package's own paths, where
+// the resource model cannot name what it touches (the list does not
+// know the cache), so its uses are not judged there either. Its
 // value is kept, not escaped, when every place it goes is such a field:
 // stored there directly, or passed to a function of the package whose
 // parameter only goes there (a constructor's newList(limit, c.onEvict)).
@@ -92,7 +94,7 @@ func onlyCalled(v ssa.Value) bool {
 	return usedOnly(v, func(r ssa.Instruction) bool {
 		switch r := r.(type) {
 		case *ssa.Call:
-			return r.Call.Value == v && !r.Call.IsInvoke()
+			return r.Call.Value == v
 		case *ssa.Defer:
 			return r.Call.Value == v
 		}

@@ -363,8 +363,9 @@ func (rs *Namer) pointerField(x ssa.Value, i int, depth int) (r Ref, ok, done bo
 			if v := builtField(a, i, u); v != nil {
 				// A struct value built field by field (statusWrapper{s})
 				// holds, in its pointer field, the pointer stored there.
-				r, ok := rs.walk(v, depth+1)
-				return r, ok, true
+				if r, ok := rs.walk(v, depth+1); ok {
+					return r, true, true
+				}
 			}
 			return Ref{}, false, false
 		}
@@ -436,24 +437,10 @@ func builtField(a *ssa.Alloc, i int, load *ssa.UnOp) ssa.Value {
 			return nil
 		}
 	}
-	if stored == nil {
+	if stored == nil || !cfg.Dominates(stored, load) {
 		return nil
 	}
-	sb, lb := stored.Block(), load.Block()
-	if sb == lb {
-		for _, instr := range sb.Instrs {
-			if instr == stored {
-				return stored.Val
-			}
-			if instr == load {
-				return nil
-			}
-		}
-	}
-	if sb.Dominates(lb) {
-		return stored.Val
-	}
-	return nil
+	return stored.Val
 }
 
 // SoleStore returns the value stored in a, if a is a variable that is

@@ -17,7 +17,10 @@
 //
 // Paths start at the package's entries (Entry): exported functions, main,
 // escaping func values and uncalled functions, but not lifecycle and
-// contract functions, code that runs before publication, or tests. Uses
+// contract functions, code that runs before publication, tests, func
+// values kept in the package's own called func fields, or the methods of
+// callback values (callbacks.go), whose uses count at the call that hands
+// them on. A use inside an atomic claim holds the claimed word too. Uses
 // lists every function's uses with their Resource and whether the
 // function is an entry; GuardedBy resolves //gatevet:guardedby
 // annotations (exported as GuardFact); KeyOf names a held gate relative
@@ -249,7 +252,9 @@ func (r *Result) collect(fi *gate.FuncInfo, walk func(func(ssa.Instruction, gate
 			return
 		}
 		ts := touchesAt(instr, held, raw)
-		if claims := r.conc.Claimed(fi, instr); len(claims) > 0 {
+		if _, isStart := ends[instr]; isStart {
+			// What a goroutine does holds no claim of its starter.
+		} else if claims := r.conc.Claimed(fi, instr); len(claims) > 0 {
 			for i := range ts {
 				if !ts[i].Started {
 					ts[i].Holdings = append(ts[i].Holdings, claims...)

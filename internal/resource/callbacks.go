@@ -38,9 +38,6 @@ func callbackType(pkg *types.Package, mi *ssa.MakeInterface) (*types.TypeName, b
 		return nil, false
 	}
 	c := call.Common()
-	if c.IsInvoke() && c.Value == mi {
-		return nil, false
-	}
 	if cal, ok := naming.Resolve(c); ok && cal.Fn.Pkg != nil && cal.Fn.Pkg.Pkg == pkg {
 		return nil, false
 	}
@@ -54,7 +51,8 @@ func callbackType(pkg *types.Package, mi *ssa.MakeInterface) (*types.TypeName, b
 
 // callbackTouches returns the uses of the methods of a callback value
 // that the call c hands on (see callbackType), with the receiver bound
-// to the value: the callee may call any of them.
+// to the value: the callee may call any method of the interface it is
+// given.
 func (r *Result) callbackTouches(fi *gate.FuncInfo, c *ssa.CallCommon, pos, end token.Pos, name string) []rawTouch {
 	var out []rawTouch
 	for _, a := range c.Args {
@@ -66,10 +64,19 @@ func (r *Result) callbackTouches(fi *gate.FuncInfo, c *ssa.CallCommon, pos, end 
 		if !ok {
 			continue
 		}
+		// What the callee can call: the interface's methods, as the
+		// value's type implements them.
+		iface, _ := mi.Type().Underlying().(*types.Interface)
+		if iface == nil {
+			continue
+		}
 		_, byPointer := mi.X.Type().Underlying().(*types.Pointer)
 		for _, m := range r.methods[tn] {
 			if _, ptrRecv := m.Signature.Recv().Type().Underlying().(*types.Pointer); ptrRecv && !byPointer {
 				continue // not in the value's method set
+			}
+			if obj, _, _ := types.LookupFieldOrMethod(iface, false, m.Object().Pkg(), m.Name()); obj == nil {
+				continue // not one the callee can call through the interface
 			}
 			at := naming.Callee{Fn: m, Args: []ssa.Value{mi.X}}
 			hop := gate.NewHop(r.pass.Fset, naming.CalleeName(m, r.pkgPath), m.Pos(), m.Pos())

@@ -24,8 +24,9 @@ import (
 //
 // Functions that run before the package is published (init, package
 // variable initialisers, and what only they call) are no entries, nor
-// are those kept only in func fields the package alone calls
-// (gate.Result.Kept): they run inside the package's own paths.
+// are unexported ones kept only in func fields the package alone calls
+// (gate.Result.Kept): they run inside the package's own paths, where
+// the model cannot name what they touch, so their uses are not judged.
 
 // Entry reports whether fn can be entered from outside the package or
 // from unknown code.
@@ -42,7 +43,7 @@ func (r *Result) ExcusedEntry(fn *ssa.Function) bool {
 
 // entry is Entry; strict ignores lifecycle names and doc contracts.
 func (r *Result) entry(fn *ssa.Function, strict bool) bool {
-	if beforePublication(fn) || r.gates.Kept(fn) {
+	if beforePublication(fn) || r.gates.Kept(fn) && !exported(fn) {
 		return false
 	}
 	if r.gates.Escapes(fn) {
@@ -164,4 +165,10 @@ func lifecycle(name string) bool {
 // initialiser, or a closure inside one.
 func beforePublication(fn *ssa.Function) bool {
 	return concurrency.Initializer(naming.Outermost(fn))
+}
+
+// exported reports whether other packages can call fn by name.
+func exported(fn *ssa.Function) bool {
+	obj, ok := fn.Object().(*types.Func)
+	return ok && fn.Parent() == nil && obj.Exported()
 }

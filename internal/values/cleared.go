@@ -14,14 +14,14 @@ import (
 // Fields cleared with a flag. A bool field the package sets to true
 // only on objects already built, and to anything else only on objects
 // being built, is a one-way flag: once true it stays true. When every
-// store that sets it also clears a field on the same object, next to it
-// (one store dominates the other: a finished transfer's done = true and
-// account = nil), and that field is set to something other than nil
+// store that sets it also clears a field on the same object just before
+// (the clearing store dominates it: a finished transfer's account = nil,
+// then done = true), and that field is set to something other than nil
 // only as its object is made (Made.Assigned), then on an object whose
 // flag has been seen set the field is nil for good: a test of the field
 // against nil that the flag's true branch dominates has one live
 // branch, and a lock reached through the field on the other is never
-// taken (Made.Cleared, read by Paths.Follow).
+// taken (read by Paths.Follow).
 
 // flagStores gathers the stores into bool fields during FindMade's scan.
 type flagStores struct {
@@ -80,17 +80,22 @@ func (fl *flagStores) cleared(ok func(*types.Var) bool, assigned map[*types.Var]
 }
 
 // clearedBeside returns the assigned fields that a store of nil into the
-// object set clears, where one of the two stores dominates the other.
+// object set sets a flag of clears first: the clearing store dominates
+// the flag's, so whoever sees the flag set sees the field cleared.
 func clearedBeside(set *ssa.Store, assigned map[*types.Var]bool) []*types.Var {
 	base := set.Addr.(*ssa.FieldAddr).X
+	refs := base.Referrers()
+	if refs == nil {
+		return nil // a package-level variable's: no referrers kept
+	}
 	var out []*types.Var
-	for _, r := range *base.Referrers() {
+	for _, r := range *refs {
 		fa, ok := r.(*ssa.FieldAddr)
 		if !ok || !assigned[naming.FieldOf(fa)] {
 			continue
 		}
 		for _, st := range stores(fa) {
-			if k, ok := st.Val.(*ssa.Const); ok && k.IsNil() && (cfg.Dominates(st, set) || cfg.Dominates(set, st)) {
+			if k, ok := st.Val.(*ssa.Const); ok && k.IsNil() && cfg.Dominates(st, set) {
 				out = append(out, naming.FieldOf(fa))
 			}
 		}
@@ -109,15 +114,6 @@ func intersect(a, b []*types.Var) []*types.Var {
 		}
 	}
 	return out
-}
-
-// Cleared returns the fields that are nil on an object whose one-way
-// flag field is set.
-func (m *Made) Cleared(flag *types.Var) []*types.Var {
-	if m == nil {
-		return nil
-	}
-	return m.cleared[flag]
 }
 
 // clearedNil decides cond, a test of a field against nil in block b,

@@ -39,9 +39,9 @@
 // such a store either its value or nil, so cmd.enc.end() after
 // cmd.enc = c.begin() ends the encoder begin made, even once cmd is
 // shared. An assigned field that every store of a one-way flag clears
-// beside it (done = true; account = nil, cleared.go) is nil wherever a
-// test has seen the flag set on the same object: Paths.Follow does not
-// take its non-nil branch there (Made.Cleared).
+// just before it (account = nil; done = true, cleared.go) is nil
+// wherever a test has seen the flag set on the same object: Paths.Follow
+// does not take its non-nil branch there.
 //
 // The functions of the package's generated files count too: a generated
 // mock is an implementation, and a caller, like any other.

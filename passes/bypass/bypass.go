@@ -244,7 +244,7 @@ func disciplined(uses []resource.Use, g resource.GateKey) bool {
 // instance, or of one enclosing it.
 func holdsInstanceGate(u resource.Use) bool {
 	for _, h := range u.Holdings {
-		if k, ok := resource.KeyOf(h.Gate, u.Res); ok && k.Scope != resource.PackageGate {
+		if k, ok := resource.KeyOf(h.Gate, u.Res); ok && k.Scope != resource.PackageGate && h.Kind != known.Claim {
 			return true
 		}
 	}

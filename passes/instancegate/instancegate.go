@@ -12,6 +12,7 @@ import (
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/gatepass"
+	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
 	"github.com/gatevet/gatevet/internal/resource"
 )
@@ -59,6 +60,9 @@ func candidates(pass *analysis.Pass, rs *resource.Result) []candidate {
 			continue
 		}
 		for _, h := range u.Holdings {
+			if h.Kind == known.Claim {
+				continue // a claim of an instance's word is no lock it keeps
+			}
 			f, owner := gateField(u, h.Gate, owners)
 			if f == nil {
 				continue

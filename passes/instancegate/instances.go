@@ -142,7 +142,10 @@ func singleton(a *ssa.Alloc) bool {
 				return false
 			}
 			st, ok := refs[0].(*ssa.Store)
-			if _, global := st.Addr.(*ssa.Global); !ok || !global || st.Val != r {
+			if !ok || st.Val != r {
+				return false
+			}
+			if _, global := st.Addr.(*ssa.Global); !global {
 				return false
 			}
 			stored++

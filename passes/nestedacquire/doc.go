@@ -180,9 +180,10 @@
 //     the second Lock waits for whoever calls the release, it does not
 //     block for ever. An unlock made a value but only called by the
 //     function itself, or handed on only after the second Lock, is no
-//     such hand-off. So is a lock a callee returns holding while it hands
-//     its release on (db.Reader() read-locks db.lock and keeps the
-//     unlock in the Reader, for its Close).
+//     such hand-off. A lock a callee returns holding while it hands its
+//     release on (db.Reader() read-locks db.lock and keeps the unlock in
+//     the Reader, for its Close) is handed on too, once the function
+//     uses what the call returned before it locks again.
 //   - A call between the two acquires that releases a lock of the same
 //     class under another name, or through one the model cannot follow
 //     (t.pending[id].finish(), which unlocks the request's owner.mu, or

@@ -2,6 +2,7 @@ package fields
 
 import (
 	"io"
+	"sort"
 	"sync"
 )
 
@@ -99,3 +100,41 @@ func (s *LMTPSession) Data(body io.Reader) {
 	defer s.mu.Unlock()
 	s.delivery.BodyNonAtomic(s.collector, body)
 }
+
+// A Counter sorts a copy through sort.Sort with a byN, whose unexported
+// bump (no method of sort.Interface) writes c.n: sort.Sort can call only
+// Len, Less and Swap, so Sorted writes nothing of the counter's.
+type Counter struct {
+	mu sync.Mutex
+	n  int
+}
+
+type byN struct {
+	c  *Counter
+	xs []int
+}
+
+func (b byN) Len() int           { return len(b.xs) }
+func (b byN) Less(i, j int) bool { return b.xs[i] < b.xs[j] }
+func (b byN) Swap(i, j int)      { b.xs[i], b.xs[j] = b.xs[j], b.xs[i] }
+func (b byN) bump()              { b.c.n++ }
+
+func (c *Counter) Add() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	byN{c: c}.bump()
+}
+
+func (c *Counter) Inc() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.n++
+}
+
+func (c *Counter) Get() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.n
+}
+
+func (c *Counter) Sorted(xs []int) { sort.Sort(byN{c: c, xs: xs}) }

@@ -112,3 +112,26 @@ func (d *Dialer) Redial() {
 	pollmanager.reset()
 	d.mu.Unlock()
 }
+
+const (
+	open int32 = iota
+	closed
+)
+
+var closedConns int
+
+// A Conn's Close claims its own state word and counts itself closed in
+// a package-level counter: a claim of an instance's word is no gate the
+// instance keeps, so no per-instance gate is reported here.
+type Conn struct {
+	state atomic.Int32
+}
+
+func NewConn() *Conn { return &Conn{} }
+
+func (c *Conn) Close() {
+	if !c.state.CompareAndSwap(open, closed) {
+		return
+	}
+	closedConns++
+}

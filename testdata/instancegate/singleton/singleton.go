@@ -52,3 +52,18 @@ func (s *Settings) Set(name string, v int) {
 	s.vals[name] = v
 	defaults[name] = v
 }
+
+type Setter interface{ Set(name string, v int) }
+
+// pooled values are handed out as Setters, any number of them.
+type pooled struct {
+	mu *sync.Mutex // want `pooled\.mu is a per-instance gate, but its critical sections use defaults`
+}
+
+func NewPooled() Setter { return &pooled{mu: &sync.Mutex{}} }
+
+func (p *pooled) Set(name string, v int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	defaults[name] = v
+}

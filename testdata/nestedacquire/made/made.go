@@ -163,3 +163,12 @@ func Recount(db *DB) {
 	ed := db.Editor() // want `^certain: call to \(\*DB\)\.Editor acquires db\.lock`
 	ed.Close()
 }
+
+// Glance's Editor blocks for good: the Reader it took first is never
+// closed, so its read lock is still held.
+func Glance(db *DB) int {
+	rd := db.Reader()
+	ed := db.Editor() // want `^certain: call to \(\*DB\)\.Editor acquires db\.lock`
+	ed.Close()
+	return len(rd.users)
+}
