@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/gatevet/gatevet/internal/facts"
 	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
@@ -147,6 +149,18 @@ func (f *FuncFact) String() string {
 		parts = append(parts, "runs "+paramText(r.Param, r.Free)+HeldText(r.Under))
 	}
 	return "gates(" + strings.Join(parts, ", ") + ")"
+}
+
+// In returns the parameter or free variable of fn the flag is about, or
+// nil when fn has none at that index.
+func (f *Flag) In(fn *ssa.Function) ssa.Value {
+	switch {
+	case f.Free && f.Param < len(fn.FreeVars):
+		return fn.FreeVars[f.Param]
+	case !f.Free && f.Param < len(fn.Params):
+		return fn.Params[f.Param]
+	}
+	return nil
 }
 
 func flagText(g *Flag) string {

@@ -97,7 +97,11 @@ func diagnose(pass *analysis.Pass, ap gate.AcquirePoint, w *writer, iface bool) 
 	if f := ap.Flag; f != nil {
 		// The callee takes the gate only for one value of a bool this
 		// function passes on from its caller.
-		why = fmt.Sprintf("when %s is %v, %s", flagName(ap, f), f.When, why)
+		name := "its flag"
+		if v := f.In(ap.Instr.Parent()); v != nil {
+			name = v.Name()
+		}
+		why = fmt.Sprintf("when %s is %v, %s", name, f.When, why)
 	}
 	if ap.Partial {
 		// The callee takes the gate on some of its paths only: the
@@ -224,17 +228,4 @@ func onceReentered(pass *analysis.Pass, ap gate.AcquirePoint, name string) analy
 		Related: []analysis.RelatedInformation{{Pos: held.Pos, Message: name + ".Do entered here"}}}
 	d.Related = append(d.Related, gate.ChainRelated(ap.Chain, "then ")...)
 	return d
-}
-
-// flagName names the parameter or free variable of ap's function that
-// flag f is about.
-func flagName(ap gate.AcquirePoint, f *gate.Flag) string {
-	fn := ap.Instr.Parent()
-	if f.Free && f.Param < len(fn.FreeVars) {
-		return fn.FreeVars[f.Param].Name()
-	}
-	if !f.Free && f.Param < len(fn.Params) {
-		return fn.Params[f.Param].Name()
-	}
-	return "its flag"
 }
