@@ -41,7 +41,7 @@ func keptFields(pkg *types.Package, funcs []*ssa.Function) map[*types.Var]bool {
 				switch in := instr.(type) {
 				case *ssa.FieldAddr:
 					if f := funcField(pkg, naming.FieldOf(in)); f != nil {
-						note(f, onlyLoadedOrSet(in))
+						note(f, naming.StoredOrLoaded(in, func(load *ssa.UnOp) bool { return onlyCalled(load) }))
 					}
 				case *ssa.Field:
 					if f, ok := naming.ValueField(in); ok && funcField(pkg, f) != nil {
@@ -66,26 +66,6 @@ func funcField(pkg *types.Package, f *types.Var) *types.Var {
 		return nil
 	}
 	return f
-}
-
-// onlyLoadedOrSet reports whether the field address fa is only stored
-// into and loaded, each load only called or compared with nil.
-func onlyLoadedOrSet(fa *ssa.FieldAddr) bool {
-	for _, r := range *fa.Referrers() {
-		switch r := r.(type) {
-		case *ssa.Store:
-			if r.Addr != fa {
-				return false
-			}
-		case *ssa.UnOp:
-			if r.Op != token.MUL || !onlyCalled(r) {
-				return false
-			}
-		default:
-			return false
-		}
-	}
-	return true
 }
 
 // onlyCalled reports whether every use of the func value v calls it (not

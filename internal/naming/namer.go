@@ -526,6 +526,28 @@ func onlyLoaded(v ssa.Value) bool {
 	return true
 }
 
+// StoredOrLoaded reports whether the address addr is used only to store
+// into it (not to store addr itself elsewhere) and to load it, each load
+// one that load accepts (any, when load is nil); debug references aside.
+func StoredOrLoaded(addr ssa.Value, load func(*ssa.UnOp) bool) bool {
+	for _, ref := range *addr.Referrers() {
+		switch r := ref.(type) {
+		case *ssa.UnOp:
+			if r.Op != token.MUL || load != nil && !load(r) {
+				return false
+			}
+		case *ssa.Store:
+			if r.Addr != addr || r.Val == addr {
+				return false
+			}
+		case *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // Location names the location v, seeing through indexing and slicing:
 // an element of a slice, array or map is part of the container's state.
 func (rs *Namer) Location(v ssa.Value) (Ref, bool) {

@@ -1,7 +1,6 @@
 package values
 
 import (
-	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -89,13 +88,13 @@ func FindBacks(pkg *ssa.Package, funcs []*ssa.Function) Backs {
 				// A field can be the child of one pair and the back of
 				// another (a part and its owner pointing at each other).
 				if _, isChild := pairs[f]; isChild {
-					if !onlyLoadedOrStored(fa) || !all(stores(fa), func(st *ssa.Store) bool { return setsPart(st, pairs[f].back) }) {
+					if !naming.StoredOrLoaded(fa, nil) || !all(stores(fa), func(st *ssa.Store) bool { return setsPart(st, pairs[f].back) }) {
 						bad[f] = true
 					}
 				}
 				if children := backOf[f]; children != nil {
 					_, fresh := fa.X.(*ssa.Alloc)
-					if !onlyLoadedOrStored(fa) || len(stores(fa)) > 0 && (!fresh || len(backStores(fa.X, f)) != 1) {
+					if !naming.StoredOrLoaded(fa, nil) || len(stores(fa)) > 0 && (!fresh || len(backStores(fa.X, f)) != 1) {
 						for _, c := range children {
 							bad[c] = true
 						}
@@ -330,25 +329,4 @@ func stores(addr ssa.Value) []*ssa.Store {
 		}
 	}
 	return out
-}
-
-// onlyLoadedOrStored reports whether addr is only loaded from and
-// stored to.
-func onlyLoadedOrStored(addr ssa.Value) bool {
-	for _, ref := range *addr.Referrers() {
-		switch r := ref.(type) {
-		case *ssa.UnOp:
-			if r.Op != token.MUL {
-				return false
-			}
-		case *ssa.Store:
-			if r.Addr != addr || r.Val == addr {
-				return false
-			}
-		case *ssa.DebugRef:
-		default:
-			return false
-		}
-	}
-	return true
 }

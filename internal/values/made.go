@@ -102,7 +102,7 @@ func FindMade(pkg *ssa.Package, funcs []*ssa.Function) *Made {
 					continue
 				}
 				sts := stores(fa)
-				direct := onlyLoadedOrStored(fa)
+				direct := naming.StoredOrLoaded(fa, nil)
 				escaped[f] = escaped[f] || !direct
 				if len(sts) == 0 {
 					bad[f] = bad[f] || !direct

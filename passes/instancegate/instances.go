@@ -128,7 +128,7 @@ func singleton(a *ssa.Alloc) bool {
 	for _, r := range *a.Referrers() {
 		switch r := r.(type) {
 		case *ssa.FieldAddr:
-			if !onlyStoredInto(r) {
+			if !naming.StoredOrLoaded(r, fillsOnly) {
 				return false
 			}
 		case *ssa.Store:
@@ -157,24 +157,11 @@ func singleton(a *ssa.Alloc) bool {
 	return stored == 1
 }
 
-// onlyStoredInto reports whether the field address fa is only stored
-// into, or indexed to fill a map or slice it holds.
-func onlyStoredInto(fa *ssa.FieldAddr) bool {
-	for _, r := range *fa.Referrers() {
-		switch r := r.(type) {
-		case *ssa.Store:
-			if r.Addr != fa {
-				return false
-			}
-		case *ssa.UnOp:
-			// Loading the field to fill what it holds (vars.m[k] = v).
-			for _, u := range *r.Referrers() {
-				if _, ok := u.(*ssa.MapUpdate); !ok {
-					return false
-				}
-			}
-		case *ssa.DebugRef:
-		default:
+// fillsOnly reports whether a load of a field is used only to fill what
+// it holds (vars.m[k] = v).
+func fillsOnly(load *ssa.UnOp) bool {
+	for _, u := range *load.Referrers() {
+		if _, ok := u.(*ssa.MapUpdate); !ok {
 			return false
 		}
 	}
