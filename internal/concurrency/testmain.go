@@ -57,6 +57,15 @@ func (r *Result) aroundTests(pa, pb Point) (Reason, bool) {
 	return Reason{}, false
 }
 
+// Started reports whether fi may run on a goroutine that a function of
+// the package, not of its tests, starts: such a function runs beside
+// whatever the package's callers do, whoever they are.
+func (r *Result) Started(fi *gate.FuncInfo) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.startedOutsideTests()[fi]
+}
+
 // startedOutsideTests returns the functions that may run on a goroutine
 // a function of the package, not of its tests, starts.
 func (r *Result) startedOutsideTests() map[*gate.FuncInfo]bool {

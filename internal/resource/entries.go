@@ -20,7 +20,10 @@ import (
 // callers, whose uses include theirs with the caller's gates held. So a
 // pass that looks at the uses of entries sees each path once, with what
 // it really holds: an xxxLocked helper is entered holding its caller's
-// gate without an annotation.
+// gate without an annotation. A goroutine's uses count at the go
+// statement (Use.Started), also those of an object the starter made and
+// otherwise owns: the goroutine runs beside the object's methods once
+// the starter has returned.
 //
 // Functions that run before the package is published (init, package
 // variable initialisers, and what only they call) are no entries, nor

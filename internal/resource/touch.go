@@ -164,7 +164,9 @@ func (r *Result) callTouches(fi *gate.FuncInfo, c *ssa.CallCommon, at token.Pos,
 			continue
 		}
 		res, ok := fi.Translate(t.Res, cal)
-		if !ok || !res.Crosses() {
+		if !ok || !res.Crosses() && !(isGo && res.Root == naming.Local) {
+			// What the function made is its own, but for what a
+			// goroutine it starts does with it (see Use.Started).
 			continue
 		}
 		out = append(out, rawTouch{res: res, write: t.Write, held: fi.TranslateOps(t.Under, cal),

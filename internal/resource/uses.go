@@ -48,6 +48,14 @@ func (r *Result) findUses() {
 		ts, _ := touches(fi.Fn)
 		for _, t := range ts {
 			res, ok := Of(fi, t.Res)
+			if !ok && t.Started && t.Res.Root == naming.Local {
+				// What the function made and shares with a goroutine
+				// it starts: the goroutine's uses run beside the
+				// object's methods once the function has returned.
+				if rt := fi.RootType(t.Res); rt != nil {
+					res, ok = instanceResource(rt, t.Res)
+				}
+			}
 			if !ok {
 				continue
 			}

@@ -167,10 +167,10 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 		}
 	}
 	for _, at := range readOrder {
-		rep.Latent(diagnoseReadLocked(pass, *readPending[at]))
+		rep.Latent(diagnoseReadLocked(pass, conc, *readPending[at]))
 	}
 	for _, s := range order {
-		rep.Latent(diagnose(pass, *pending[s]))
+		rep.Latent(diagnose(pass, conc, *pending[s]))
 	}
 }
 
@@ -316,6 +316,12 @@ func mine(pass *analysis.Pass, rs *resource.Result, u resource.Use) bool {
 		return false
 	}
 	if u.Res.Global {
+		return true
+	}
+	if u.Started {
+		// On a goroutine the function starts, the object is shared
+		// with it: whatever the function made, the goroutine runs
+		// beside the object's methods once the function returns.
 		return true
 	}
 	switch u.Res.Instance.Root {
@@ -520,7 +526,7 @@ func holds(u resource.Use, key resource.GateKey) bool {
 	return false
 }
 
-func diagnose(pass *analysis.Pass, r race) analysis.Diagnostic {
+func diagnose(pass *analysis.Pass, conc *concurrency.Result, r race) analysis.Diagnostic {
 	u, key, guarded := r.u, r.gate, r.meets
 	pkg := pass.Pkg.Path()
 	resName := resourceName(u, pkg)
@@ -532,7 +538,7 @@ func diagnose(pass *analysis.Pass, r race) analysis.Diagnostic {
 	}
 	var related []analysis.RelatedInformation
 	var where []string
-	shown := byFunc(guarded, !u.Write)
+	shown := byFunc(guarded, !u.Write, conc.Started)
 	if writers := slices.DeleteFunc(slices.Clone(shown), func(g resource.Use) bool { return !g.Write }); !u.Write && len(writers) > 0 {
 		// A read races only with writes: the functions named are those
 		// that write it under the guard.
@@ -560,22 +566,26 @@ func diagnose(pass *analysis.Pass, r race) analysis.Diagnostic {
 	if len(where) > 0 {
 		evidence = fmt.Sprintf("which guards it in %s", strings.Join(where, ", "))
 	}
-	also, alsoRelated := alsoRaces(r.also, pkg)
+	also, alsoRelated := alsoRaces(conc, r.also, pkg)
 	related = append(related, alsoRelated...)
+	who := naming.FuncName(u.Func.Fn)
+	if u.Started {
+		who = "the goroutine " + who + " starts"
+	}
 	msg := fmt.Sprintf("%s %s %s%s without holding %s, %s: when one of them runs on another goroutine meanwhile, this path races with it%s; hold %s around the use",
-		naming.FuncName(u.Func.Fn), access, resName, via, gateName, evidence, also, gateName)
+		who, access, resName, via, gateName, evidence, also, gateName)
 	return analysis.Diagnostic{Pos: u.Pos, End: u.End, Message: msg, Related: related}
 }
 
 // alsoRaces says which other fields the path races on too, each with
 // the first access it races with as a related position.
-func alsoRaces(also []race, pkg string) (string, []analysis.RelatedInformation) {
+func alsoRaces(conc *concurrency.Result, also []race, pkg string) (string, []analysis.RelatedInformation) {
 	var text string
 	var related []analysis.RelatedInformation
 	for _, a := range also {
 		g := gateName(a.gate, a.u, a.meets, pkg)
 		text += fmt.Sprintf("; the same path also %s %s without %s", accessOf(a.u), resourceName(a.u, pkg), g)
-		if other := byFunc(a.meets, !a.u.Write); len(other) > 0 {
+		if other := byFunc(a.meets, !a.u.Write, conc.Started); len(other) > 0 {
 			o := other[0]
 			related = append(related, analysis.RelatedInformation{Pos: innermost(o),
 				Message: fmt.Sprintf("%s %s with %s held in %s", resourceName(o, pkg), usedOf(o), g, naming.FuncName(o.Func.Fn))})
@@ -617,38 +627,48 @@ func funcNames(uses []resource.Use, pkg string) []string {
 		if count[out[i]] > 1 && u.Func.Fn.Parent() == nil {
 			out[i] = naming.CalleeName(u.Func.Fn, pkg)
 		}
+		if u.Started {
+			out[i] = "the goroutine " + out[i] + " starts"
+		}
 	}
 	return out
 }
 
-// byFunc returns one guarded use per function, in order: the function's
-// first write if it writes, else its first use. For a read, which races
+// byFunc returns one guarded use per function (and per function's
+// started goroutines), in order: the function's
+// first write if it writes, else its first use. Functions that run on a
+// goroutine the package starts come first, as the other half a reader
+// can see running at once with any caller; and for a read, which races
 // with the guarded writes and not with the guarded reads, the writers
-// come first.
-func byFunc(guarded []resource.Use, writersFirst bool) []resource.Use {
+// come before the readers.
+func byFunc(guarded []resource.Use, writersFirst bool, started func(*gate.FuncInfo) bool) []resource.Use {
+	type where struct {
+		fi      *gate.FuncInfo
+		started bool
+	}
 	var out []resource.Use
-	at := make(map[*gate.FuncInfo]int)
+	at := make(map[where]int)
 	for _, g := range guarded {
-		i, seen := at[g.Func]
+		i, seen := at[where{g.Func, g.Started}]
 		switch {
 		case !seen:
-			at[g.Func] = len(out)
+			at[where{g.Func, g.Started}] = len(out)
 			out = append(out, g)
 		case g.Write && !out[i].Write:
 			out[i] = g
 		}
 	}
-	if writersFirst {
-		slices.SortStableFunc(out, func(a, b resource.Use) int {
-			switch {
-			case a.Write == b.Write:
-				return 0
-			case a.Write:
-				return -1
-			}
-			return 1
-		})
+	rank := func(u resource.Use) int {
+		n := 0
+		if writersFirst && !u.Write {
+			n += 2
+		}
+		if !u.Started && !started(u.Func) {
+			n++
+		}
+		return n
 	}
+	slices.SortStableFunc(out, func(a, b resource.Use) int { return rank(a) - rank(b) })
 	return out
 }
 

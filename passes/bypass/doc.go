@@ -19,7 +19,11 @@
 // write-locked is reported too, whatever the flags: readers run at once.
 // An entry's uses of the fields of one object are one report, at the
 // first the path touches, naming up to three more that race as well,
-// with the access each races with.
+// with the access each races with. What a goroutine that an entry starts
+// does counts as the entry's, also with an object the entry made and
+// shares with it (a constructor's redraw loop): named "the goroutine F
+// starts", and named first among the other halves, since it runs beside
+// whatever any caller does.
 //
 // # Analyzer bypass
 //

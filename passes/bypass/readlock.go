@@ -220,7 +220,7 @@ func ownLock(u resource.Use, uses []resource.Use) bool {
 	return false
 }
 
-func diagnoseReadLocked(pass *analysis.Pass, rl readLocked) analysis.Diagnostic {
+func diagnoseReadLocked(pass *analysis.Pass, conc *concurrency.Result, rl readLocked) analysis.Diagnostic {
 	pkg := pass.Pkg.Path()
 	u := rl.write
 	resName := resourceName(u, pkg)
@@ -250,7 +250,7 @@ func diagnoseReadLocked(pass *analysis.Pass, rl readLocked) analysis.Diagnostic 
 		{Pos: rl.rlock.Pos, Message: lockedHere},
 		{Pos: rl.written.Pos, End: rl.written.End, Message: fmt.Sprintf("%s written with %s write-locked in %s", resName, lock, naming.FuncName(rl.written.Func.Fn))},
 	}
-	for i, r := range byFunc(rl.readers, false) {
+	for i, r := range byFunc(rl.readers, false, conc.Started) {
 		if i == 3 {
 			break
 		}

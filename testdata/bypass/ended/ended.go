@@ -142,5 +142,5 @@ func (s *LateStopper) Status() string {
 // Report waits for the close, which comes before Serve's write.
 func (s *LateStopper) Report() string {
 	<-s.done
-	return s.report // want `latent: Report reads s\.report without holding s\.mu, which guards it in (Serve, ServeBackground|ServeBackground, Serve):`
+	return s.report // want `latent: Report reads s\.report without holding s\.mu, which guards it in Serve, the goroutine ServeBackground starts:`
 }

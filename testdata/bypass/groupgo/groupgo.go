@@ -32,7 +32,7 @@ func (s *Stats) Reset() {
 // Bump's goroutine writes s.n with nothing held.
 func (s *Stats) Bump() {
 	s.mu.Lock()
-	s.wg.Go(func() { s.n += 2 }) // want `^latent: Bump writes s\.n through \(\*sync\.WaitGroup\)\.Go → func literal in \(\*Stats\)\.Bump → s\.n without holding s\.mu`
+	s.wg.Go(func() { s.n += 2 }) // want `^latent: the goroutine Bump starts writes s\.n through \(\*sync\.WaitGroup\)\.Go → func literal in \(\*Stats\)\.Bump → s\.n without holding s\.mu`
 	s.mu.Unlock()
 }
 

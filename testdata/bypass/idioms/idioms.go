@@ -112,7 +112,7 @@ func Spawn(k string) {
 func Refresh(k string) {
 	mu.Lock()
 	defer mu.Unlock()
-	go func() { // want `^latent: Refresh writes totals through func literal in Refresh → totals without holding mu, which guards it in Add, Sub, Scale`
+	go func() { // want `^latent: the goroutine Refresh starts writes totals through func literal in Refresh → totals without holding mu, which guards it in Add, Sub, Scale`
 		totals[k] = 2
 	}()
 }
