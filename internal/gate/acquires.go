@@ -83,7 +83,7 @@ func (m *model) recordAcquire(fi *FuncInfo, sum *Summary, instr ssa.Instruction,
 	chain := Prepend(Hop{What: e.what, At: PosText(m.pass.Fset, e.pos), pos: e.pos, end: e.end}, e.chain)
 	flag := e.flag
 	if flag == nil {
-		flag = blockFlag(instr.Block())
+		flag = BlockFlag(instr.Block())
 	}
 	// A path to a return that passes no acquire of the gate leaves it
 	// alone (a flag's branch is the flag's business, settled at calls).

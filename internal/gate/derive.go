@@ -89,7 +89,7 @@ func noteCallerReleases(forCaller map[int]*Flag, drops *bitset, instr ssa.Instru
 		}
 		g := e.flag
 		if g == nil {
-			g = blockFlag(instr.Block())
+			g = BlockFlag(instr.Block())
 		}
 		if prev, seen := forCaller[k]; seen && (prev == nil || g == nil || *prev != *g) {
 			g = nil

@@ -164,7 +164,7 @@ func (m *model) calleeEffects(fs *funcState, cal naming.Callee, result ssa.Value
 	}
 	var out []effect
 	for _, a := range sum.Acquires {
-		flag, happens := translateFlag(a.Flag, cal)
+		flag, happens := TranslateFlag(a.Flag, cal)
 		ref, ok := fs.refs.Translate(a.Gate, cal)
 		if !ok || !happens {
 			continue
@@ -183,7 +183,7 @@ func (m *model) calleeEffects(fs *funcState, cal naming.Callee, result ssa.Value
 		out = append(out, e)
 	}
 	for _, r := range sum.Releases {
-		flag, happens := translateFlag(r.Flag, cal)
+		flag, happens := TranslateFlag(r.Flag, cal)
 		if ref, ok := fs.refs.Translate(r.Gate, cal); ok && happens {
 			out = append(out, effect{op: known.Release, gate: GateOp{ref, r.Kind, r.Mode}, via: true, flag: flag, pos: pos, what: name})
 		}
@@ -209,10 +209,11 @@ func (m *model) calleeEffects(fs *funcState, cal naming.Callee, result ssa.Value
 	return out
 }
 
-// translateFlag decides a flagged acquire at a call: a constant argument
-// settles it, a parameter or free variable of the caller passes the flag
-// on, and any other value may take either branch, so the acquire counts.
-func translateFlag(g *Flag, cal naming.Callee) (*Flag, bool) {
+// TranslateFlag decides a flagged acquire (or another flagged effect,
+// such as a resource's use) at a call: a constant argument settles it, a
+// parameter or free variable of the caller passes the flag on, and any
+// other value may take either branch, so the effect counts.
+func TranslateFlag(g *Flag, cal naming.Callee) (*Flag, bool) {
 	if g == nil {
 		return nil, true
 	}
@@ -264,10 +265,10 @@ func flagOf(v ssa.Value) *Flag {
 	return nil
 }
 
-// blockFlag finds the bool parameter test that decides whether block b
+// BlockFlag finds the bool parameter test that decides whether block b
 // runs: the nearest dominating If on a parameter or free variable (or its
 // negation) one of whose branches dominates b.
-func blockFlag(b *ssa.BasicBlock) *Flag {
+func BlockFlag(b *ssa.BasicBlock) *Flag {
 	for d := b.Idom(); d != nil; d = d.Idom() {
 		ifi, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
 		if !ok {

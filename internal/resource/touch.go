@@ -1,6 +1,7 @@
 package resource
 
 import (
+	"fmt"
 	"go/token"
 	"go/types"
 	"strconv"
@@ -35,6 +36,10 @@ type Touch struct {
 	// does not wait for: what the function's callers hold does not
 	// cover it, only Holdings do.
 	Started bool
+	// Flag, when set, says that the use happens only when a bool
+	// parameter of the function has a value (findGE writes prevNode only
+	// if prev): a caller passing the other constant does not use it.
+	Flag *gate.Flag
 }
 
 // SumTouch is a use of a resource inside a function, for its callers.
@@ -47,6 +52,9 @@ type SumTouch struct {
 	// Started: on a goroutine the function starts, which its callers'
 	// gates do not cover.
 	Started bool
+	// Flag is Touch.Flag. Facts do not carry it: in another package the
+	// use counts whatever the call passes.
+	Flag *gate.Flag
 }
 
 // Bounds on a summary's uses, so facts stay small: how many, how deep
@@ -67,10 +75,33 @@ type rawTouch struct {
 	chain    []gate.Hop
 	once     OnceScope
 	started  bool // on a goroutine a callee starts: the caller's gates do not cover it
+	flag     *gate.Flag
 }
 
 // instrTouches returns the uses of resources by one instruction.
 func (r *Result) instrTouches(fi *gate.FuncInfo, instr ssa.Instruction) []rawTouch {
+	ts := r.instrTouchesAnyFlag(fi, instr)
+	if len(ts) == 0 || instr.Block() == nil {
+		return ts
+	}
+	// A use that the callee makes only under a flag of its own, which
+	// this call passes on, stays under it; any other use is under the
+	// flag that decides whether this instruction runs, if any.
+	var here *gate.Flag
+	for i := range ts {
+		if ts[i].flag == nil {
+			if here == nil {
+				here = gate.BlockFlag(instr.Block())
+			}
+			ts[i].flag = here
+		}
+	}
+	return ts
+}
+
+// instrTouchesAnyFlag is instrTouches before the uses are put under the
+// flag of the instruction's block.
+func (r *Result) instrTouchesAnyFlag(fi *gate.FuncInfo, instr ssa.Instruction) []rawTouch {
 	switch in := instr.(type) {
 	case *ssa.Store:
 		return r.direct(fi, in.Addr, true, in.Pos(), known.PointerElem(in.Addr.Type()))
@@ -163,14 +194,19 @@ func (r *Result) callTouches(fi *gate.FuncInfo, c *ssa.CallCommon, at token.Pos,
 		if gate.SelfSyncedArg(t.Res, cal) {
 			continue
 		}
+		flag, happens := gate.TranslateFlag(t.Flag, cal)
+		if !happens {
+			continue // the call passes the constant under which it does not happen
+		}
 		res, ok := fi.Translate(t.Res, cal)
 		if !ok || !res.Crosses() && !(isGo && res.Root == naming.Local) {
 			// What the function made is its own, but for what a
-			// goroutine it starts does with it (see Use.Started).
+			// goroutine it starts does with it (see Use.Started):
+			// evidence of the object's discipline.
 			continue
 		}
 		out = append(out, rawTouch{res: res, write: t.Write, held: fi.TranslateOps(t.Under, cal),
-			pos: pos, end: end, what: name, chain: t.Chain, once: t.Once, started: t.Started})
+			pos: pos, end: end, what: name, chain: t.Chain, once: t.Once, started: t.Started, flag: flag})
 	}
 	ran := make(map[ssa.Value]bool)
 	for _, sr := range r.conc.Serial(cal.Fn) {
@@ -248,13 +284,17 @@ func (r *Result) runTouches(fi *gate.FuncInfo, f ssa.Value, held []gate.GateOp, 
 		if t.Res.Root == naming.Param {
 			continue
 		}
+		flag, happens := gate.TranslateFlag(t.Flag, naming.Callee{Bindings: run.Bindings})
+		if !happens {
+			continue
+		}
 		res, ok := fi.Translate(t.Res, naming.Callee{Bindings: run.Bindings})
 		if !ok || !res.Crosses() {
 			continue
 		}
 		hop := gate.NewHop(r.pass.Fset, naming.CalleeName(run.Fn, r.pkgPath), run.Fn.Pos(), run.Fn.Pos())
 		out = append(out, rawTouch{res: res, write: t.Write, held: append(held, fi.TranslateOps(t.Under, run)...),
-			pos: pos, end: end, what: name, chain: gate.Prepend(hop, t.Chain), once: t.Once})
+			pos: pos, end: end, what: name, chain: gate.Prepend(hop, t.Chain), once: t.Once, flag: flag})
 	}
 	return out
 }
@@ -276,7 +316,7 @@ func touchesAt(instr ssa.Instruction, here gate.Held, raw []rawTouch) []Touch {
 		if end == token.NoPos {
 			end = r.pos
 		}
-		out = append(out, Touch{Res: r.res, Write: r.write, Holdings: held, Instr: instr, Pos: r.pos, End: end, What: r.what, Chain: r.chain, Once: r.once, Started: r.started})
+		out = append(out, Touch{Res: r.res, Write: r.write, Holdings: held, Instr: instr, Pos: r.pos, End: end, What: r.what, Chain: r.chain, Once: r.once, Started: r.started, Flag: r.flag})
 	}
 	return out
 }
@@ -300,6 +340,9 @@ func (r *Result) addTouch(sum *[]SumTouch, seen map[string]bool, t Touch) {
 	if t.Started {
 		key += "!go"
 	}
+	if f := t.Flag; f != nil {
+		key += fmt.Sprintf("!if%d/%t/%t", f.Param, f.Free, f.When)
+	}
 	for _, h := range t.Holdings {
 		// A //gatevet:holds contract is what callers must do, not what
 		// they do: each call's own held set says whether it holds.
@@ -316,5 +359,5 @@ func (r *Result) addTouch(sum *[]SumTouch, seen map[string]bool, t Touch) {
 	if len(chain) > maxTouchChain {
 		chain = append(chain[:maxTouchChain-1:maxTouchChain-1], chain[len(chain)-1])
 	}
-	*sum = append(*sum, SumTouch{Res: t.Res, Write: t.Write, Under: held, Chain: chain, Once: t.Once, Started: t.Started})
+	*sum = append(*sum, SumTouch{Res: t.Res, Write: t.Write, Under: held, Chain: chain, Once: t.Once, Started: t.Started, Flag: t.Flag})
 }

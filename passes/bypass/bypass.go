@@ -146,6 +146,14 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			mixed[u.Func] = mixed[u.Func] || swapped[objectUse{u.Func, u.Res.Object(), g}]
 		}
 		for _, u := range uses {
+			if u.Res.Instance.Root == naming.Local {
+				// A goroutine's use of an object its starter made is
+				// evidence of the discipline, not reported: the object
+				// is named from the outside, as the instance of the
+				// struct it embeds others in, and its gates' names need
+				// not match those its embedded types' methods give.
+				continue
+			}
 			annotated := rs.GuardedBy(u.Res) != nil
 			if holds(u, g) || protected(u, g, uses) || throughEntry(res, rs, u, byFunc) || mixed[u.Func] || (!annotated && setup(byFunc[u.Func], u)) {
 				continue

@@ -58,80 +58,52 @@ func (s *Spinner) String() string {
 	return s.rendered // want `latent: String reads s.rendered without holding s.mu, which guards it in the goroutine NewSpinner starts, Add, Reset: `
 }
 
-// Meter's own goroutine reads the count without the lock that Add
-// writes it under: the two run at once whenever a caller adds while
-// the meter ticks.
-type Meter struct {
-	mu    sync.Mutex
-	count int
-	shown int
+// recvBuffer locks itself: what a goroutine puts into a stream's buffer
+// holds the buffer's lock, as every other path does.
+type recvBuffer struct {
+	mu      sync.Mutex
+	backlog []int
 }
 
-// NewMeter starts the goroutine that shows the count.
-func NewMeter() *Meter {
-	m := &Meter{}
-	go func() { // want `latent: the goroutine NewMeter starts reads m.count through func literal in NewMeter → m.count without holding m.mu, which guards it in Add, Reset:`
-		for range time.Tick(time.Millisecond) {
-			n := m.count
-			m.mu.Lock()
-			m.shown = n
-			m.mu.Unlock()
+func (b *recvBuffer) put(v int) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.backlog = append(b.backlog, v)
+}
+
+func (b *recvBuffer) drop() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.backlog = b.backlog[:0]
+}
+
+// Stream's methods use its buffer under the buffer's lock, b.mu.
+type Stream struct {
+	id  int
+	buf recvBuffer
+}
+
+// Drop empties the buffer.
+func (s *Stream) Drop() { s.buf.drop() }
+
+// Put adds v to the buffer.
+func (s *Stream) Put(v int) { s.buf.put(v) }
+
+// ServerStream embeds a Stream, whose buffer a goroutine fills: named
+// from the ServerStream, the buffer's lock is s.Stream.buf.mu, which is
+// the lock Stream's methods call s.buf.mu (grpc's HandleStreams).
+type ServerStream struct {
+	Stream
+	method string
+}
+
+// Serve makes the stream and starts the goroutine that fills it.
+func Serve(body <-chan int) *ServerStream {
+	s := &ServerStream{}
+	go func() {
+		for v := range body {
+			s.buf.put(v)
 		}
 	}()
-	return m
-}
-
-// Add counts n more.
-func (m *Meter) Add(n int) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.count += n
-}
-
-// Reset starts the count over.
-func (m *Meter) Reset() {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.count = 0
-}
-
-// Shown returns what the meter shows.
-func (m *Meter) Shown() int {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return m.shown
-}
-
-// Gauge counts its initial value on a goroutine it waits for: the
-// goroutine ends before NewGauge returns, so no caller's Add meets it.
-type Gauge struct {
-	mu    sync.Mutex
-	count int
-}
-
-// NewGauge starts from n, counted on a goroutine it waits for.
-func NewGauge(n int) *Gauge {
-	g := &Gauge{}
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		g.count = n
-	}()
-	wg.Wait()
-	return g
-}
-
-// Add counts n more.
-func (g *Gauge) Add(n int) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	g.count += n
-}
-
-// Reset starts the count over.
-func (g *Gauge) Reset() {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	g.count = 0
+	return s
 }
