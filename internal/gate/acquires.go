@@ -23,6 +23,9 @@ type AcquirePoint struct {
 	Pos, End token.Pos // of the operation or call
 	GateOp   GateOp
 	Blocking bool
+	// OrElse is set for an acquire that is a case of a select whose
+	// other cases can end the wait instead (SumAcquire.OrElse).
+	OrElse bool
 	// Partial is set for a callee's acquire that it makes on some of its
 	// paths only (SumAcquire.Partial).
 	Partial bool
@@ -55,7 +58,7 @@ type AcquirePoint struct {
 // newAcquirePoint returns the acquire point of effect e of instr, with
 // held the same gate's holding just before it, if any.
 func newAcquirePoint(instr ssa.Instruction, e effect, held *Holding) AcquirePoint {
-	return AcquirePoint{Instr: instr, Pos: e.pos, End: e.end, GateOp: e.gate, Blocking: e.blocking, Partial: e.partial, Flag: e.flag, What: e.what, Chain: e.chain, Holding: held}
+	return AcquirePoint{Instr: instr, Pos: e.pos, End: e.end, GateOp: e.gate, Blocking: e.blocking, OrElse: e.orElse, Partial: e.partial, Flag: e.flag, What: e.what, Chain: e.chain, Holding: held}
 }
 
 // recordAcquire adds an acquire point to fi, and to the summary when the
@@ -98,10 +101,11 @@ func (m *model) recordAcquire(fi *FuncInfo, sum *Summary, instr ssa.Instruction,
 				sum.Acquires[i].Flag = nil
 			}
 			sum.Acquires[i].Partial = a.Partial && partial
+			sum.Acquires[i].OrElse = a.OrElse && e.orElse
 			return
 		}
 	}
-	sum.Acquires = append(sum.Acquires, SumAcquire{GateOp: e.gate, Blocking: e.blocking, Partial: partial, Chain: chain, Flag: flag})
+	sum.Acquires = append(sum.Acquires, SumAcquire{GateOp: e.gate, Blocking: e.blocking, Partial: partial, Chain: chain, Flag: flag, OrElse: e.orElse})
 }
 
 // onEveryReturn reports whether every path to a return of b's function

@@ -326,17 +326,33 @@ func (m *model) chanEffects(fs *funcState, ch ssa.Value, send bool, at token.Pos
 }
 
 // selectEffects returns the effects of a select's semaphore cases: an
-// acquiring case holds the gate on the branch that chose it.
+// acquiring case holds the gate on the branch that chose it. When some
+// other case acquires nothing and is no way of giving up, the select may
+// end its wait there instead (OrElse): a receive of an error that a
+// read-only mode keeps offering, a send to a goroutine that merges the
+// work. Giving up is no way on: a cancellation (ctx.Done(), a timer) or
+// a channel the package closes (a quit signal) ends the wait only when
+// the caller stops waiting for the gate.
 func (m *model) selectEffects(fs *funcState, sel *ssa.Select) []effect {
 	var out []effect
+	others := 0 // the cases that acquire nothing and do not give up
 	for i, st := range sel.States {
+		acquires := false
 		for _, e := range m.chanEffects(fs, st.Chan, st.Dir == types.SendOnly, st.Pos) {
 			if e.op == known.Acquire {
+				acquires = true
 				e.blocking = sel.Blocking
 				e.cond, e.condVal, e.index = known.IfIndex, sel, i
 			}
 			out = append(out, e)
 		}
+		obj := chanObject(st.Chan)
+		if !acquires && known.Cancellation(st.Chan) == "" && (obj == nil || !m.closedChans[obj]) {
+			others++
+		}
+	}
+	for i := range out {
+		out[i].orElse = out[i].op == known.Acquire && others > 0
 	}
 	return out
 }

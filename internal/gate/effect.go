@@ -27,6 +27,9 @@ type effect struct {
 	// acquire may happen (Summary.Drops), by id.
 	drops bitset
 	flag  *Flag
+	// orElse marks an acquiring case of a select with other cases that
+	// can end its wait (SumAcquire.OrElse).
+	orElse bool
 	// under is a gate the call holds around this effect: the Once of a
 	// once.Do(f) call, around f's effects.
 	under *Holding
@@ -172,7 +175,7 @@ func (m *model) calleeEffects(fs *funcState, cal naming.Callee, result ssa.Value
 		// A flag the call neither settles nor passes on may take either
 		// branch: the acquire happens on some paths.
 		partial := a.Partial || a.Flag != nil && flag == nil && !settles(a.Flag, cal)
-		e := effect{op: known.Acquire, gate: GateOp{ref, a.Kind, a.Mode}, blocking: a.Blocking, partial: partial,
+		e := effect{op: known.Acquire, gate: GateOp{ref, a.Kind, a.Mode}, blocking: a.Blocking, partial: partial, orElse: a.OrElse,
 			check: true, via: true, flag: flag, pos: pos, end: end, what: name, chain: a.Chain, drops: drops}
 		if cal.Fn.Parent() == fs.fn && len(a.Chain) > 0 {
 			// A closure called in place is this function's own code:

@@ -76,6 +76,7 @@ func encodeSummary(e *facts.Encoder, s Summary) {
 		e.Bool(a.Partial)
 		EncodeChain(e, a.Chain)
 		encodeFlag(e, a.Flag)
+		e.Bool(a.OrElse)
 	})
 	EncodeOps(e, s.Holds)
 	EncodeOps(e, s.HoldsIfNil)
@@ -90,7 +91,7 @@ func encodeSummary(e *facts.Encoder, s Summary) {
 func decodeSummary(d *facts.Decoder) Summary {
 	return Summary{
 		Acquires: facts.DecodeEach(d, func() SumAcquire {
-			return SumAcquire{GateOp: decodeOp(d), Blocking: d.Bool(), Partial: d.Bool(), Chain: DecodeChain(d), Flag: decodeFlag(d)}
+			return SumAcquire{GateOp: decodeOp(d), Blocking: d.Bool(), Partial: d.Bool(), Chain: DecodeChain(d), Flag: decodeFlag(d), OrElse: d.Bool()}
 		}),
 		Holds:      DecodeOps(d),
 		HoldsIfNil: DecodeOps(d),

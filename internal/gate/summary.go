@@ -60,6 +60,10 @@ type SumAcquire struct {
 	Partial bool
 	Chain   []Hop // from the callee's calls down to the gate operation
 	Flag    *Flag // set when a bool parameter decides whether it happens
+	// OrElse is set when every acquire of the gate is a case of a select
+	// whose other cases can end the wait instead (a receive of an error,
+	// a close): the select waits for the gate or for them.
+	OrElse bool
 }
 
 // SumRelease is a gate a function releases that it had not acquired, and

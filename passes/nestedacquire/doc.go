@@ -9,7 +9,12 @@
 // carries the same gate's must-held holding just before it, whether the
 // acquire is the instruction itself or lies in a callee (through the
 // callee's summary, across packages through facts). The pass decides
-// only what is a bug and how to say it.
+// only what is a bug and how to say it. A channel semaphore taken as a
+// case of a select whose other cases can end the wait (a receive of an
+// error the store keeps offering once it is read-only) is a wait for
+// those, not a nested hold; cancellation cases (ctx.Done(), a timer, a
+// channel the package closes) do not count, since they end the wait
+// only by giving up.
 //
 // # Analyzer nestedacquire
 //

@@ -1,6 +1,9 @@
 package basic
 
-import "context"
+import (
+	"context"
+	"errors"
+)
 
 type Limiter struct {
 	slots chan struct{}
@@ -17,7 +20,7 @@ func (l *Limiter) Do(f func()) {
 func (l *Limiter) DoTwice(f func()) {
 	l.slots <- struct{}{}
 	defer func() { <-l.slots }()
-	l.Do(f) // want `call to \(\*Limiter\)\.Do acquires l\.slots \(l\.slots <- at chansem\.go:12\) while it is already held .*the second slot deadlocks`
+	l.Do(f) // want `call to \(\*Limiter\)\.Do acquires l\.slots \(l\.slots <- at chansem\.go:15\) while it is already held .*the second slot deadlocks`
 }
 
 func (l *Limiter) Sequential(f func()) {
@@ -147,4 +150,73 @@ func (l *Limiter) Retry(ctx context.Context) error {
 	}
 	l.Release()
 	return nil
+}
+
+// LevelDB's write lock is a one-slot channel. Once read-only, it holds the
+// slot for good, and its error goroutine keeps offering ErrReadOnly on
+// errC: a writer's select takes that case and returns (goleveldb's
+// SetReadOnly, then Put).
+type LevelDB struct {
+	writeLock chan struct{}
+	errC      chan error
+	closeC    chan struct{}
+}
+
+var ErrReadOnly = errors.New("read-only")
+
+// OpenLevelDB starts the goroutine that offers the store's error.
+func OpenLevelDB() *LevelDB {
+	s := &LevelDB{writeLock: make(chan struct{}, 1), errC: make(chan error), closeC: make(chan struct{})}
+	go func() {
+		for {
+			select {
+			case s.errC <- ErrReadOnly:
+			case <-s.closeC:
+				return
+			}
+		}
+	}()
+	return s
+}
+
+// Put writes, unless the store is read-only or closed.
+func (s *LevelDB) Put() error {
+	select {
+	case s.writeLock <- struct{}{}:
+	case err := <-s.errC:
+		return err
+	case <-s.closeC:
+		return errors.New("closed")
+	}
+	defer func() { <-s.writeLock }()
+	return nil
+}
+
+// Close stops the store.
+func (s *LevelDB) Close() { close(s.closeC) }
+
+// ReadOnlyPut takes the write lock and writes: Put's select returns the
+// offered error.
+func (s *LevelDB) ReadOnlyPut() error {
+	s.writeLock <- struct{}{}
+	return s.Put()
+}
+
+// putOrQuit waits for the write lock or for the store to close.
+func (s *LevelDB) putOrQuit() error {
+	select {
+	case s.writeLock <- struct{}{}:
+	case <-s.closeC:
+		return errors.New("closed")
+	}
+	defer func() { <-s.writeLock }()
+	return nil
+}
+
+// NestedPut is the twin whose inner select can only give up: it waits
+// for a Close that may never come.
+func (s *LevelDB) NestedPut() error {
+	s.writeLock <- struct{}{}
+	defer func() { <-s.writeLock }()
+	return s.putOrQuit() // want `call to \(\*LevelDB\)\.putOrQuit acquires s\.writeLock`
 }
