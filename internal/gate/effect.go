@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
 )
@@ -270,7 +271,10 @@ func flagOf(v ssa.Value) *Flag {
 
 // BlockFlag finds the bool parameter test that decides whether block b
 // runs: the nearest dominating If on a parameter or free variable (or its
-// negation) one of whose branches dominates b.
+// negation) one of whose branches dominates b, entered from the test
+// alone: after if !force && same { return }, the code that goes on is
+// reached on both values of force, from the test's branch and from the
+// second test's, and no flag decides it.
 func BlockFlag(b *ssa.BasicBlock) *Flag {
 	for d := b.Idom(); d != nil; d = d.Idom() {
 		ifi, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
@@ -284,10 +288,10 @@ func BlockFlag(b *ssa.BasicBlock) *Flag {
 		g := flagOf(cond)
 		switch {
 		case g == nil:
-		case d.Succs[0].Dominates(b) && d.Succs[0] != d.Succs[1]:
+		case cfg.Only(d.Succs[0]) && d.Succs[0].Dominates(b):
 			g.When = when
 			return g
-		case d.Succs[1].Dominates(b):
+		case cfg.Only(d.Succs[1]) && d.Succs[1].Dominates(b):
 			g.When = !when
 			return g
 		}

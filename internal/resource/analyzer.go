@@ -206,7 +206,7 @@ func (r *Result) sumAt(cal naming.Callee) []SumTouch {
 func (r *Result) collect(fi *gate.FuncInfo, walk func(func(ssa.Instruction, gate.Held))) ([]Touch, []SumTouch) {
 	var touches []Touch
 	var sum []SumTouch
-	seen := make(map[string]bool)
+	seen := make(map[string]int)
 	record := func(ts []Touch) {
 		for _, t := range ts {
 			touches = append(touches, t)

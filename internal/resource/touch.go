@@ -1,7 +1,6 @@
 package resource
 
 import (
-	"fmt"
 	"go/token"
 	"go/types"
 	"strconv"
@@ -321,12 +320,14 @@ func touchesAt(instr ssa.Instruction, here gate.Held, raw []rawTouch) []Touch {
 	return out
 }
 
-// addTouch records t in sum, once per resource, access and held set.
+// addTouch records t in sum, once per resource, access and held set,
+// under a flag only if every such use shares it (as a summary's
+// acquires are; seen indexes sum by that key).
 // Another package's variables are its own business: they stay out of
 // this package's summaries, which keeps facts from carrying the
 // runtime's internals up every call chain. Deep paths stay out too.
-func (r *Result) addTouch(sum *[]SumTouch, seen map[string]bool, t Touch) {
-	if len(*sum) >= maxTouches || len(t.Res.Path) > maxTouchPath || (t.Res.Root == naming.Global && t.Res.Pkg != r.pkgPath) {
+func (r *Result) addTouch(sum *[]SumTouch, seen map[string]int, t Touch) {
+	if len(t.Res.Path) > maxTouchPath || (t.Res.Root == naming.Global && t.Res.Pkg != r.pkgPath) {
 		return
 	}
 	var held []gate.GateOp
@@ -340,9 +341,6 @@ func (r *Result) addTouch(sum *[]SumTouch, seen map[string]bool, t Touch) {
 	if t.Started {
 		key += "!go"
 	}
-	if f := t.Flag; f != nil {
-		key += fmt.Sprintf("!if%d/%t/%t", f.Param, f.Free, f.When)
-	}
 	for _, h := range t.Holdings {
 		// A //gatevet:holds contract is what callers must do, not what
 		// they do: each call's own held set says whether it holds.
@@ -351,10 +349,16 @@ func (r *Result) addTouch(sum *[]SumTouch, seen map[string]bool, t Touch) {
 			key += "|" + h.Gate.Key()
 		}
 	}
-	if seen[key] {
+	if i, ok := seen[key]; ok {
+		if f := (*sum)[i].Flag; f != nil && (t.Flag == nil || *f != *t.Flag) {
+			(*sum)[i].Flag = nil
+		}
 		return
 	}
-	seen[key] = true
+	if len(*sum) >= maxTouches {
+		return
+	}
+	seen[key] = len(*sum)
 	chain := gate.Prepend(gate.NewHop(r.pass.Fset, t.What, t.Pos, t.End), t.Chain)
 	if len(chain) > maxTouchChain {
 		chain = append(chain[:maxTouchChain-1:maxTouchChain-1], chain[len(chain)-1])
