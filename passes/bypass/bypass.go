@@ -642,13 +642,12 @@ func funcNames(uses []resource.Use, pkg string) []string {
 	return out
 }
 
-// byFunc returns one guarded use per function (and per function's
-// started goroutines), in order: the function's
-// first write if it writes, else its first use. Functions that run on a
-// goroutine the package starts come first, as the other half a reader
-// can see running at once with any caller; and for a read, which races
-// with the guarded writes and not with the guarded reads, the writers
-// come before the readers.
+// byFunc returns one guarded use per function, and one per function's
+// started goroutines: its first write if it writes, else its first use.
+// Uses on a goroutine the package starts come first, as the other half
+// that runs at once with any caller; and for a read, which races with
+// the guarded writes and not with the guarded reads, the writers come
+// before the readers.
 func byFunc(guarded []resource.Use, writersFirst bool, started func(*gate.FuncInfo) bool) []resource.Use {
 	type where struct {
 		fi      *gate.FuncInfo
