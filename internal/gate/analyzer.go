@@ -84,8 +84,9 @@ type model struct {
 	// flags, non-nil fields (package values).
 	paths *values.Paths
 	// ids are what its Namers see through: the package's back-pointers
-	// (s.idx.store is s) and the fields its constructors set
-	// (newEncoder(c).conn is c).
+	// (s.idx.store is s), the fields its constructors set
+	// (newEncoder(c).conn is c) and its keyed maps (c.subs[sub.sid] is
+	// sub).
 	ids naming.Identities
 	// made are the fields set only as their objects are made.
 	made *values.Made
@@ -113,6 +114,9 @@ func run(pass *analysis.Pass) (any, error) {
 	if ssaPkg != nil {
 		if b := values.FindBacks(ssaPkg, srcFuncs); b != nil {
 			m.ids.Backs = b.Is
+		}
+		if k := values.FindKeyed(ssaPkg, srcFuncs); k != nil {
+			m.ids.Keyed = k.Key
 		}
 		if made := values.FindMade(ssaPkg, srcFuncs); made != nil {
 			m.ids.Made, m.ids.Assigned, m.made = made.Param, made.Assigned, made

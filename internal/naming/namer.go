@@ -28,6 +28,7 @@ type Namer struct {
 	backs    Backs
 	made     Made
 	assigned Assigned
+	keyed    Keyed
 }
 
 // Backs says which fields point back at their owner: for every object x
@@ -43,17 +44,22 @@ type Made func(fn *ssa.Function, field *types.Var) (i int, ok bool)
 // cmd it made, and elsewhere only cleared.
 type Assigned func(field *types.Var) bool
 
+// Keyed says which map fields index their elements by a field of their
+// own: for a keyed map m, m[x.key] is x or nothing.
+type Keyed func(m *types.Var) (key *types.Var)
+
 // Identities are what the package knows of its objects that naming
 // sees through.
 type Identities struct {
 	Backs    Backs    // a path through a part and back (s.idx.store) names the owner (s)
 	Made     Made     // a field a constructor set (newEncoder(c).conn) names its argument (c)
 	Assigned Assigned // a field set once (cmd.enc = c.begin()) names, after the store, what it was set to
+	Keyed    Keyed    // a lookup by an object's own key (c.subs[sub.sid]) names the object (sub)
 }
 
 // NewNamer returns a Namer for fn's values, seeing through ids.
 func NewNamer(fn *ssa.Function, ids Identities) *Namer {
-	return &Namer{fn: fn, locals: make(map[ssa.Value]int), backs: ids.Backs, made: ids.Made, assigned: ids.Assigned}
+	return &Namer{fn: fn, locals: make(map[ssa.Value]int), backs: ids.Backs, made: ids.Made, assigned: ids.Assigned, keyed: ids.Keyed}
 }
 
 func (rs *Namer) index() *syntaxIndex {
@@ -201,8 +207,16 @@ func (rs *Namer) walk(v ssa.Value, depth int) (Ref, bool) {
 		r, ok := rs.walk(v.X, depth+1)
 		return r.With(Deref), ok
 	case *ssa.Lookup:
+		if x := rs.keyedBy(v); x != nil {
+			return rs.walk(x, depth+1)
+		}
 		return rs.local(v), true // a map's value
 	case *ssa.Extract:
+		if l, ok := v.Tuple.(*ssa.Lookup); ok && v.Index == 0 {
+			if x := rs.keyedBy(l); x != nil {
+				return rs.walk(x, depth+1)
+			}
+		}
 		switch v.Tuple.(type) {
 		case *ssa.Next, *ssa.Lookup:
 			return rs.local(v), true // ranged over, or looked up with ok
@@ -227,6 +241,38 @@ func (rs *Namer) walk(v ssa.Value, depth int) (Ref, bool) {
 		return rs.local(v), true
 	}
 	return Ref{}, false
+}
+
+// keyedBy returns the object x when l looks a keyed map up by x's own
+// key (c.subs[x.sid]), and so yields x or nothing.
+func (rs *Namer) keyedBy(l *ssa.Lookup) ssa.Value {
+	if rs.keyed == nil {
+		return nil
+	}
+	load, ok := l.X.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return nil
+	}
+	mfa, ok := load.X.(*ssa.FieldAddr)
+	if !ok {
+		return nil
+	}
+	key := rs.keyed(FieldOf(mfa))
+	if key == nil {
+		return nil
+	}
+	kl, ok := l.Index.(*ssa.UnOp)
+	if !ok || kl.Op != token.MUL {
+		return nil
+	}
+	kfa, ok := kl.X.(*ssa.FieldAddr)
+	if !ok || FieldOf(kfa) != key {
+		return nil
+	}
+	if mt, ok := l.X.Type().Underlying().(*types.Map); !ok || !types.Identical(kfa.X.Type(), mt.Elem()) {
+		return nil
+	}
+	return kfa.X
 }
 
 // madeArg returns the argument a call of a constructor gave it for the

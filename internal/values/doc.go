@@ -24,7 +24,7 @@
 //     unexported interface method returns) makes the test of it against
 //     nil after the call decided.
 //
-// Beside the branches, two facts of the object graph. A back-pointer
+// Beside the branches, three facts of the object graph. A back-pointer
 // (backs.go), a part every owner makes for itself and that points back
 // at it (s.idx = &index{store: s}), so that s.idx.store is s. A made
 // field (made.go), one an object gets from its constructor's parameter
@@ -32,7 +32,10 @@
 // newEncoder(c).conn is c. The gate model's Namers see through both
 // (FindBacks, Backs.Is; FindMade, Made.Param): a lock reached through
 // the part is the owner's, and one reached through the encoder its
-// connection's. Any field set only as its object is made is fixed
+// connection's. A keyed map (keyed.go), one the package fills only with
+// objects filed under a field of their own (c.subs[s.sid] = s), yields
+// on a lookup by that field of an object the object itself or nothing
+// (FindKeyed, Keyed.Key): the lock of c.subs[sub.sid] is sub's. Any field set only as its object is made is fixed
 // (Made.Fixed): a mode the concurrency model reads. A field set to
 // something other than nil only on objects the storing function
 // allocates, and otherwise only cleared (Made.Assigned), holds after

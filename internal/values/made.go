@@ -1,7 +1,6 @@
 package values
 
 import (
-	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -191,13 +190,6 @@ func ownerOf(f *types.Var, pkg *types.Package) *types.Named {
 // paramOf returns the parameter v is, seeing through the variable a
 // parameter captured by a closure is spilled to.
 func paramOf(v ssa.Value) (*ssa.Parameter, bool) {
-	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
-		if a, ok := load.X.(*ssa.Alloc); ok {
-			if stored := naming.SoleStore(a); stored != nil {
-				v = stored
-			}
-		}
-	}
-	p, ok := v.(*ssa.Parameter)
+	p, ok := stripSole(v).(*ssa.Parameter)
 	return p, ok
 }
