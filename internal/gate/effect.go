@@ -226,13 +226,18 @@ func TranslateFlag(g *Flag, cal naming.Callee) (*Flag, bool) {
 		return nil, true
 	}
 	if k, ok := v.(*ssa.Const); ok {
-		if k.Value == nil || k.Value.Kind() != constant.Bool {
+		switch {
+		case k.Value == nil:
+			return nil, true
+		case g.Eq != "":
+			return nil, (k.Value.ExactString() == g.Eq) == g.When
+		case k.Value.Kind() != constant.Bool:
 			return nil, true
 		}
 		return nil, constant.BoolVal(k.Value) == g.When
 	}
 	if p := flagOf(v); p != nil {
-		p.When = g.When
+		p.When, p.Eq = g.When, g.Eq
 		return p, true
 	}
 	return nil, true
@@ -241,7 +246,7 @@ func TranslateFlag(g *Flag, cal naming.Callee) (*Flag, bool) {
 // settles reports whether the call passes a constant for flag g.
 func settles(g *Flag, cal naming.Callee) bool {
 	k, ok := cal.Value(g.Param, g.Free).(*ssa.Const)
-	return ok && k.Value != nil && k.Value.Kind() == constant.Bool
+	return ok && k.Value != nil && (g.Eq != "" || k.Value.Kind() == constant.Bool)
 }
 
 // flagOf names a bool that a flag can be about: a parameter, or a free
@@ -269,23 +274,21 @@ func flagOf(v ssa.Value) *Flag {
 	return nil
 }
 
-// BlockFlag finds the bool parameter test that decides whether block b
-// runs: the nearest dominating If on a parameter or free variable (or its
-// negation) one of whose branches dominates b, entered from the test
-// alone: after if !force && same { return }, the code that goes on is
-// reached on both values of force, from the test's branch and from the
-// second test's, and no flag decides it.
+// BlockFlag finds the parameter test that decides whether block b
+// runs: the nearest dominating If on a bool parameter or free variable
+// (or its negation), or on one of another basic type compared with a
+// constant (status == closed, a switch's case), one of whose branches
+// dominates b, entered from the test alone: after if !force && same {
+// return }, the code that goes on is reached on both values of force,
+// from the test's branch and from the second test's, and no flag
+// decides it.
 func BlockFlag(b *ssa.BasicBlock) *Flag {
 	for d := b.Idom(); d != nil; d = d.Idom() {
 		ifi, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
 		if !ok {
 			continue
 		}
-		cond, when := ifi.Cond, true
-		if not, ok := cond.(*ssa.UnOp); ok && not.Op == token.NOT {
-			cond, when = not.X, false
-		}
-		g := flagOf(cond)
+		g, when := testFlag(ifi.Cond)
 		switch {
 		case g == nil:
 		case cfg.Only(d.Succs[0]) && d.Succs[0].Dominates(b):
@@ -297,6 +300,39 @@ func BlockFlag(b *ssa.BasicBlock) *Flag {
 		}
 	}
 	return nil
+}
+
+// testFlag returns the flag a branch condition tests, and the outcome
+// for which its true branch runs: a bool parameter or free variable, its
+// negation, or a parameter compared with a constant.
+func testFlag(cond ssa.Value) (*Flag, bool) {
+	switch c := cond.(type) {
+	case *ssa.UnOp:
+		if c.Op == token.NOT {
+			g, when := testFlag(c.X)
+			return g, !when
+		}
+	case *ssa.BinOp:
+		if c.Op != token.EQL && c.Op != token.NEQ {
+			return nil, false
+		}
+		x, y := c.X, c.Y
+		if _, isConst := x.(*ssa.Const); isConst {
+			x, y = y, x
+		}
+		k, isConst := y.(*ssa.Const)
+		if !isConst || k.Value == nil || k.Value.Kind() == constant.Bool {
+			return nil, false
+		}
+		// Only a parameter: a free variable compared with a constant is
+		// most often state that changes (a range-over-func body's).
+		if g := flagOf(x); g != nil && !g.Free {
+			g.Eq = k.Value.ExactString()
+			return g, c.Op == token.EQL
+		}
+		return nil, false
+	}
+	return flagOf(cond), true
 }
 
 // ReturnsFunc reports whether fn returns a func value, which may carry a

@@ -45,6 +45,7 @@ func encodeFlag(e *facts.Encoder, f *Flag) {
 		e.Int(f.Param)
 		e.Bool(f.Free)
 		e.Bool(f.When)
+		e.Str(f.Eq)
 	}
 }
 
@@ -52,7 +53,7 @@ func decodeFlag(d *facts.Decoder) *Flag {
 	if !d.Bool() {
 		return nil
 	}
-	return &Flag{Param: d.Int(), Free: d.Bool(), When: d.Bool()}
+	return &Flag{Param: d.Int(), Free: d.Bool(), When: d.Bool(), Eq: d.Str()}
 }
 
 // GobEncode writes f compactly, or as it was read.

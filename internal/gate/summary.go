@@ -75,11 +75,28 @@ type SumRelease struct {
 
 // A Flag says that an acquire happens only when bool parameter Param is
 // When: the hasLock idiom, if !hasLock { mu.Lock() }. A caller passing
-// the other constant does not acquire.
+// the other constant does not acquire. With Eq set, the test is of a
+// parameter of another basic type against a constant (if status ==
+// closed, or a switch's case), and When says whether the block runs
+// when the two are equal: a caller passing another constant, or that
+// one, decides it the same way.
 type Flag struct {
 	Param int
-	Free  bool // Param indexes the closure's free variables instead
-	When  bool
+	Free  bool   // Param indexes the closure's free variables instead
+	When  bool   // the bool's value, or the test's outcome, that runs the block
+	Eq    string // the constant tested against (its exact string), for a non-bool parameter
+}
+
+// Text says when the flag's block runs, for a parameter named name:
+// "force is true", "status is 3", "mode is not \"ro\"".
+func (g *Flag) Text(name string) string {
+	switch {
+	case g.Eq == "":
+		return fmt.Sprintf("%s is %t", name, g.When)
+	case g.When:
+		return name + " is " + g.Eq
+	}
+	return name + " is not " + g.Eq
 }
 
 // Summary tells a caller what a function does with gates, in terms of
@@ -171,7 +188,13 @@ func flagText(g *Flag) string {
 	if g == nil {
 		return ""
 	}
-	return fmt.Sprintf(" if %s=%t", paramText(g.Param, g.Free), g.When)
+	switch {
+	case g.Eq == "":
+		return fmt.Sprintf(" if %s=%t", paramText(g.Param, g.Free), g.When)
+	case g.When:
+		return " if " + paramText(g.Param, g.Free) + "==" + g.Eq
+	}
+	return " if " + paramText(g.Param, g.Free) + "!=" + g.Eq
 }
 
 func paramText(i int, free bool) string {

@@ -184,7 +184,10 @@
 //     := cur; cur = next; unlock; old.f), chose so, as a mixed use does.
 //   - A call that passes a constant for a bool parameter deciding whether
 //     its callee locks (load(k, true), where load locks if needLock): its
-//     uses hold what the callee takes for that constant.
+//     uses hold what the callee takes for that constant. A use the callee
+//     makes only for some values of a parameter (under if needLock, if
+//     status == closed, or a switch's case) is not made by a call that
+//     passes another constant.
 //   - Values that synchronise themselves: sync and sync/atomic types,
 //     fields and variables the package accesses with sync/atomic functions,
 //     [sync.Map], channels, and standard-library types documented as safe for

@@ -212,9 +212,10 @@
 //   - A counting semaphore that the function never releases itself: a
 //     producer that acquires a permit and hands it to a worker goroutine.
 //   - A helper that locks only when a flag says so
-//     ("if !hasLock { s.mu.Lock() }"), called with the constant that skips
-//     the lock. A flag that is not a constant may be false, so that call is
-//     still reported.
+//     ("if !hasLock { s.mu.Lock() }"), or only for some value of a mode
+//     ("if status == closed { … }", a switch's case), called with a
+//     constant that skips the lock. A flag that is not a constant may take
+//     the other value, so that call is still reported, and says for which.
 //   - A method with a value receiver: it locks its own copy of the mutex,
 //     not the caller's (go vet's copylocks reports the copy). A copy of a
 //     handle that holds a pointer to the mutex (struct{ mu *sync.Mutex })

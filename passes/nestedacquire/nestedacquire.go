@@ -97,13 +97,13 @@ func diagnose(pass *analysis.Pass, ap gate.AcquirePoint, w *writer, iface bool) 
 	}
 	acquires := "acquires"
 	if f := ap.Flag; f != nil {
-		// The callee takes the gate only for one value of a bool this
-		// function passes on from its caller.
+		// The callee takes the gate only for one value of a parameter
+		// this function passes on from its caller.
 		name := "its flag"
 		if v := f.In(ap.Instr.Parent()); v != nil {
 			name = v.Name()
 		}
-		why = fmt.Sprintf("when %s is %v, %s", name, f.When, why)
+		why = "when " + f.Text(name) + ", " + why
 	}
 	if ap.Partial {
 		// The callee takes the gate on some of its paths only: the

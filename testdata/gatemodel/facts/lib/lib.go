@@ -1,4 +1,4 @@
-// want package:`^\{package lib \S+ Locks: gates\(acquires g:example\.com/gatemodel/facts/lib\.Mu\); T\.Acquire: gates\(acquires p0/slots/\*, holds-if-nil p0/slots/\*\); T\.Begin: gates\(acquires p0/mu, holds-if-nil p0/mu\); T\.Drop: gates\(releases p0/mu\); T\.Either: gates\(acquires p0/mu\); T\.End: gates\(releases p0/mu\); T\.Enter: gates\(acquires p0/slots/\*, holds p0/slots/\*\); T\.Get: gates\(acquires p0/mu if p2=false\); T\.Hold: gates\(acquires p0/mu, holds p0/mu\); T\.Locked: gates\(requires p0/mu\); T\.Put: gates\(acquires p0/mu if p2=false, releases p0/mu if p2=false\); T\.Read: gates\(acquires p0/mu\); T\.Relock: gates\(holds p0/mu\); T\.Remove: gates\(acquires p0/mu if p2=true, releases p0/mu if p2=true\); T\.Run: gates\(acquires p0/slots/\*, runs p1 under p0/slots/\*\); Use: gates\(acquires g:example\.com/gatemodel/facts/lib\.Sem/\*\); WithDevice: gates\(acquires g:example\.com/gatemodel/facts/lib\.Mu, runs p0 under g:example\.com/gatemodel/facts/lib\.Mu\)\}$`
+// want package:`^\{package lib \S+ Locks: gates\(acquires g:example\.com/gatemodel/facts/lib\.Mu\); T\.Acquire: gates\(acquires p0/slots/\*, holds-if-nil p0/slots/\*\); T\.Begin: gates\(acquires p0/mu, holds-if-nil p0/mu\); T\.Drop: gates\(releases p0/mu\); T\.Either: gates\(acquires p0/mu\); T\.End: gates\(releases p0/mu\); T\.Enter: gates\(acquires p0/slots/\*, holds p0/slots/\*\); T\.Get: gates\(acquires p0/mu if p2=false\); T\.Hold: gates\(acquires p0/mu, holds p0/mu\); T\.Locked: gates\(requires p0/mu\); T\.Notify: gates\(acquires p0/mu if p1==2\); T\.Put: gates\(acquires p0/mu if p2=false, releases p0/mu if p2=false\); T\.Read: gates\(acquires p0/mu\); T\.Relock: gates\(holds p0/mu\); T\.Remove: gates\(acquires p0/mu if p2=true, releases p0/mu if p2=true\); T\.Run: gates\(acquires p0/slots/\*, runs p1 under p0/slots/\*\); Use: gates\(acquires g:example\.com/gatemodel/facts/lib\.Sem/\*\); WithDevice: gates\(acquires g:example\.com/gatemodel/facts/lib\.Mu, runs p0 under g:example\.com/gatemodel/facts/lib\.Mu\)\}$`
 
 // Package lib exports summaries as facts.
 package lib
@@ -86,6 +86,14 @@ func (t *T) Get(k int, hasLock bool) int {
 		defer t.mu.RUnlock()
 	}
 	return k
+}
+
+// A mode decides the acquire: only the final one locks.
+func (t *T) Notify(status int) {
+	if status == 2 {
+		t.mu.Lock()
+		t.mu.Unlock()
+	}
 }
 
 // Lock and unlock both under the flag: a caller that holds t.mu keeps it.
