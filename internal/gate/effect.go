@@ -1,6 +1,7 @@
 package gate
 
 import (
+	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -237,7 +238,7 @@ func TranslateFlag(g *Flag, cal naming.Callee) (*Flag, bool) {
 		return nil, constant.BoolVal(k.Value) == g.When
 	}
 	if p := flagOf(v); p != nil {
-		p.When, p.Eq = g.When, g.Eq
+		p.When, p.Eq, p.Const = g.When, g.Eq, g.Const
 		return p, true
 	}
 	return nil, true
@@ -327,12 +328,48 @@ func testFlag(cond ssa.Value) (*Flag, bool) {
 		// Only a parameter: a free variable compared with a constant is
 		// most often state that changes (a range-over-func body's).
 		if g := flagOf(x); g != nil && !g.Free {
-			g.Eq = k.Value.ExactString()
+			g.Eq, g.Const = k.Value.ExactString(), constText(c)
 			return g, c.Op == token.EQL
 		}
 		return nil, false
 	}
 	return flagOf(cond), true
+}
+
+// constText returns the source of the constant that comparison c tests
+// against, as written (watchClosed, "put"), or "" when it cannot be
+// found: an operand of an == or != (the one SSA holds as the constant),
+// or a switch's case, where the comparison is at the case's value.
+func constText(c *ssa.BinOp) string {
+	fn := c.Parent()
+	if fn == nil || fn.Syntax() == nil || !c.Pos().IsValid() {
+		return ""
+	}
+	_, constX := c.X.(*ssa.Const)
+	var found ast.Expr
+	ast.Inspect(fn.Syntax(), func(n ast.Node) bool {
+		if found != nil || n == nil || n.Pos() > c.Pos() || n.End() <= c.Pos() {
+			return false
+		}
+		switch e := n.(type) {
+		case *ast.BinaryExpr:
+			if e.OpPos == c.Pos() {
+				found = e.Y
+				if constX {
+					found = e.X
+				}
+			}
+		case ast.Expr:
+			if e.Pos() == c.Pos() {
+				found = e
+			}
+		}
+		return found == nil
+	})
+	if found == nil {
+		return ""
+	}
+	return types.ExprString(found)
 }
 
 // ReturnsFunc reports whether fn returns a func value, which may carry a

@@ -46,6 +46,7 @@ func encodeFlag(e *facts.Encoder, f *Flag) {
 		e.Bool(f.Free)
 		e.Bool(f.When)
 		e.Str(f.Eq)
+		e.Str(f.Const)
 	}
 }
 
@@ -53,7 +54,7 @@ func decodeFlag(d *facts.Decoder) *Flag {
 	if !d.Bool() {
 		return nil
 	}
-	return &Flag{Param: d.Int(), Free: d.Bool(), When: d.Bool(), Eq: d.Str()}
+	return &Flag{Param: d.Int(), Free: d.Bool(), When: d.Bool(), Eq: d.Str(), Const: d.Str()}
 }
 
 // GobEncode writes f compactly, or as it was read.

@@ -1,6 +1,7 @@
 package gate
 
 import (
+	"cmp"
 	"fmt"
 	"go/token"
 	"path/filepath"
@@ -85,18 +86,20 @@ type Flag struct {
 	Free  bool   // Param indexes the closure's free variables instead
 	When  bool   // the bool's value, or the test's outcome, that runs the block
 	Eq    string // the constant tested against (its exact string), for a non-bool parameter
+	Const string // that constant as the test spells it, for messages ("" if unknown)
 }
 
 // Text says when the flag's block runs, for a parameter named name:
-// "force is true", "status is 3", "mode is not \"ro\"".
+// "force is true", "status is closed", "mode is not \"ro\"".
 func (g *Flag) Text(name string) string {
-	switch {
-	case g.Eq == "":
+	if g.Eq == "" {
 		return fmt.Sprintf("%s is %t", name, g.When)
-	case g.When:
-		return name + " is " + g.Eq
 	}
-	return name + " is not " + g.Eq
+	k := cmp.Or(g.Const, g.Eq)
+	if g.When {
+		return name + " is " + k
+	}
+	return name + " is not " + k
 }
 
 // Summary tells a caller what a function does with gates, in terms of

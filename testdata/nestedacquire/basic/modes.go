@@ -52,7 +52,7 @@ func (w *Watch) SetLocked(status int) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.status = status
-	w.notify(status) // want `^latent: call to \(\*Watch\)\.notify acquires w\.mu .*: when status is 2, sync\.Mutex is not reentrant`
+	w.notify(status) // want `^latent: call to \(\*Watch\)\.notify acquires w\.mu .*: when status is watchClosed, sync\.Mutex is not reentrant`
 }
 
 // A switch's cases are flags of their own: apply locks only for "put".
