@@ -210,7 +210,10 @@
 //     own (context.WithTimeout, WithDeadline): it gives up by then, a
 //     bounded try and not a wait for ever.
 //   - A counting semaphore that the function never releases itself: a
-//     producer that acquires a permit and hands it to a worker goroutine.
+//     producer that acquires a permit and hands it to a worker goroutine;
+//     also a permit taken through a call, such as a stream multiplexer's
+//     Open that takes a slot of the session's backlog for its receive
+//     loop to free when the peer acknowledges the stream, opened twice.
 //   - A helper that locks only when a flag says so
 //     ("if !hasLock { s.mu.Lock() }"), or only for some value of a mode
 //     ("if status == closed { … }", a switch's case), called with a

@@ -49,15 +49,17 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 }
 
 // nested reports whether ap blocks on a gate its path already holds.
-// A counting semaphore that the function never releases itself is a
-// throttle handing its permits on, not a nested hold; a select that can
+// A counting semaphore that the function never releases itself, taken
+// directly or through a call, is a throttle handing its permits on (to
+// a worker, or to the callee's package, whose receive loop frees a
+// stream's slot), not a nested hold; a select that can
 // end its wait on another case (a persistent error, a close) waits for
 // that, not for ever.
 func nested(ap gate.AcquirePoint) bool {
 	if !ap.Blocking || ap.Holding == nil || ap.OrElse {
 		return false
 	}
-	if ap.GateOp.Kind.Counting() && !ap.Owned && len(ap.Chain) == 0 {
+	if ap.GateOp.Kind.Counting() && !ap.Owned {
 		return false
 	}
 	return true

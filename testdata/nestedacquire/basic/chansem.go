@@ -220,3 +220,31 @@ func (s *LevelDB) NestedPut() error {
 	defer func() { <-s.writeLock }()
 	return s.putOrQuit() // want `call to \(\*LevelDB\)\.putOrQuit acquires s\.writeLock`
 }
+
+// A caller that frees the slot itself holds it between: its second
+// reservation waits for its own release, and with one slot blocks
+// forever.
+type Pool struct{ slots chan struct{} }
+
+func NewPool(n int) *Pool { return &Pool{slots: make(chan struct{}, n)} }
+
+func (p *Pool) Reserve() error {
+	p.slots <- struct{}{}
+	if err := p.check(); err != nil {
+		<-p.slots
+		return err
+	}
+	return nil
+}
+
+func (p *Pool) check() error { return nil }
+
+func (p *Pool) Free() { <-p.slots }
+
+func (p *Pool) ReserveTwice() error {
+	if err := p.Reserve(); err != nil {
+		return err
+	}
+	defer p.Free()
+	return p.Reserve() // want `^latent: call to \(\*Pool\)\.Reserve acquires p\.slots .*while it is already held`
+}

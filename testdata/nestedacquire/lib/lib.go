@@ -101,3 +101,40 @@ func Changed() {
 		h()
 	}
 }
+
+// A Session takes a slot of its backlog for each stream it opens, and
+// its receive loop frees the slot when the peer acknowledges the stream,
+// as a stream multiplexer bounds its unacknowledged opens. The backlog
+// is the session's own: no caller can free a slot of it.
+type Session struct {
+	backlog chan struct{}
+	acks    chan int
+}
+
+// Stream is an opened stream.
+type Stream struct{ id int }
+
+// NewSession starts the session's receive loop.
+func NewSession(backlog int) *Session {
+	s := &Session{backlog: make(chan struct{}, backlog), acks: make(chan int)}
+	go s.recvLoop()
+	return s
+}
+
+// Open opens a stream, holding a backlog slot until the peer acks it.
+func (s *Session) Open() (*Stream, error) {
+	s.backlog <- struct{}{}
+	if err := s.send(); err != nil {
+		<-s.backlog
+		return nil, err
+	}
+	return &Stream{}, nil
+}
+
+func (s *Session) send() error { return nil }
+
+func (s *Session) recvLoop() {
+	for range s.acks {
+		<-s.backlog
+	}
+}
