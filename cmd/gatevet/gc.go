@@ -11,15 +11,12 @@ import (
 // heapBudget is how far the collector lets the heap grow past what is
 // live: to Bytes, or to PerLive times the live heap if that is less
 // (PerLive 0: no such cap), but never less than twice the live heap,
-// the default (GOGC=100), until the live heap reaches Tight (0: never);
-// from there, to one and a half times the live heap (GOGC=50). While
-// the budget is above the default, it is also a soft memory limit, so
-// that what the process holds, not only the heap the collector aims at,
-// stays within it.
+// the default (GOGC=100). While the budget is above the default, it is
+// also a soft memory limit, so that what the process holds, not only the
+// heap the collector aims at, stays within it.
 type heapBudget struct {
 	Bytes   uint64
 	PerLive uint64
-	Tight   uint64
 }
 
 // The budgets. A go vet process, of which go vet runs one per
@@ -35,13 +32,9 @@ type heapBudget struct {
 // and 151 at most), may grow to 320 MiB whatever is live: under
 // GOGC=100 the collector took a quarter of its CPU, and under five
 // times the live heap within a 300 MiB limit a run took 4% more time
-// (run J). The largest packages, past 40 MiB live, set the peak of the
-// processes go vet runs at once: the heap SSA and the models keep live
-// there is what stock vet does not build, and a tighter goal gives back
-// 10–15 MiB of each of grpc's three largest for 10–20% more CPU on them
-// (docs/performance.md, run P).
+// (run J).
 var (
-	vetBudget        = heapBudget{Bytes: 64 << 20, PerLive: 5, Tight: 40 << 20}
+	vetBudget        = heapBudget{Bytes: 64 << 20, PerLive: 5}
 	standaloneBudget = heapBudget{Bytes: 320 << 20}
 )
 
@@ -49,9 +42,6 @@ var (
 // found live bytes live.
 func (b heapBudget) percent(live uint64) int {
 	live = max(live, 1)
-	if b.Tight > 0 && live >= b.Tight {
-		return 50
-	}
 	goal := b.Bytes
 	if b.PerLive > 0 && live < b.Bytes/b.PerLive {
 		goal = b.PerLive * live

@@ -39,9 +39,6 @@ func TestBudgetPercent(t *testing.T) {
 		{heapBudget{Bytes: 320 * mib, PerLive: 5}, 64 * mib, 400},  // and the budget
 		{heapBudget{Bytes: 320 * mib, PerLive: 5}, 100 * mib, 220}, // the budget
 		{heapBudget{Bytes: 320 * mib, PerLive: 5}, 200 * mib, 100},
-		{heapBudget{Bytes: 64 * mib, PerLive: 5, Tight: 40 * mib}, 4 * mib, 400},  // room while small
-		{heapBudget{Bytes: 64 * mib, PerLive: 5, Tight: 40 * mib}, 39 * mib, 100}, // the default
-		{heapBudget{Bytes: 64 * mib, PerLive: 5, Tight: 40 * mib}, 40 * mib, 50},  // tight once large
 	} {
 		if got := c.budget.percent(c.live); got != c.want {
 			t.Errorf("%+v.percent(%d MiB live) = %d, want %d", c.budget, c.live/mib, got, c.want)
