@@ -45,9 +45,11 @@
 //
 // Its second reason is happens-before through a function's end. A
 // function runs within d when every way the package lets it be called
-// passes through a call of d (extents: exported functions, escaping
-// func values, methods called through interfaces and the functions go
-// statements start are the ways in). A function that closes a channel,
+// passes through a call of d (extents: exported functions, exported
+// methods of types whose values get to other packages, escaping func
+// values and the functions go statements start are the ways in; a
+// method called through an interface its type implements runs at that
+// call, gate.Result.Invokes). A function that closes a channel,
 // or calls a WaitGroup's Done, in a deferred call signals its end; a
 // point that a receive from that channel, or that WaitGroup's Wait,
 // precedes on every path runs after everything within it (Apart):

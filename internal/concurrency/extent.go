@@ -1,20 +1,29 @@
 package concurrency
 
 import (
+	"go/types"
+	"slices"
+
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/known"
+	"github.com/gatevet/gatevet/internal/naming"
 )
 
 // Extents: where the package's functions can run. A function runs
 // within d when every way it can be called passes through a call of d,
 // on d's goroutine: what it does, it does while d has not returned.
-// The ways in are the package's calls and defers, static or settled
-// (gate.Result.DynamicCallSites); everything
-// else makes a function a root, run from outside any of the package's
-// own calls: exported functions and methods (other packages call them),
-// functions whose value escapes or that no call reaches statically
-// (callbacks, tables the model does not follow), methods of a name the
-// package calls through an interface, and the functions go statements
-// start (each on a goroutine of its own).
+// The ways in are the package's calls and defers, static, settled
+// (gate.Result.DynamicCallSites) or through an interface the method's
+// type implements (gate.Result.Invokes); everything else makes a
+// function a root, run from outside any of the package's own calls:
+// exported functions, exported methods of types whose values get to
+// other packages (gate.Result.Outside), functions whose value escapes or
+// that no call reaches (callbacks, tables the model does not follow),
+// and the functions go statements start (each on a goroutine of its
+// own). An exported method of an unexported type that only the
+// package holds runs at the package's calls: a run loop's helper object
+// reached through an interface of the package's own runs on the loop.
 
 // extents answers within for one package; its maps fill as asked.
 type extents struct {
@@ -33,10 +42,9 @@ func (r *Result) newExtents() *extents {
 	e := &extents{succs: make(map[*ssa.Function][]*ssa.Function), outside: make(map[*ssa.Function]map[*ssa.Function]bool),
 		inside: make(map[*ssa.Function]map[*ssa.Function]bool)}
 	for _, fn := range r.gates.Analysed() {
-		root := r.gates.Escapes(fn) || fn.Parent() == nil && fn.Object() != nil && fn.Object().Exported() ||
-			fn.Signature.Recv() != nil && r.gates.Invoked(fn.Name())
+		root := r.entered(fn)
 		called := false
-		for _, site := range append(r.gates.CallSites(fn), r.gates.DynamicCallSites(fn)...) {
+		for _, site := range r.callsOf(fn) {
 			if _, isGo := site.(*ssa.Go); isGo {
 				root = true
 				continue
@@ -49,6 +57,51 @@ func (r *Result) newExtents() *extents {
 		}
 	}
 	return e
+}
+
+// callsOf returns the package's calls that may run fn: static, settled,
+// and through interfaces (gate.Result.Invokes).
+func (r *Result) callsOf(fn *ssa.Function) []ssa.CallInstruction {
+	sites := append(slices.Clip(r.gates.CallSites(fn)), r.gates.DynamicCallSites(fn)...)
+	if !generic(fn) {
+		sites = append(sites, r.gates.Invokes(fn)...)
+	}
+	return sites
+}
+
+// entered reports whether fn can run other than at the package's
+// calls: its value escapes; it is an exported function; or it is an
+// exported method of a type whose values get to other packages
+// (gate.Result.Outside). A method of a generic type, whose instances
+// are not followed, is entered when the package calls a method of its
+// name through an interface.
+func (r *Result) entered(fn *ssa.Function) bool {
+	if r.gates.Escapes(fn) {
+		return true
+	}
+	obj := fn.Object()
+	if fn.Parent() != nil || obj == nil {
+		return false
+	}
+	recv := fn.Signature.Recv()
+	if recv == nil {
+		return obj.Exported()
+	}
+	if generic(fn) {
+		return obj.Exported() || r.gates.Invoked(fn.Name())
+	}
+	tn := naming.TypeNameOf(recv.Type())
+	return obj.Exported() && (tn == nil || r.gates.Outside(tn))
+}
+
+// generic reports whether fn is a method of a generic type.
+func generic(fn *ssa.Function) bool {
+	recv := fn.Signature.Recv()
+	if recv == nil {
+		return false
+	}
+	n, ok := types.Unalias(known.PointerElem(recv.Type())).(*types.Named)
+	return ok && n.Origin().TypeParams().Len() > 0
 }
 
 // within reports whether f runs only inside calls of d (f == d

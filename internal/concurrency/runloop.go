@@ -34,10 +34,8 @@ func (r *Result) runLoops() []runLoop {
 				continue
 			}
 			fn := s.Fn
-			sites := r.gates.CallSites(fn)
-			if len(sites) != 1 || sites[0] != g || len(r.gates.DynamicCallSites(fn)) > 0 || r.gates.Escapes(fn) ||
-				fn.Parent() == nil && fn.Object() != nil && fn.Object().Exported() ||
-				fn.Signature.Recv() != nil && r.gates.Invoked(fn.Name()) {
+			sites := r.callsOf(fn)
+			if len(sites) != 1 || sites[0] != g || r.entered(fn) {
 				continue
 			}
 			out = append(out, runLoop{fn, g})

@@ -26,16 +26,19 @@ type callGraph struct {
 	kept    map[*ssa.Function]bool // kept only in func fields the package calls (kept.go)
 	fields  map[*types.Var]bool    // those fields
 	invoked map[string]bool        // method names called through interfaces
+	ways    ways                   // the ways in from other packages (outside.go)
 }
 
 func (m *model) buildCallGraph(funcs []*ssa.Function) *callGraph {
 	g := &callGraph{calls: make(map[*ssa.Function][]ssa.CallInstruction), callees: make(map[*ssa.Function][]*ssa.Function),
 		escapes: make(map[*ssa.Function]bool), invoked: make(map[string]bool), dynamic: make(map[*ssa.Function][]ssa.CallInstruction),
-		kept: make(map[*ssa.Function]bool), fields: keptFields(m.pass.Pkg, funcs)}
+		kept: make(map[*ssa.Function]bool), fields: keptFields(m.pass.Pkg, funcs),
+		ways: ways{convertedOn: make(map[*types.TypeName]bool), invokes: make(map[string][]ssa.CallInstruction)}}
 	var ops []*ssa.Value
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
+				g.ways.note(m.pass.Pkg, instr)
 				if _, isClosure := instr.(*ssa.MakeClosure); isClosure {
 					continue // the closure value's uses are what count
 				}
@@ -55,6 +58,7 @@ func (m *model) buildCallGraph(funcs []*ssa.Function) *callGraph {
 			}
 		}
 	}
+	g.ways.finish(m.pass.Pkg)
 	return g
 }
 

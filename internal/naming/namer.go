@@ -729,3 +729,15 @@ func fieldNamed(t types.Type, name string) *types.Var {
 	}
 	return nil
 }
+
+// TypeNameOf returns the named type t is or points to (its generic
+// origin), or nil.
+func TypeNameOf(t types.Type) *types.TypeName {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Origin().Obj()
+	}
+	return nil
+}

@@ -66,9 +66,6 @@ type Result struct {
 	conc    *concurrency.Result
 	pkgPath string
 	guards  map[types.Object]*GuardedBy
-	// escaping are the unexported types whose methods other packages
-	// can call (see escape.go).
-	escaping map[*types.TypeName]bool
 	// methods are the package's methods by receiver type, for the
 	// callback values a call hands on (see callbacks.go).
 	methods map[*types.TypeName][]*ssa.Function
@@ -157,7 +154,6 @@ func run(pass *analysis.Pass) (any, error) {
 		Import: func(f *TouchFact) []SumTouch { return f.Touches },
 	})
 	r.guards = r.resolveGuards()
-	r.escaping = escapingTypes(pass.Pkg, r.gates.Source)
 	r.methods = methodsOf(r.gates.Source)
 	r.atomics = atomicLocations(r.gates.Analysed())
 	r.sums.Finish(r.gates.Analysed())

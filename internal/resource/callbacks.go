@@ -18,39 +18,11 @@ import (
 // run (see gate's syncCallback). A status collector made inside a
 // critical section and passed to a delivery's BodyNonAtomic is called
 // back within that section. So the conversion does not make the type's
-// methods entries (escape.go), and their uses count at the call, with
+// methods entries (gate.Result.Escaping), and their uses count at the call, with
 // the caller's gates held.
 
-// callbackType returns the unexported named type of pkg whose value mi
-// puts in an interface, when mi's only use is as an argument of a plain
-// call that the package does not see into.
-func callbackType(pkg *types.Package, mi *ssa.MakeInterface) (*types.TypeName, bool) {
-	tn := typeNameOf(mi.X.Type())
-	if tn == nil || tn.Pkg() != pkg || tn.Exported() {
-		return nil, false
-	}
-	refs := *mi.Referrers()
-	if len(refs) != 1 {
-		return nil, false
-	}
-	call, ok := refs[0].(*ssa.Call)
-	if !ok {
-		return nil, false
-	}
-	c := call.Common()
-	if cal, ok := naming.Resolve(c); ok && cal.Fn.Pkg != nil && cal.Fn.Pkg.Pkg == pkg {
-		return nil, false
-	}
-	for _, a := range c.Args {
-		if a == mi {
-			return tn, true
-		}
-	}
-	return nil, false
-}
-
 // callbackTouches returns the uses of the methods of a callback value
-// that the call c hands on (see callbackType), with the receiver bound
+// that the call c hands on (gate.CallbackType), with the receiver bound
 // to the value: the callee may call any method of the interface it is
 // given.
 func (r *Result) callbackTouches(fi *gate.FuncInfo, c *ssa.CallCommon, pos, end token.Pos, name string) []rawTouch {
@@ -60,7 +32,7 @@ func (r *Result) callbackTouches(fi *gate.FuncInfo, c *ssa.CallCommon, pos, end 
 		if !ok {
 			continue
 		}
-		tn, ok := callbackType(r.pass.Pkg, mi)
+		tn, ok := gate.CallbackType(r.pass.Pkg, mi)
 		if !ok {
 			continue
 		}
@@ -101,7 +73,7 @@ func methodsOf(funcs []*ssa.Function) map[*types.TypeName][]*ssa.Function {
 	out := make(map[*types.TypeName][]*ssa.Function)
 	for _, fn := range funcs {
 		if recv := fn.Signature.Recv(); recv != nil && fn.Parent() == nil {
-			if tn := typeNameOf(recv.Type()); tn != nil {
+			if tn := naming.TypeNameOf(recv.Type()); tn != nil {
 				out[tn] = append(out[tn], fn)
 			}
 		}

@@ -67,8 +67,8 @@ func (r *Result) entry(fn *ssa.Function, strict bool) bool {
 		return false
 	}
 	if recv := fn.Signature.Recv(); recv != nil {
-		if tn := typeNameOf(recv.Type()); tn != nil && tn.Pkg() == obj.Pkg() && !tn.Exported() && !r.escaping[tn] {
-			return false // see escape.go
+		if tn := naming.TypeNameOf(recv.Type()); tn != nil && tn.Pkg() == obj.Pkg() && !r.gates.Escaping(tn) {
+			return false // gate.Result.Escaping
 		}
 	}
 	if obj.Exported() || (obj.Name() == "main" && obj.Pkg() != nil && obj.Pkg().Name() == "main") {
