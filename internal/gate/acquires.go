@@ -43,8 +43,11 @@ type AcquirePoint struct {
 	// the function hands its permits to someone else.
 	Owned bool
 	// Carried is set when Holding comes from the previous iteration of a
-	// loop around the acquire (see loops.go); Also is then empty.
-	Carried bool
+	// loop around the acquire (see loops.go); Also is then empty, and
+	// Continue is the continue statement that comes round holding it
+	// (NoPos when the hold comes round the end of the loop's body).
+	Carried  bool
+	Continue token.Pos
 	// AtReturn is set for a deferred acquire, which runs at return: a
 	// deferred Lock (defer mu.Lock(), written for defer mu.Unlock())
 	// while the gate is held, or a deferred call that acquires inside

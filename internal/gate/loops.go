@@ -1,6 +1,9 @@
 package gate
 
 import (
+	"go/ast"
+	"go/token"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/cfg"
@@ -42,7 +45,7 @@ func (m *model) carried(fi *FuncInfo) {
 				}
 			}
 			if extra {
-				m.followBack(fi, h, out)
+				m.followBack(fi, h, out, continueAt(fs.fn, p, h))
 			}
 		}
 	}
@@ -64,8 +67,9 @@ func (fs *funcState) outTo(p, s *ssa.BasicBlock) *state {
 
 // followBack runs the loop headed by h from the state st that one of its
 // back edges carries, once round (not back to h), and records the
-// blocking acquires of gates that state still holds.
-func (m *model) followBack(fi *FuncInfo, h *ssa.BasicBlock, st *state) {
+// blocking acquires of gates that state still holds; back is the
+// continue statement of the edge, if it has one.
+func (m *model) followBack(fi *FuncInfo, h *ssa.BasicBlock, st *state, back token.Pos) {
 	fs := fi.fs
 	loop := cfg.LoopOf(h)
 	seen := make(map[ssa.Instruction]bool)
@@ -84,7 +88,7 @@ func (m *model) followBack(fi *FuncInfo, h *ssa.BasicBlock, st *state) {
 				fs.invariant(e.gate.Gate, loop) {
 				seen[instr] = true
 				ap := newAcquirePoint(instr, e, held)
-				ap.Owned, ap.Carried = true, true
+				ap.Owned, ap.Carried, ap.Continue = true, true, back
 				fi.Acquires = append(fi.Acquires, ap)
 			}
 		}
@@ -121,4 +125,116 @@ func (fs *funcState) invariant(r naming.Ref, loop map[*ssa.BasicBlock]bool) bool
 		}
 	}
 	return true
+}
+
+// continueAt returns the position of the continue statement of the edge
+// from p back to its loop's head h: the continue a branch of an if
+// starts with (if done { continue }), when the edge is that branch's,
+// or the statement right after the simple statement of p's last
+// instruction with a position, in the innermost list of statements that
+// holds it. NoPos when the
+// edge ends the loop's body, or it cannot be told.
+func continueAt(fn *ssa.Function, p, h *ssa.BasicBlock) token.Pos {
+	syn := fn.Syntax()
+	if syn == nil {
+		return token.NoPos
+	}
+	if br, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If); ok {
+		return continueOfBranch(syn, br, p.Succs[1] == h)
+	}
+	last := token.NoPos
+	for _, instr := range p.Instrs {
+		if instr.Pos().IsValid() {
+			last = instr.Pos()
+		}
+	}
+	if !last.IsValid() {
+		// A block of its jump alone: the branch of the if before it.
+		if len(p.Preds) != 1 {
+			return token.NoPos
+		}
+		br, ok := p.Preds[0].Instrs[len(p.Preds[0].Instrs)-1].(*ssa.If)
+		if !ok {
+			return token.NoPos
+		}
+		return continueOfBranch(syn, br, p.Preds[0].Succs[1] == p)
+	}
+	found := token.NoPos
+	ast.Inspect(syn, func(n ast.Node) bool {
+		if n == nil || last < n.Pos() || last >= n.End() {
+			return false
+		}
+		list, ok := stmtList(n)
+		if !ok {
+			return true
+		}
+		// The lists holding last are visited outermost first: the
+		// innermost one decides.
+		found = token.NoPos
+		for i, stmt := range list {
+			if stmt.Pos() <= last && last < stmt.End() && simple(stmt) && i+1 < len(list) {
+				found = continuePos(list[i+1])
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// continueOfBranch returns the position of the continue that the then
+// branch of the if br stands for (its else, with elseBranch) starts with.
+func continueOfBranch(syn ast.Node, br *ssa.If, elseBranch bool) token.Pos {
+	if !br.Cond.Pos().IsValid() {
+		return token.NoPos
+	}
+	found := token.NoPos
+	ast.Inspect(syn, func(n ast.Node) bool {
+		ifs, ok := n.(*ast.IfStmt)
+		if !ok || found.IsValid() {
+			return !found.IsValid()
+		}
+		if br.Cond.Pos() < ifs.Cond.Pos() || br.Cond.Pos() >= ifs.Cond.End() {
+			return true
+		}
+		var body ast.Stmt = ifs.Body
+		if elseBranch {
+			body = ifs.Else
+		}
+		if b, ok := body.(*ast.BlockStmt); ok && len(b.List) > 0 {
+			found = continuePos(b.List[0])
+		}
+		return false
+	})
+	return found
+}
+
+// stmtList returns the statements n lists, if it is a block or a case.
+func stmtList(n ast.Node) ([]ast.Stmt, bool) {
+	switch n := n.(type) {
+	case *ast.BlockStmt:
+		return n.List, true
+	case *ast.CaseClause:
+		return n.Body, true
+	case *ast.CommClause:
+		return n.Body, true
+	}
+	return nil, false
+}
+
+// simple reports whether stmt holds no statements of its own, so that
+// what runs in it is followed by the next statement.
+func simple(stmt ast.Stmt) bool {
+	switch stmt.(type) {
+	case *ast.ExprStmt, *ast.AssignStmt, *ast.SendStmt, *ast.IncDecStmt, *ast.DeclStmt, *ast.DeferStmt, *ast.GoStmt:
+		return true
+	}
+	return false
+}
+
+// continuePos returns stmt's position if it is a continue, or NoPos.
+func continuePos(stmt ast.Stmt) token.Pos {
+	if b, ok := stmt.(*ast.BranchStmt); ok && b.Tok == token.CONTINUE {
+		return b.Pos()
+	}
+	return token.NoPos
 }

@@ -139,6 +139,10 @@ func diagnose(pass *analysis.Pass, ap gate.AcquirePoint, w *writer, iface bool) 
 		}
 		msg = fmt.Sprintf("deferred %s runs at return while %s is still held (%s, not released before the return): %s; "+
 			"release %s before that return, or, if the deferred call was meant to release it, defer %s.%s() (or the matching Release) instead", ap.What, name, where, effect, name, name, unlock)
+	} else if ap.Carried && ap.Continue.IsValid() {
+		where = fmt.Sprintf("%s at %s; the continue at %s comes round without releasing it", verb(held.GateOp), position(pass, held.Pos), position(pass, ap.Continue))
+		msg = fmt.Sprintf("%s while %s is still held from the loop's previous iteration (%s): the second iteration blocks on the gate the first still holds; "+
+			"release %s before that continue", ap.What, name, where, name)
 	} else if ap.Carried {
 		where = fmt.Sprintf("%s at %s, and not released before the loop comes round", verb(held.GateOp), position(pass, held.Pos))
 		msg = fmt.Sprintf("%s while %s is still held from the loop's previous iteration (%s): the second iteration blocks on the gate the first still holds; "+
@@ -159,6 +163,9 @@ func diagnose(pass *analysis.Pass, ap gate.AcquirePoint, w *writer, iface bool) 
 	d.Related = append(d.Related, analysis.RelatedInformation{Pos: held.Pos, Message: name + " acquired here"})
 	if ap.AtReturn && ap.Return.IsValid() {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: ap.Return, Message: "the return reached with " + name + " held"})
+	}
+	if ap.Carried && ap.Continue.IsValid() {
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: ap.Continue, Message: "the continue that comes round with " + name + " held"})
 	}
 	d.Related = append(d.Related, gate.ChainRelated(ap.Chain, "then ")...)
 	return d
