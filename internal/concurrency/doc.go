@@ -66,14 +66,18 @@
 // after it, on every path, meets nothing in another function but what
 // runs on goroutines the package's own code starts.
 //
-// Its third reason is confinement. A run loop is a function that a go
-// statement starts once per object its starter makes (the statement is
-// in no loop), and that nothing else calls: what runs within it runs on
-// that one goroutine, one after the other, so two points within the
-// same run loop are Apart too. Workers started in a loop, or a loop
-// started on an object the starter did not make, are no run loop. The
-// model takes the two points to be on the same object: each run loop's
-// locks are its own object's.
+// Its third reason is confinement. A run loop is a function that go
+// statements start once per object made on that call (each statement
+// in no loop; the object allocated by the starter, or returned by a
+// constructor of the package that makes it on every call), directly or
+// through a func literal that calls it, and that nothing else enters:
+// what runs within it runs on that one goroutine, one after the other,
+// so two points within the same run loop are Apart too. A dial and an
+// accept may each start one. Workers started in a loop, or a loop
+// started on an object the starter did not make (a parameter, a
+// constructor that may hand back an object it made before), are no run
+// loop. The model takes the two points to be on the same object: each
+// run loop's locks are its own object's.
 //
 // It knows serial executors too (serial.go). A task loop's Run sends
 // the function it is given on a channel that only one run loop
