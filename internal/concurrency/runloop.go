@@ -146,6 +146,19 @@ func (r *Result) madeOnCall(fn *ssa.Function, v ssa.Value, depth int) bool {
 	return false
 }
 
+// MadeHere reports whether the object at the root of ref, in fi's terms,
+// is made on each call of fi: fi allocates it, or a constructor of the
+// package it calls returns it (see runLoop). Not a reason for anything
+// on its own: the object may be published before the point asked about.
+func (r *Result) MadeHere(fi *gate.FuncInfo, ref naming.Ref) bool {
+	if ref.Root != naming.Local || slices.ContainsFunc(ref.Path, func(s string) bool { return s == naming.Deref || naming.IsElemStep(s) }) {
+		return false
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.madeOnCall(fi.Fn, fi.LocalValue(ref), 0)
+}
+
 // constructs reports whether call's result i is an object the callee, a
 // function of the package, makes on each call: each of its returns
 // gives one (or nil).

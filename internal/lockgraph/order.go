@@ -95,7 +95,14 @@ type OrderEdge struct {
 	fn           *gate.FuncInfo
 	instr        ssa.Instruction
 	fixture      *ssa.Function // the test whose own objects both gates are (concurrency.Fixture)
+	made         bool          // a gate's object is made on this call (concurrency.Result.MadeHere)
 }
+
+// Made reports whether one of the edge's gates is on an object its
+// function makes on the call that takes the edge: another goroutine
+// meets it only once the function has published it. False for an edge
+// from a fact.
+func (e OrderEdge) Made() bool { return e.made }
 
 // Fixture returns the top-level test function whose run made both of
 // the edge's gates' objects (concurrency.Result.Fixture), or nil.
@@ -173,7 +180,7 @@ func orders(pass *analysis.Pass, res *gate.Result, conc *concurrency.Result) []O
 					Func: naming.CalleeName(fi.Fn, pkg), Pkg: pkg, At: gate.PosText(pass.Fset, ap.Pos), FromAt: gate.PosText(pass.Fset, h.Pos),
 					Shared: h.Mode == known.Shared && ap.GateOp.Mode == known.Shared, FromShared: h.Mode == known.Shared, ToShared: ap.GateOp.Mode == known.Shared,
 					Chain: ap.Chain, pos: ap.Pos, fromPos: h.Pos, fn: fi, instr: ap.Instr,
-					fixture: conc.Fixture(fi, h.Gate, ap.GateOp.Gate)}
+					fixture: conc.Fixture(fi, h.Gate, ap.GateOp.Gate), made: conc.MadeHere(fi, h.Gate) || conc.MadeHere(fi, ap.GateOp.Gate)}
 				for _, o := range ap.Also {
 					if c, ok := fi.Class(o.Gate); ok && o != h && c != to {
 						e.Also = append(e.Also, c)

@@ -79,7 +79,11 @@
 // Each acquire that closes a cycle is reported, with where the held gate was
 // acquired, the calls through which the second gate is acquired, and the
 // other path (its position, as related information when it is in the same
-// package).
+// package). When several paths take the opposite order, the one named
+// takes it on objects that were there before its call rather than on one
+// it has just made: an object just made meets another goroutine only
+// once it is published, so the older objects' order is the likelier other
+// half.
 //
 // # Fix
 //

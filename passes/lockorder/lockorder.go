@@ -41,6 +41,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			rep.Certain(diagnoseDeclared(pass, e, d))
 			continue
 		}
+		var best *reverse
 		for _, r := range byPair[[2]string{e.To, e.From}] {
 			if _, ok := against(orders.Declared, r); ok {
 				continue // reported where r goes against the declared order
@@ -50,12 +51,25 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			}
 			ew, eok := blocks(res, e, r)
 			rw, rok := blocks(res, r, e)
-			if eok && rok {
-				rep.Latent(diagnose(pass, e, r, queued(pass, e.ToName, ew), queued(pass, e.FromName, rw)))
-				break
+			if eok && rok && (best == nil || best.r.Made() && !r.Made()) {
+				best = &reverse{r, ew, rw}
 			}
 		}
+		if best != nil {
+			rep.Latent(diagnose(pass, e, best.r, queued(pass, e.ToName, best.ew), queued(pass, e.FromName, best.rw)))
+		}
 	}
+}
+
+// A reverse is an edge that inverts the one reported, with the writers
+// each side's read lock waits behind (blocks). The one named is the
+// first whose gates' objects its function did not make on that call
+// (OrderEdge.Made): an order on an object just made meets another
+// goroutine only once it is published, so an order on objects that were
+// there before is the likelier other half; failing that, the first.
+type reverse struct {
+	r      lockgraph.OrderEdge
+	ew, rw *gate.Writer
 }
 
 // inverts reports whether r takes e's gates in the opposite order, in a
