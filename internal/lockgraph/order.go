@@ -193,6 +193,7 @@ func orders(pass *analysis.Pass, res *gate.Result, conc *concurrency.Result) []O
 				out = append(out, e)
 			}
 		}
+		out = append(out, retaken(pass, res, conc, fi)...)
 	}
 	return out
 }

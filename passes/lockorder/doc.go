@@ -79,7 +79,10 @@
 // Each acquire that closes a cycle is reported, with where the held gate was
 // acquired, the calls through which the second gate is acquired, and the
 // other path (its position, as related information when it is in the same
-// package). When several paths take the opposite order, the one named
+// package). A helper called with a lock held that lets go of it and takes
+// it back (to send, or to call out) takes it again under every other lock
+// its caller holds at the call: that order is its caller's, at the call.
+// When several paths take the opposite order, the one named
 // takes it on objects that were there before its call rather than on one
 // it has just made: an object just made meets another goroutine only
 // once it is published, so the older objects' order is the likelier other
