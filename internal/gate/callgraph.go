@@ -58,7 +58,7 @@ func (m *model) buildCallGraph(funcs []*ssa.Function) *callGraph {
 			}
 		}
 	}
-	g.ways.finish(m.pass.Pkg)
+	g.ways.finish(m.pass.Pkg, m.pass.TypesInfo)
 	return g
 }
 

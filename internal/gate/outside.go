@@ -29,6 +29,7 @@ type ways struct {
 	convertedOn map[*types.TypeName]bool // own interfaces whose values go into another interface
 	typeArgs    []types.Type             // of other packages' generic functions the package calls
 	invokes     map[string][]ssa.CallInstruction
+	embedded    map[*types.TypeName]bool // types some struct type of the package embeds
 	// outside are the unexported types whose values get to other
 	// packages (Outside); escaping are those whose methods run other
 	// than at the package's static calls or at a call it hands a
@@ -81,12 +82,14 @@ func ownInterface(pkg *types.Package, t types.Type) *types.TypeName {
 	return n.Obj()
 }
 
-// finish computes outside and escaping from what the scan noted.
+// finish computes outside and escaping from what the scan noted, and
+// which types the package embeds (info's).
 // Outside follows every way above. Escaping counts a conversion to any
 // interface, but one that hands a callback over, and, of the
 // declarations, what exported functions and methods return and what
 // exported fields and variables hold (the resource model's entries).
-func (w *ways) finish(pkg *types.Package) {
+func (w *ways) finish(pkg *types.Package, info *types.Info) {
+	w.embedded = embeddedTypes(info)
 	w.outside = leaving(pkg, w.typeArgs, true, func(c conversion, leaves func(*types.TypeName) bool) []*types.TypeName {
 		if c.own == nil || leaves(c.own) || w.convertedOn[c.own] {
 			return mentioned(c.x, true)
@@ -257,7 +260,7 @@ func (r *Result) Invokes(fn *ssa.Function) []ssa.CallInstruction {
 			continue
 		}
 		iface, ok := site.Common().Value.Type().Underlying().(*types.Interface)
-		if !ok || tn == nil || r.embedded(tn) || implements(recv.Type(), iface) {
+		if !ok || tn == nil || r.graph.ways.embedded[tn] || implements(recv.Type(), iface) {
 			out = append(out, site)
 		}
 	}
@@ -274,25 +277,24 @@ func implements(t types.Type, iface *types.Interface) bool {
 	return !isPtr && types.Implements(types.NewPointer(t), iface)
 }
 
-// embedded reports whether some struct type of the package embeds tn.
-func (r *Result) embedded(tn *types.TypeName) bool {
-	for _, obj := range r.m.pass.TypesInfo.Defs {
-		if t, ok := obj.(*types.TypeName); ok {
-			if st, ok := t.Type().Underlying().(*types.Struct); ok && slices.ContainsFunc(fieldsOf(st), func(f *types.Var) bool {
-				return f.Embedded() && naming.TypeNameOf(f.Type()) == tn
-			}) {
-				return true
+// embeddedTypes returns the named types that some struct type of
+// info's embeds.
+func embeddedTypes(info *types.Info) map[*types.TypeName]bool {
+	out := make(map[*types.TypeName]bool)
+	for _, obj := range info.Defs {
+		t, ok := obj.(*types.TypeName)
+		if !ok {
+			continue
+		}
+		if st, ok := t.Type().Underlying().(*types.Struct); ok {
+			for i := 0; i < st.NumFields(); i++ {
+				if f := st.Field(i); f.Embedded() {
+					if tn := naming.TypeNameOf(f.Type()); tn != nil {
+						out[tn] = true
+					}
+				}
 			}
 		}
-	}
-	return false
-}
-
-// fieldsOf lists st's fields.
-func fieldsOf(st *types.Struct) []*types.Var {
-	out := make([]*types.Var, st.NumFields())
-	for i := range out {
-		out[i] = st.Field(i)
 	}
 	return out
 }
