@@ -114,8 +114,7 @@
 //     whose one side read-locks a lock the other side holds in read mode:
 //     that read lock waits only while a writer queues, so it is reported
 //     only when a writer of the lock can run meanwhile (in production
-//     code, one in the package's production code, also when the read
-//     side is an imported package's order; in a test, one on a
+//     code, one in the package's production code; in a test, one on a
 //     goroutine the test starts), as nestedacquire does for a read lock
 //     taken twice. The message then names that writer, and its acquire
 //     is a related position.

@@ -115,17 +115,14 @@ func inTest(pass *analysis.Pass, e lockgraph.OrderEdge) bool {
 // blocks reports whether e's acquire can wait while r's path holds the
 // gate: always, unless e takes a read lock that r holds in read mode too;
 // then only a writer queued between them makes it wait, and there must
-// be one that can run meanwhile (gate.Result.Writer), returned: a writer
-// of this package, in production or test code as the edges are (for an
-// edge from another package, as the local edge r is).
+// be one that can run meanwhile (gate.Result.Writer), returned. An edge
+// from another package, whose writers are not known here, counts as not
+// waiting.
 func blocks(res *gate.Result, e, r lockgraph.OrderEdge) (*gate.Writer, bool) {
 	if !e.ToShared || !r.FromShared {
 		return nil, true
 	}
 	fi := e.FuncInfo()
-	if fi == nil {
-		fi = r.FuncInfo()
-	}
 	if fi == nil {
 		return nil, false
 	}
