@@ -77,6 +77,7 @@ type Result struct {
 	sums     *facts.Table[[]SumTouch, TouchFact]
 	flagSums map[*ssa.Function][]flagSum // for the calls that settle a flag parameter
 	uses     []Use
+	byInstr  map[ssa.Instruction][]Use // the uses by their instruction, for CallersHold
 	usesOnce sync.Once
 	written  map[string]bool // resources some function writes after publication
 }

@@ -4,6 +4,8 @@ import (
 	"go/types"
 	"strings"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/naming"
 )
@@ -87,9 +89,11 @@ func (r *Result) findUses() {
 	}
 	r.written = written
 	r.uses = make([]Use, 0, len(all))
+	r.byInstr = make(map[ssa.Instruction][]Use)
 	for _, u := range all {
 		if written[u.Res.Key] {
 			r.uses = append(r.uses, u)
+			r.byInstr[u.Instr] = append(r.byInstr[u.Instr], u)
 		}
 	}
 }

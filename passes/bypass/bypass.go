@@ -72,7 +72,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	// In the order of the code: of the fields of one object, the report
 	// names the first the path touches.
 	slices.SortFunc(keys, func(a, b string) int {
-		return cmp.Or(cmp.Compare(innermost(byRes[a][0]), innermost(byRes[b][0])), strings.Compare(a, b))
+		return cmp.Or(cmp.Compare(resource.Inner(byRes[a][0]), resource.Inner(byRes[b][0])), strings.Compare(a, b))
 	})
 	// One report per entry and object (the instance whose fields, or
 	// the variable whose object's fields, it uses), at its first write
@@ -110,11 +110,11 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	}
 	for _, k := range keys {
 		uses := byRes[k]
-		for _, rl := range readLockedWrites(res, pass.Fset, conc, uses) {
-			if w := (readSite{innermost(rl.write), k}); readReported[w] {
+		for _, rl := range readLockedWrites(res, rs, pass.Fset, conc, uses) {
+			if w := (readSite{resource.Inner(rl.write), k}); readReported[w] {
 				continue
 			}
-			readReported[readSite{innermost(rl.write), k}] = true
+			readReported[readSite{resource.Inner(rl.write), k}] = true
 			reported[site{rl.write.Func, rl.write.Res.Object()}] = true
 			at := readAt{rl.write.Pos, rl.rlock.Gate.Key()}
 			if first := readPending[at]; first != nil {
@@ -563,7 +563,7 @@ func diagnose(pass *analysis.Pass, conc *concurrency.Result, r race) analysis.Di
 		// call).
 		rel := analysis.RelatedInformation{Pos: g.Pos, End: g.End,
 			Message: fmt.Sprintf("%s %s with %s held in %s", resourceName(g, pkg), used, gateName, names[i])}
-		if at := innermost(g); at != g.Pos && at != innermost(u) {
+		if at := resource.Inner(g); at != g.Pos && at != resource.Inner(u) {
 			rel.Pos, rel.End = at, token.NoPos
 			rel.Message += ", reached by the call at " + gate.PosText(pass.Fset, g.Pos)
 		}
@@ -595,7 +595,7 @@ func alsoRaces(conc *concurrency.Result, also []race, pkg string) (string, []ana
 		text += fmt.Sprintf("; the same path also %s %s without %s", accessOf(a.u), resourceName(a.u, pkg), g)
 		if other := byFunc(a.meets, !a.u.Write, conc.Started); len(other) > 0 {
 			o := other[0]
-			related = append(related, analysis.RelatedInformation{Pos: innermost(o),
+			related = append(related, analysis.RelatedInformation{Pos: resource.Inner(o),
 				Message: fmt.Sprintf("%s %s with %s held in %s", resourceName(o, pkg), usedOf(o), g, naming.FuncName(o.Func.Fn))})
 		}
 	}

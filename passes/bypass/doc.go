@@ -212,7 +212,11 @@
 //     a write under a read lock that also holds a lock of its own that
 //     every write of the resource holds, or that the function a sync.Once
 //     runs makes (a lazy initialisation: it runs once, and every Do of the
-//     Once returns after it).
+//     Once returns after it). A lock every call of the package holds
+//     around a function counts as the function's own: a namespace's
+//     Validate, which trims its favourites under its read lock, called
+//     only by the profile's Validate under the profile's lock, never
+//     overlaps itself, even though it is exported.
 //   - A use in a function handed to a serial executor (a task loop whose
 //     Run sends the function to its one goroutine, which runs what it
 //     is given one at a time) when every guarded write is handed to the

@@ -27,7 +27,9 @@ import (
 // made inside a sync.Once's function (a lazy initialisation). A reader
 // the concurrency model sets apart from the write is not named, nor is
 // the write's own function, or a reader, when both hold another lock
-// exclusively: that lock serialises them.
+// exclusively, or every call of their functions in the package holds
+// it around them (resource.Result.CallersHold): that lock serialises
+// them.
 
 // A readLocked is a write of a resource made under a read lock only.
 type readLocked struct {
@@ -36,9 +38,11 @@ type readLocked struct {
 	written resource.Use   // a write of the resource with the lock write-locked
 	readers []resource.Use // uses under the read lock that can run meanwhile
 	also    []resource.Use // other fields the same call writes under it
-	// serial are the other locks the write holds exclusively: two runs
-	// of its function, and a reader that holds one too, are serialised
-	// by it (a DTMF writer's own mutex around its packet writer's call).
+	// serial are the other locks the write holds exclusively, itself or
+	// at every call of its function: two runs of its function, and a
+	// reader that holds one too, are serialised by it (a DTMF writer's
+	// own mutex around its packet writer's call; a profile's lock around
+	// every call of its namespace's Validate).
 	serial []resource.GateKey
 	// lazy is set for a write made only while the location is nil (if
 	// x.m == nil { x.m = make(…) }): it races only before the first one.
@@ -50,10 +54,10 @@ type readLocked struct {
 // the nil edge of a test of the same location in the function that
 // writes (if x.m == nil { x.m = make(…) }).
 func lazyInit(res *gate.Result, fset *token.FileSet, u resource.Use) bool {
-	at := fset.Position(innermost(u))
+	at := fset.Position(resource.Inner(u))
 	for _, fi := range res.Funcs {
 		syn := fi.Fn.Syntax()
-		if syn == nil || fset.Position(syn.Pos()).Filename != at.Filename || innermost(u) < syn.Pos() || innermost(u) >= syn.End() {
+		if syn == nil || fset.Position(syn.Pos()).Filename != at.Filename || resource.Inner(u) < syn.Pos() || resource.Inner(u) >= syn.End() {
 			continue
 		}
 		for _, b := range fi.Fn.Blocks {
@@ -105,9 +109,17 @@ func exclusiveOf(u resource.Use, rlock *gate.Holding) []resource.GateKey {
 	return out
 }
 
-// serialised reports whether w holds one of the gates keys exclusively.
-func serialised(w resource.Use, keys []resource.GateKey) bool {
-	return slices.ContainsFunc(keys, func(k resource.GateKey) bool { return holdsIn(w, k, known.Exclusive) })
+// serialised reports whether w holds one of the gates keys exclusively,
+// itself or at every call of its function (resource.Result.CallersHold).
+func serialised(rs *resource.Result, w resource.Use, keys []resource.GateKey) bool {
+	if len(keys) == 0 {
+		return false
+	}
+	if slices.ContainsFunc(keys, func(k resource.GateKey) bool { return holdsIn(w, k, known.Exclusive) }) {
+		return true
+	}
+	callers := rs.CallersHold(w)
+	return slices.ContainsFunc(keys, func(k resource.GateKey) bool { return slices.Contains(callers, k) })
 }
 
 // add records w, a write of another field under the same read lock at
@@ -123,7 +135,7 @@ func (rl *readLocked) add(pkg string, w resource.Use) {
 
 // readLockedWrites returns the writes among uses, the uses of one
 // resource, made holding only the read lock of a lock that guards it.
-func readLockedWrites(res *gate.Result, fset *token.FileSet, conc *concurrency.Result, uses []resource.Use) []readLocked {
+func readLockedWrites(res *gate.Result, rs *resource.Result, fset *token.FileSet, conc *concurrency.Result, uses []resource.Use) []readLocked {
 	var out []readLocked
 	for _, u := range uses {
 		if !u.Write || ownLock(u, uses) || innerLocked(u) || u.Once != resource.NotOnce {
@@ -134,7 +146,7 @@ func readLockedWrites(res *gate.Result, fset *token.FileSet, conc *concurrency.R
 			if !ok || h.Mode != known.Shared || holdsIn(u, key, known.Exclusive) {
 				continue
 			}
-			rl := readLocked{write: u, rlock: h, serial: exclusiveOf(u, h)}
+			rl := readLocked{write: u, rlock: h, serial: append(exclusiveOf(u, h), rs.CallersHold(u)...)}
 			found := false
 			for _, w := range uses {
 				switch {
@@ -142,7 +154,7 @@ func readLockedWrites(res *gate.Result, fset *token.FileSet, conc *concurrency.R
 					if !found {
 						rl.written, found = w, true
 					}
-				case w.Func != u.Func && holdsIn(w, key, known.Shared) && !serialised(w, rl.serial):
+				case w.Func != u.Func && holdsIn(w, key, known.Shared) && !serialised(rs, w, rl.serial):
 					if _, apart := conc.ApartPoints(point(u), point(w)); !apart {
 						rl.readers = append(rl.readers, w)
 					}
@@ -159,18 +171,9 @@ func readLockedWrites(res *gate.Result, fset *token.FileSet, conc *concurrency.R
 	return out
 }
 
-// innermost returns where u's use is made: at the end of its chain of
-// calls, when that is in the package, else at u.
-func innermost(u resource.Use) token.Pos {
-	if n := len(u.Chain); n > 0 && u.Chain[n-1].Pos().IsValid() {
-		return u.Chain[n-1].Pos()
-	}
-	return u.Pos
-}
-
 // point is where u's use happens, for the concurrency model.
 func point(u resource.Use) concurrency.Point {
-	return concurrency.Point{Func: u.Func, Instr: u.Instr, Inner: innermost(u), Of: u.Res.Instance, Started: u.Started}
+	return concurrency.Point{Func: u.Func, Instr: u.Instr, Inner: resource.Inner(u), Of: u.Res.Instance, Started: u.Started}
 }
 
 // holdsIn reports whether gate key is held at u in mode.
@@ -262,7 +265,7 @@ func diagnoseReadLocked(pass *analysis.Pass, conc *concurrency.Result, rl readLo
 	also := ""
 	for _, a := range rl.also {
 		also += "; the same path also writes " + resourceName(a, pkg)
-		related = append(related, analysis.RelatedInformation{Pos: innermost(a), Message: resourceName(a, pkg) + " written here under the read lock only"})
+		related = append(related, analysis.RelatedInformation{Pos: resource.Inner(a), Message: resourceName(a, pkg) + " written here under the read lock only"})
 	}
 	when, fix := "", lock+".Lock() for the write"
 	if rl.lazy {
