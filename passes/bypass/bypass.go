@@ -554,6 +554,7 @@ func diagnose(pass *analysis.Pass, conc *concurrency.Result, r race) analysis.Di
 	}
 	shown = shown[:min(len(shown), 3)]
 	names := funcNames(shown, pkg)
+	innerFn, innerAt, inside := heldInside(shown, key)
 	for i, g := range shown {
 		where = append(where, names[i])
 		used := usedOf(g)
@@ -561,11 +562,15 @@ func diagnose(pass *analysis.Pass, conc *concurrency.Result, r race) analysis.Di
 		// call that leads there in the message; but the call, where the
 		// gate is held, when both paths reach one access (a method both
 		// call).
+		heldIn, reached := names[i], ", reached"
+		if inside {
+			heldIn, reached = innerFn+", reached from "+names[i], ""
+		}
 		rel := analysis.RelatedInformation{Pos: g.Pos, End: g.End,
-			Message: fmt.Sprintf("%s %s with %s held in %s", resourceName(g, pkg), used, gateName, names[i])}
+			Message: fmt.Sprintf("%s %s with %s held in %s", resourceName(g, pkg), used, gateName, heldIn)}
 		if at := resource.Inner(g); at != g.Pos && at != resource.Inner(u) {
 			rel.Pos, rel.End = at, token.NoPos
-			rel.Message += ", reached by the call at " + gate.PosText(pass.Fset, g.Pos)
+			rel.Message += reached + " by the call at " + gate.PosText(pass.Fset, g.Pos)
 		}
 		related = append(related, rel)
 	}
@@ -573,6 +578,12 @@ func diagnose(pass *analysis.Pass, conc *concurrency.Result, r race) analysis.Di
 	evidence := "which is annotated //gatevet:guardedby"
 	if len(where) > 0 {
 		evidence = fmt.Sprintf("which guards it in %s", strings.Join(where, ", "))
+	}
+	if inside {
+		// The functions named do not take the gate: a callee they reach
+		// does, around the one access they share.
+		evidence = fmt.Sprintf("which is held where %s %s it (%s), reached from %s",
+			innerFn, accessOf(shown[0]), gate.PosText(pass.Fset, innerAt), strings.Join(where, ", "))
 	}
 	also, alsoRelated := alsoRaces(conc, r.also, pkg)
 	related = append(related, alsoRelated...)
@@ -583,6 +594,29 @@ func diagnose(pass *analysis.Pass, conc *concurrency.Result, r race) analysis.Di
 	msg := fmt.Sprintf("%s %s %s%s without holding %s, %s: when one of them runs on another goroutine meanwhile, this path races with it%s; hold %s around the use",
 		who, access, resName, via, gateName, evidence, also, gateName)
 	return analysis.Diagnostic{Pos: u.Pos, End: u.End, Message: msg, Related: related}
+}
+
+// heldInside reports whether the guarded uses all reach one access in
+// a callee, with gate key acquired inside their calls rather than by
+// the functions that make them, and names the function that makes the
+// access and where.
+func heldInside(guarded []resource.Use, key resource.GateKey) (fn string, at token.Pos, ok bool) {
+	for i, g := range guarded {
+		if len(g.Chain) == 0 || resource.Inner(g) == g.Pos || i > 0 && resource.Inner(g) != at {
+			return "", token.NoPos, false
+		}
+		for _, h := range g.Holdings {
+			if k, ok := resource.KeyOf(h.Gate, g.Res); ok && k == key && !h.Via {
+				return "", token.NoPos, false
+			}
+		}
+		at = resource.Inner(g)
+	}
+	if len(guarded) == 0 {
+		return "", token.NoPos, false
+	}
+	hops := append([]gate.Hop{{What: guarded[0].What}}, guarded[0].Chain...)
+	return hops[len(hops)-2].What, at, true
 }
 
 // alsoRaces says which other fields the path races on too, each with

@@ -94,7 +94,11 @@
 // The same applies to a field of an instance (annotated, or with
 // -bypass.fields). There the shape reported is the one method that forgot
 // the lock: a Len that reads c.items while Get, Put and Delete hold c.mu
-// around it.
+// around it. When the functions that meet the guard do not take it
+// themselves but reach one access through a callee that does (a setter
+// that locks), the message names that callee and the access: "which is
+// held where (*K9s).setName writes it (k9s.go:237), reached from
+// ContextPath, AliasPath".
 //
 // A write under a read lock is reported by default, fields included:
 //

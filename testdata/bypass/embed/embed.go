@@ -92,4 +92,4 @@ func (f *SendOnly) State() int { return f.getState() }
 
 // Peek reads the state without the lock: the bug, spelled as Go spells
 // the promoted fields.
-func (f *SendOnly) Peek() int { return f.current } // want `latent: Peek reads f\.current without holding f\.mut, which guards it in`
+func (f *SendOnly) Peek() int { return f.current } // want `latent: Peek reads f\.current without holding f\.mut, which is held where \(\*tracker\)\.setState writes it \(embed\.go:65\), reached from a func literal in Scan, Revert, Override:`

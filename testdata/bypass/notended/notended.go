@@ -42,5 +42,5 @@ func (j *Job) Peek() string {
 
 // Result reads what the worker writes, while it may still write.
 func (j *Job) Result() string {
-	return j.result // want `^latent: Result reads j\.result without holding j\.mu, which guards it in the goroutine Launch starts: when one of them runs on another goroutine meanwhile, this path races with it; hold j\.mu around the use$`
+	return j.result // want `^latent: Result reads j\.result without holding j\.mu, which is held where \(\*Job\)\.run writes it \(notended\.go:26\), reached from the goroutine Launch starts: when one of them runs on another goroutine meanwhile, this path races with it; hold j\.mu around the use$`
 }

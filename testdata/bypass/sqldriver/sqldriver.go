@@ -64,7 +64,7 @@ func (c *Conn) watch(ctx context.Context) {
 }
 
 func (c *Conn) Cancelled() bool {
-	return c.cancelled // want `^latent: Cancelled reads c\.cancelled without holding c\.mu, which guards it in the goroutine QueryContext starts`
+	return c.cancelled // want `^latent: Cancelled reads c\.cancelled without holding c\.mu, which is held where \(\*Conn\)\.watch writes it \(sqldriver\.go:62\), reached from the goroutine QueryContext starts`
 }
 
 // Session has Conn's shape but is no driver.Conn: its users may call
