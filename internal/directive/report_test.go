@@ -43,7 +43,7 @@ var probe = &analysis.Analyzer{
 // ignores stay in use.
 func TestReporter(t *testing.T) {
 	dir := gatetest.Dir(t, "reporter")
-	checkCategories(t, analysistest.Run(t, dir, probe, "./shown"), 2)
+	checkCategories(t, analysistest.Run(t, dir, probe, "./shown"), 3)
 	directive.ReportLatent = false
 	defer func() { directive.ReportLatent = true }()
 	checkCategories(t, analysistest.Run(t, dir, probe, "./hidden"), 1)
