@@ -57,13 +57,14 @@ func FuncName(fn *ssa.Function) string {
 }
 
 // CallerLocks reports whether a function's name says that its callers
-// synchronise for it (fooLocked, UnsafeLoad, IterateUnsafe): such
-// functions are reached through their callers only, and pass the
-// locking they need on to them.
+// synchronise for it (fooLocked, UnsafeLoad, IterateUnsafe,
+// unlockedAddHost: "assumes you have the lock"): such functions are
+// reached through their callers only, and pass the locking they need on
+// to them.
 func CallerLocks(name string) bool {
 	words := Words(name)
 	last := words[len(words)-1]
-	return words[0] == "unsafe" || last == "unsafe" || last == "locked"
+	return words[0] == "unsafe" || words[0] == "unlocked" && len(words) > 1 || last == "unsafe" || last == "locked"
 }
 
 // Words splits a Go name into its lower-cased words: GracefulStop is

@@ -240,7 +240,8 @@
 //     for others, such as the writer reading back its own write.
 //   - Lifecycle code: functions whose name starts with the word Init,
 //     Setup, Close, Stop or Shutdown (CloseAll, not Closest), or is
-//     Start; names ending in Locked or starting with Unsafe; and a method
+//     Start; names ending in Locked or Unsafe, or starting with Unsafe or
+//     Unlocked (unlockedAddHost: its callers hold the lock); and a method
 //     that writes another field of the same instance with no gate held (a
 //     setter run before sharing).
 //   - Functions whose doc comment states a calling contract ("must only be

@@ -39,6 +39,10 @@ func (q *Ring) IterateUnsafe(f func(int)) {
 
 func (q *Ring) UnsafeLen() int { return q.size }
 
+// UnlockedHead says the same the other way round ("unlocked": it does
+// not lock, its callers have): callers lock the ring around it.
+func (q *Ring) UnlockedHead() int { return q.items[q.head] }
+
 // Backlog is Ring with Iterate, which reads the same fields without the
 // lock and with no such name: it races with Put (the twin races under
 // -race).
