@@ -591,8 +591,15 @@ func diagnose(pass *analysis.Pass, conc *concurrency.Result, r race) analysis.Di
 	if u.Started {
 		who = "the goroutine " + who + " starts"
 	}
-	msg := fmt.Sprintf("%s %s %s%s without holding %s, %s: when one of them runs on another goroutine meanwhile, this path races with it%s; hold %s around the use",
-		who, access, resName, via, gateName, evidence, also, gateName)
+	without, fix := "without holding "+gateName, "hold "+gateName+" around the use"
+	if other := otherLock(u, key, pkg); other != "" {
+		// The use is locked, by a lock that does not exclude the guard's
+		// holders: one of the two sides took the wrong lock.
+		without = fmt.Sprintf("holding %s but not %s", other, gateName)
+		fix = fmt.Sprintf("hold %s around the use, or make every access take the same one of %s and %s", gateName, other, gateName)
+	}
+	msg := fmt.Sprintf("%s %s %s%s %s, %s: when one of them runs on another goroutine meanwhile, this path races with it%s; %s",
+		who, access, resName, via, without, evidence, also, fix)
 	return analysis.Diagnostic{Pos: u.Pos, End: u.End, Message: msg, Related: related}
 }
 
@@ -740,6 +747,17 @@ func gateName(key resource.GateKey, u resource.Use, guarded []resource.Use, pkg 
 		}
 	}
 	return key.String()
+}
+
+// otherLock names a lock of the use's own instance, other than the
+// guard key, that u holds, or returns "".
+func otherLock(u resource.Use, key resource.GateKey, pkg string) string {
+	for _, h := range u.Holdings {
+		if k, ok := resource.KeyOf(h.Gate, u.Res); ok && k != key && k.Scope == resource.InstanceGate && h.Kind != known.Claim {
+			return h.Gate.Spell(pkg)
+		}
+	}
+	return ""
 }
 
 func isFunc(r resource.Resource) bool {

@@ -98,7 +98,10 @@
 // themselves but reach one access through a callee that does (a setter
 // that locks), the message names that callee and the access: "which is
 // held where (*K9s).setName writes it (k9s.go:237), reached from
-// ContextPath, AliasPath".
+// ContextPath, AliasPath". A use that holds another lock of the same
+// instance, one that does not exclude the guard's holders, is said to
+// hold it ("holding h.reqMu but not h.hmu"): one side took the wrong
+// lock, and the fix is one lock for every access.
 //
 // A write under a read lock is reported by default, fields included:
 //
