@@ -579,7 +579,11 @@ func diagnose(pass *analysis.Pass, conc *concurrency.Result, r race) analysis.Di
 	if len(where) > 0 {
 		evidence = fmt.Sprintf("which guards it in %s", strings.Join(where, ", "))
 	}
-	if inside {
+	switch {
+	case inside && innerAt == resource.Inner(u):
+		// This very access, reached from functions that lock first.
+		evidence = fmt.Sprintf("which is held around this same %s when %s reach it", noun(u), orList(where))
+	case inside:
 		// The functions named do not take the gate: a callee they reach
 		// does, around the one access they share.
 		evidence = fmt.Sprintf("which is held where %s %s it (%s), reached from %s",
@@ -652,6 +656,11 @@ func accessOf(u resource.Use) string {
 		return "writes"
 	}
 	return "reads"
+}
+
+// noun names the access u makes: a call, a write or a read.
+func noun(u resource.Use) string {
+	return strings.TrimSuffix(accessOf(u), "s")
 }
 
 // usedOf says how a guarded use touches its resource.
