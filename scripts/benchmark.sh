@@ -45,6 +45,10 @@
 #	          TOOLS="stock gatevet gatevet-base" to skip staticcheck
 #	TABLE     where to write the table
 #	KEEP=1    keep the scratch directory
+#	PEAKS     a directory: for each run, append there what made up its
+#	          peak memory (the processes of that sample, their MiB and
+#	          packages; see scripts/measure), one file per module, share
+#	          and tool
 #
 #	BASE=main~3 TOOLS="stock gatevet gatevet-base" SHARES="10 100" bash scripts/benchmark.sh
 set -euo pipefail
@@ -139,12 +143,17 @@ for spec in $MODULES; do
 				mkdir -p "$work/xdg"
 				m="$work/m.txt"
 				: >"$m"
+				measure=("$work/measure" -o "$m")
+				if [ -n "${PEAKS:-}" ]; then
+					mkdir -p "$PEAKS"
+					measure+=(-peak "$PEAKS/${spec//\//_}-$share-$tool.txt")
+				fi
 				case $tool in
-				stock) GOCACHE="$cache" "$work/measure" -o "$m" go vet "${pkgs[@]}" >/dev/null 2>&1 || true ;;
-				gatevet) GOCACHE="$cache" "$work/measure" -o "$m" go vet -vettool="$work/gatevet" -vetsuite=false "${pkgs[@]}" >/dev/null 2>&1 || true ;;
-				superset) GOCACHE="$cache" "$work/measure" -o "$m" go vet -vettool="$work/gatevet" "${pkgs[@]}" >/dev/null 2>&1 || true ;;
-				gatevet-base) GOCACHE="$cache" "$work/measure" -o "$m" go vet -vettool="$work/base/gatevet" -vetsuite=false "${pkgs[@]}" >/dev/null 2>&1 || true ;;
-				static) GOCACHE="$cache" XDG_CACHE_HOME="$work/xdg" "$work/measure" -o "$m" "$work/staticcheck" "${pkgs[@]}" >/dev/null 2>&1 || true ;;
+				stock) GOCACHE="$cache" "${measure[@]}" go vet "${pkgs[@]}" >/dev/null 2>&1 || true ;;
+				gatevet) GOCACHE="$cache" "${measure[@]}" go vet -vettool="$work/gatevet" -vetsuite=false "${pkgs[@]}" >/dev/null 2>&1 || true ;;
+				superset) GOCACHE="$cache" "${measure[@]}" go vet -vettool="$work/gatevet" "${pkgs[@]}" >/dev/null 2>&1 || true ;;
+				gatevet-base) GOCACHE="$cache" "${measure[@]}" go vet -vettool="$work/base/gatevet" -vetsuite=false "${pkgs[@]}" >/dev/null 2>&1 || true ;;
+				static) GOCACHE="$cache" XDG_CACHE_HOME="$work/xdg" "${measure[@]}" "$work/staticcheck" "${pkgs[@]}" >/dev/null 2>&1 || true ;;
 				esac
 				read -r wall cpu mib code <"$m"
 				echo "rep $rep $share% $tool: ${wall}s wall, ${cpu}s cpu, ${mib} MiB (exit $code)"
