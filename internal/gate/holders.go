@@ -64,3 +64,20 @@ func MayBeSame(fa *FuncInfo, a naming.Ref, fb *FuncInfo, b naming.Ref) bool {
 	}
 	return true
 }
+
+// TypeOf returns the type of the value ref r names in fi's terms,
+// following its path from the root's type, or nil when it cannot be
+// followed.
+func (fi *FuncInfo) TypeOf(r naming.Ref) types.Type {
+	t := fi.RootType(r)
+	if t == nil {
+		return nil
+	}
+	for s := range r.Steps(t) {
+		if s.To == nil {
+			return nil
+		}
+		t = s.To
+	}
+	return t
+}

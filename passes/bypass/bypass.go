@@ -596,7 +596,11 @@ func diagnose(pass *analysis.Pass, conc *concurrency.Result, r race) analysis.Di
 		who = "the goroutine " + who + " starts"
 	}
 	without, fix := "without holding "+gateName, "hold "+gateName+" around the use"
-	if other := otherLock(u, key, pkg); other != "" {
+	if held, inst, ok := elsewhere(u, key); ok {
+		// The use holds the guard's lock of another instance of the
+		// same type: the same lock only when the two are one object.
+		without = fmt.Sprintf("holding %s, which is %s only when %s is %s", held.Spell(pkg), gateName, inst.Spell(pkg), u.Res.Instance.Spell(pkg))
+	} else if other := otherLock(u, key, pkg); other != "" {
 		// The use is locked, by a lock that does not exclude the guard's
 		// holders: one of the two sides took the wrong lock.
 		without = fmt.Sprintf("holding %s but not %s", other, gateName)
@@ -767,6 +771,33 @@ func otherLock(u resource.Use, key resource.GateKey, pkg string) string {
 		}
 	}
 	return ""
+}
+
+// elsewhere returns a lock u holds that is the guard key's field on
+// another instance of the resource's type, and that instance: a method
+// that locks its receiver's l.mu and reads the package's std.flag, which
+// std.mu guards, holds std.mu only when l is std.
+func elsewhere(u resource.Use, key resource.GateKey) (held, inst naming.Ref, ok bool) {
+	if key.Scope != resource.InstanceGate || u.Res.Var() {
+		return naming.Ref{}, naming.Ref{}, false
+	}
+	want := u.Func.TypeOf(u.Res.Instance)
+	field := strings.Split(key.Name, ".")
+	for _, h := range u.Holdings {
+		n := len(h.Gate.Path) - len(field)
+		if h.Kind == known.Claim || n < 0 || !slices.Equal(h.Gate.Path[n:], field) {
+			continue
+		}
+		if _, ok := resource.KeyOf(h.Gate, u.Res); ok {
+			continue
+		}
+		inst := h.Gate
+		inst.Path = h.Gate.Path[:n:n]
+		if t := u.Func.TypeOf(inst); want != nil && t != nil && types.Identical(known.PointerElem(t), known.PointerElem(want)) {
+			return h.Gate, inst, true
+		}
+	}
+	return naming.Ref{}, naming.Ref{}, false
 }
 
 func isFunc(r resource.Resource) bool {
