@@ -77,6 +77,21 @@ func (r *Result) owned(fi *gate.FuncInfo, instr ssa.Instruction, ref naming.Ref,
 	return nil
 }
 
+// BuiltOnly reports whether every call the package makes of fi's
+// function hands it, at the root of ref (a parameter), an object its
+// caller owns: a key's Import, called only on the key being made. Unlike
+// Owned, fi may be exported: callers in other packages may use it on a
+// published object, but the package's own use does not, so a pass that
+// must name one of several functions names another first.
+func (r *Result) BuiltOnly(fi *gate.FuncInfo, ref naming.Ref) bool {
+	if ref.Root != naming.Param || ref.Index >= len(fi.Fn.Params) {
+		return false
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.allCallsOwn(param{fi.Fn, ref.Index}, 0) != nil
+}
+
 // handedOwned returns why every call of p's function, an unexported
 // helper that only the package calls (statically: a method the package
 // calls through an interface has calls it cannot see), passes as p an
