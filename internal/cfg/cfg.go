@@ -456,3 +456,27 @@ func SelectCase(sel *ssa.Select, i int) *ssa.BasicBlock {
 	}
 	return nil
 }
+
+// Pos returns instr's position or, for an instruction the SSA builder
+// gives none (the load of a range loop's element), the position of the
+// next instruction in its block that has one: the statement that uses
+// what it loads. It is token.NoPos when no later instruction has one.
+func Pos(instr ssa.Instruction) token.Pos {
+	if p := instr.Pos(); p.IsValid() {
+		return p
+	}
+	b := instr.Block()
+	if b == nil {
+		return token.NoPos
+	}
+	after := false
+	for _, in := range b.Instrs {
+		switch {
+		case in == instr:
+			after = true
+		case after && in.Pos().IsValid():
+			return in.Pos()
+		}
+	}
+	return token.NoPos
+}

@@ -586,3 +586,47 @@ func tests(p *int, on bool, n, m int) {
 		}
 	}
 }
+
+const rangeSrc = `package p
+
+func use(int) {}
+
+func each(xs []*int) {
+	for _, x := range xs {
+		use(*x)
+	}
+}
+`
+
+// TestPos: the load of a range loop's element has no position of its
+// own; Pos gives it the statement in the loop's body that uses it.
+func TestPos(t *testing.T) {
+	pkg := ssatest.Build(t, rangeSrc)
+	fn := pkg.Func("each")
+	var elem, call ssa.Instruction
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch in := instr.(type) {
+			case *ssa.UnOp:
+				if _, ok := in.X.(*ssa.IndexAddr); ok {
+					elem = in
+				}
+			case *ssa.Call:
+				call = in
+			}
+		}
+	}
+	if elem == nil || call == nil {
+		t.Fatalf("no element load (%v) or call (%v) in each", elem, call)
+	}
+	if elem.Pos().IsValid() {
+		t.Skip("the SSA builder now gives the element load a position")
+	}
+	fset := pkg.Prog.Fset
+	if got := Pos(elem); !got.IsValid() || fset.Position(got).Line != fset.Position(call.Pos()).Line {
+		t.Errorf("Pos(element load) = %v, want a position on the call's line %d", fset.Position(got), fset.Position(call.Pos()).Line)
+	}
+	if got := Pos(call); got != call.Pos() {
+		t.Errorf("Pos(call) = %v, want its own %v", got, call.Pos())
+	}
+}

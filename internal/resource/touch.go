@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/concurrency"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/known"
@@ -103,12 +104,14 @@ func (r *Result) instrTouches(fi *gate.FuncInfo, instr ssa.Instruction) []rawTou
 func (r *Result) instrTouchesAnyFlag(fi *gate.FuncInfo, instr ssa.Instruction) []rawTouch {
 	switch in := instr.(type) {
 	case *ssa.Store:
-		return r.direct(fi, in.Addr, true, in.Pos(), known.PointerElem(in.Addr.Type()))
+		return r.direct(fi, in.Addr, true, cfg.Pos(in), known.PointerElem(in.Addr.Type()))
 	case *ssa.MapUpdate:
-		return r.direct(fi, in.Map, true, in.Pos(), in.Map.Type())
+		return r.direct(fi, in.Map, true, cfg.Pos(in), in.Map.Type())
 	case *ssa.UnOp:
 		if in.Op == token.MUL {
-			return r.direct(fi, in.X, false, in.Pos(), in.Type())
+			// A range loop's load of an element has no position of
+			// its own: the loop body's statement that uses it.
+			return r.direct(fi, in.X, false, cfg.Pos(in), in.Type())
 		}
 	case *ssa.Call:
 		if f := groupFunc(fi, in); f != nil {
@@ -138,7 +141,8 @@ func groupFunc(fi *gate.FuncInfo, call *ssa.Call) ssa.Value {
 // direct is a use of the location v (an address, or a map) whose value
 // has type t.
 func (r *Result) direct(fi *gate.FuncInfo, v ssa.Value, write bool, pos token.Pos, t types.Type) []rawTouch {
-	if known.SelfSynced(t) {
+	if known.SelfSynced(t) || !pos.IsValid() {
+		// A use that cannot be placed cannot be reported either.
 		return nil
 	}
 	loc, ok := fi.Location(v)

@@ -1,0 +1,36 @@
+package fields
+
+import "sync"
+
+// Board's scores are changed in place under its lock; Total takes a
+// score list under the lock and ranges over it after releasing it: the
+// range's loads race with Set's stores into the same array. The SSA
+// builder gives a range loop's loads no position: the report is at the
+// statement in the loop that uses the element.
+type Board struct {
+	mu     sync.Mutex
+	scores map[string][]int
+}
+
+func (b *Board) Set(name string, i, v int) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.scores[name][i] = v
+}
+
+func (b *Board) Add(name string, v int) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.scores[name] = append(b.scores[name], v)
+}
+
+func (b *Board) Total(name string) int {
+	b.mu.Lock()
+	s := b.scores[name]
+	b.mu.Unlock()
+	n := 0
+	for _, v := range s {
+		n += v // want `latent: Total reads the entries of b\.scores without holding b\.mu, which guards it in Set, Add`
+	}
+	return n
+}
