@@ -77,13 +77,32 @@ func (r *Result) owned(fi *gate.FuncInfo, instr ssa.Instruction, ref naming.Ref,
 	return nil
 }
 
-// BuiltOnly reports whether every call the package makes of fi's
+// WriterOf returns a writer of the read lock g, as fi names it, that
+// can queue while fi's path holds it (gate.Result.WriterOf) on a
+// published object: not one that locks only objects its callers have
+// made and not yet published, which no reader of a published object can
+// meet; and, rather than one the package calls only on objects it is
+// making (a key's exported Import, called only on the key being built),
+// one that can lock a published object.
+func (r *Result) WriterOf(fi *gate.FuncInfo, g naming.Ref) (gate.Writer, bool) {
+	unowned := func(w gate.Writer) bool {
+		_, owned := r.Owned(w.Func, w.Acquire.Instr, w.Acquire.GateOp.Gate)
+		return !owned
+	}
+	if w, ok := r.gates.WriterOfIf(fi, g, func(w gate.Writer) bool {
+		return unowned(w) && !r.builtOnly(w.Func, w.Acquire.GateOp.Gate)
+	}); ok {
+		return w, true
+	}
+	return r.gates.WriterOfIf(fi, g, unowned)
+}
+
+// builtOnly reports whether every call the package makes of fi's
 // function hands it, at the root of ref (a parameter), an object its
-// caller owns: a key's Import, called only on the key being made. Unlike
-// Owned, fi may be exported: callers in other packages may use it on a
-// published object, but the package's own use does not, so a pass that
-// must name one of several functions names another first.
-func (r *Result) BuiltOnly(fi *gate.FuncInfo, ref naming.Ref) bool {
+// caller owns. Unlike Owned, fi may be exported: callers in other
+// packages may use it on a published object, but the package's own use
+// does not.
+func (r *Result) builtOnly(fi *gate.FuncInfo, ref naming.Ref) bool {
 	if ref.Root != naming.Param || ref.Index >= len(fi.Fn.Params) {
 		return false
 	}

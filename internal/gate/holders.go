@@ -11,8 +11,8 @@ import (
 // field. Objects that embed the same struct by value are such a class,
 // but a lock inside one kind of object is never the lock inside another:
 // fyne's bindings all embed a base holding their lock, and a list's read
-// lock cannot be blocked by an external value's writer. Holders names
-// the objects that hold a gate by value, and MayBeSame tells whether two
+// lock cannot be blocked by an external value's writer. holders names
+// the objects that hold a gate by value, and mayBeSame tells whether two
 // gates of one class can be the same lock.
 
 // holders lists the named struct types that hold gate r by value, from
@@ -50,12 +50,12 @@ func (fi *FuncInfo) holders(r naming.Ref) []*types.TypeName {
 	return out
 }
 
-// MayBeSame reports whether gate a, as fa names it, and gate b, as fb
+// mayBeSame reports whether gate a, as fa names it, and gate b, as fb
 // names it, can be one lock, given the objects that hold each by value:
 // the shorter list of holders must be the longer's end (a *listBase
 // receiver may point into a boundList; a boundExternal's base is never a
 // boundList's). Gates of different classes are not compared here.
-func MayBeSame(fa *FuncInfo, a naming.Ref, fb *FuncInfo, b naming.Ref) bool {
+func mayBeSame(fa *FuncInfo, a naming.Ref, fb *FuncInfo, b naming.Ref) bool {
 	ha, hb := fa.holders(a), fb.holders(b)
 	for i, j := len(ha)-1, len(hb)-1; i >= 0 && j >= 0; i, j = i-1, j-1 {
 		if ha[i] != nil && hb[j] != nil && ha[i] != hb[j] {

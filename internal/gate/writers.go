@@ -41,15 +41,15 @@ func (r *Result) Writer(fi *FuncInfo, class string) (Writer, bool) {
 }
 
 // writer is Writer for a read lock that fi names held, if held is not
-// nil: a writer must be able to lock the same object (MayBeSame); and
+// nil: a writer must be able to lock the same object (mayBeSame); and
 // one that accept admits, if accept is not nil.
 func (r *Result) writer(fi *FuncInfo, class string, held *naming.Ref, accept func(Writer) bool) (Writer, bool) {
-	same := func(w Writer) bool {
-		return (held == nil || MayBeSame(fi, *held, w.Func, w.Acquire.GateOp.Gate)) && (accept == nil || accept(w))
+	admit := func(w Writer) bool {
+		return (held == nil || mayBeSame(fi, *held, w.Func, w.Acquire.GateOp.Gate)) && (accept == nil || accept(w))
 	}
 	if r.InTest(fi) {
 		_, started := r.Reach(r.outermost(fi))
-		return writerIn(started, class, same)
+		return writerIn(started, class, admit)
 	}
 	// A writer on a goroutine the package starts is named first: it runs
 	// beside the reader whatever the reader's caller does. Then one the
@@ -75,7 +75,7 @@ func (r *Result) writer(fi *FuncInfo, class string, held *naming.Ref, accept fun
 		}
 	}
 	for _, funcs := range [][]*FuncInfo{started, called, uncalled} {
-		if w, ok := writerIn(funcs, class, same); ok {
+		if w, ok := writerIn(funcs, class, admit); ok {
 			return w, true
 		}
 	}
@@ -92,9 +92,9 @@ func (r *Result) WriterOf(fi *FuncInfo, g naming.Ref) (Writer, bool) {
 	return r.writer(fi, class, &g, nil)
 }
 
-// WriterOfIf is WriterOf for a writer that accept admits too: a pass
-// that knows more of where a writer runs (only on objects not yet
-// published) passes over the ones that cannot queue.
+// WriterOfIf is WriterOf for a writer that accept admits too: the
+// concurrency model, which knows where a writer runs (only on objects
+// not yet published), passes over the ones that cannot queue.
 func (r *Result) WriterOfIf(fi *FuncInfo, g naming.Ref, accept func(Writer) bool) (Writer, bool) {
 	class, ok := fi.Class(g)
 	if !ok {
@@ -104,12 +104,12 @@ func (r *Result) WriterOfIf(fi *FuncInfo, g naming.Ref, accept func(Writer) bool
 }
 
 // writerIn returns the first blocking exclusive acquire of class in funcs
-// whose gate can be the reader's (same).
-func writerIn(funcs []*FuncInfo, class string, same func(Writer) bool) (Writer, bool) {
+// that admit admits.
+func writerIn(funcs []*FuncInfo, class string, admit func(Writer) bool) (Writer, bool) {
 	for _, f := range funcs {
 		for _, w := range f.Acquires {
 			if w.Blocking && w.GateOp.Mode == known.Exclusive && len(w.Chain) == 0 {
-				if c, ok := f.Class(w.GateOp.Gate); ok && c == class && same(Writer{f, w}) {
+				if c, ok := f.Class(w.GateOp.Gate); ok && c == class && admit(Writer{f, w}) {
 					return Writer{f, w}, true
 				}
 			}

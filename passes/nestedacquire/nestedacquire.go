@@ -31,7 +31,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			switch {
 			case !nested(ap), handedOn(conc, fi, ap):
 			case recursiveRead(ap):
-				if w, ok := readWriter(res, conc, fi, ap); ok {
+				if w, ok := readWriter(conc, fi, ap); ok {
 					rep.Latent(diagnose(pass, ap, &w, false))
 				}
 			case ap.GateOp.Kind.Counting():

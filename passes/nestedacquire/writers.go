@@ -19,23 +19,10 @@ import (
 type writer gate.Writer
 
 // readWriter returns a writer of the read lock ap acquires again, as fi
-// runs it, that can run while fi's path holds the first read lock: not
-// one that locks only objects its callers have made and not yet
-// published, which no reader of a published object can meet; and rather
-// than one the package calls only on objects it is making (a key's
-// exported Import, called only on the key being built), one that can
-// lock a published object.
-func readWriter(res *gate.Result, conc *concurrency.Result, fi *gate.FuncInfo, ap gate.AcquirePoint) (writer, bool) {
-	unowned := func(w gate.Writer) bool {
-		_, owned := conc.Owned(w.Func, w.Acquire.Instr, w.Acquire.GateOp.Gate)
-		return !owned
-	}
-	w, ok := res.WriterOfIf(fi, ap.GateOp.Gate, func(w gate.Writer) bool {
-		return unowned(w) && !conc.BuiltOnly(w.Func, w.Acquire.GateOp.Gate)
-	})
-	if !ok {
-		w, ok = res.WriterOfIf(fi, ap.GateOp.Gate, unowned)
-	}
+// runs it, that can run while fi's path holds the first read lock on a
+// published object (concurrency.Result.WriterOf).
+func readWriter(conc *concurrency.Result, fi *gate.FuncInfo, ap gate.AcquirePoint) (writer, bool) {
+	w, ok := conc.WriterOf(fi, ap.GateOp.Gate)
 	return writer(w), ok
 }
 

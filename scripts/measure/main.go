@@ -41,7 +41,7 @@ func main() {
 	peakOut := flag.String("peak", "", "append the processes that made up the peak to this file")
 	flag.Parse()
 	if flag.NArg() == 0 {
-		fmt.Fprintln(os.Stderr, "usage: measure [-o FILE] command [args...]")
+		fmt.Fprintln(os.Stderr, "usage: measure [-o FILE] [-peak FILE] command [args...]")
 		os.Exit(2)
 	}
 	cmd := exec.Command(flag.Arg(0), flag.Args()[1:]...)

@@ -34,3 +34,14 @@ func (b *Board) Total(name string) int {
 	}
 	return n
 }
+
+// Best ranges over a list with the lock held: no race.
+func (b *Board) Best(name string) int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	best := 0
+	for _, v := range b.scores[name] {
+		best = max(best, v)
+	}
+	return best
+}
