@@ -35,7 +35,9 @@ func (m *model) buildCallGraph(funcs []*ssa.Function) *callGraph {
 		kept: make(map[*ssa.Function]bool), fields: keptFields(m.pass.Pkg, funcs),
 		ways: ways{convertedOn: make(map[*types.TypeName]bool), invokes: make(map[string][]ssa.CallInstruction)}}
 	var ops []*ssa.Value
+	makers := make(map[*ssa.Function]*ssa.Function) // maker → the closure it returns
 	for _, fn := range funcs {
+		made := naming.ReturnedClosure(fn)
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				g.ways.note(m.pass.Pkg, instr)
@@ -45,6 +47,10 @@ func (m *model) buildCallGraph(funcs []*ssa.Function) *callGraph {
 				if call, ok := instr.(ssa.CallInstruction); ok {
 					m.noteCall(g, call)
 					continue
+				}
+				if _, isReturn := instr.(*ssa.Return); isReturn && made != nil {
+					makers[fn] = made.Fn.(*ssa.Function)
+					continue // judged below, by the maker's callers
 				}
 				if !publishes(m.namer(fn), instr) {
 					continue
@@ -58,8 +64,40 @@ func (m *model) buildCallGraph(funcs []*ssa.Function) *callGraph {
 			}
 		}
 	}
+	g.escapeMade(makers)
 	g.ways.finish(m.pass.Pkg, m.pass.TypesInfo)
 	return g
+}
+
+// escapeMade decides the closures that makers return. A call of the
+// maker's result runs the closure (naming.Target sees through the call),
+// and where the result is stored or passed on the closure escapes there;
+// so the closure escapes at the maker's return only when the maker has
+// callers the package does not see: it is exported, called through an
+// interface or a func value, or its own value escapes.
+func (g *callGraph) escapeMade(makers map[*ssa.Function]*ssa.Function) {
+	for changed := true; changed; {
+		changed = false
+		for maker, made := range makers {
+			if !g.escapes[made] && g.open(maker) {
+				g.escape(made, false)
+				changed = true
+			}
+		}
+	}
+}
+
+// open reports whether fn can be called from where the package's call
+// graph does not see the call.
+func (g *callGraph) open(fn *ssa.Function) bool {
+	if g.escapes[fn] || g.kept[fn] || len(g.dynamic[fn]) > 0 {
+		return true
+	}
+	obj, ok := fn.Object().(*types.Func)
+	if !ok {
+		return fn.Parent() == nil // a wrapper or an initialiser: not known
+	}
+	return obj.Exported() || fn.Signature.Recv() != nil && g.invoked[obj.Name()]
 }
 
 // publishes reports whether instr hands its operands to code the

@@ -3,6 +3,7 @@ package naming
 import (
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -80,8 +81,77 @@ func Target(v ssa.Value) (Callee, bool) {
 			return Callee{}, false
 		}
 		return Callee{Fn: fn, Bindings: v.Bindings}, true
+	case *ssa.Call:
+		return madeBy(v)
 	}
 	return Callee{}, false
+}
+
+// madeBy resolves the result of a call to a function that returns a
+// closure it makes (see ReturnedClosure): calling that result runs the
+// literal, its free variables bound to the caller's values of the
+// maker's parameters and free variables, or to a value the caller
+// cannot name (nil: a local of the maker's, such as a count it took
+// before returning) for the others.
+func madeBy(call *ssa.Call) (Callee, bool) {
+	maker, ok := Resolve(&call.Call)
+	if !ok {
+		return Callee{}, false
+	}
+	mc := ReturnedClosure(maker.Fn)
+	if mc == nil {
+		return Callee{}, false
+	}
+	bindings := make([]ssa.Value, len(mc.Bindings))
+	for i, b := range mc.Bindings {
+		if a, ok := b.(*ssa.Alloc); ok {
+			// A captured variable (a parameter spilled to be
+			// captured): its sole stored value, in the caller's terms,
+			// stands for it (see Translate).
+			b = SoleStore(a)
+		}
+		switch b := b.(type) {
+		case *ssa.Parameter:
+			bindings[i] = maker.arg(slices.Index(maker.Fn.Params, b), false)
+		case *ssa.FreeVar:
+			bindings[i] = maker.arg(slices.Index(maker.Fn.FreeVars, b), true)
+		case *ssa.Global, *ssa.Function, *ssa.Const:
+			bindings[i] = b
+		}
+	}
+	return Callee{Fn: mc.Fn.(*ssa.Function), Bindings: bindings}, true
+}
+
+// ReturnedClosure returns the closure fn returns when every return of
+// fn returns one func value made by the same MakeClosure: a function
+// that makes a callback for its callers to run (defer b.track()()).
+// Nil otherwise.
+func ReturnedClosure(fn *ssa.Function) *ssa.MakeClosure {
+	if fn == nil || fn.Signature.Results().Len() != 1 {
+		return nil
+	}
+	if _, ok := fn.Signature.Results().At(0).Type().Underlying().(*types.Signature); !ok {
+		return nil
+	}
+	var made *ssa.MakeClosure
+	for _, b := range fn.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		mc, ok := ret.Results[0].(*ssa.MakeClosure)
+		if !ok || made != nil && mc != made {
+			return nil
+		}
+		if _, ok := mc.Fn.(*ssa.Function); !ok || strings.HasPrefix(mc.Fn.(*ssa.Function).Synthetic, "bound method wrapper") {
+			return nil
+		}
+		made = mc
+	}
+	return made
 }
 
 // WrappedMethod returns the method a bound method wrapper (x.m as a

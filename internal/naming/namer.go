@@ -596,10 +596,16 @@ func StoredOrLoaded(addr ssa.Value, load func(*ssa.UnOp) bool) bool {
 
 // Location names the location v, seeing through indexing and slicing:
 // an element of a slice, array or map is part of the container's state.
+// But an element of a slice held in a map's entry is not the entry: a
+// write of the entry (m[k] = append(…), a copy put in its place) does
+// not touch the elements a reader of the old slice reads, and the path
+// says so by one more Deref past the map's entries (m, *, *).
 func (rs *Namer) Location(v ssa.Value) (Ref, bool) {
+	inEntry := false
 	for {
 		switch x := v.(type) {
 		case *ssa.IndexAddr:
+			inEntry = inEntry || entrySlice(x.X)
 			v = x.X
 		case *ssa.Index:
 			v = x.X
@@ -608,7 +614,27 @@ func (rs *Namer) Location(v ssa.Value) (Ref, bool) {
 		case *ssa.Slice:
 			v = x.X
 		default:
-			return rs.Of(v)
+			r, ok := rs.Of(v)
+			if ok && inEntry {
+				r = r.With(Deref)
+			}
+			return r, ok
+		}
+	}
+}
+
+// entrySlice reports whether v, a slice, is (a slicing of) the value of
+// a map's entry: m[k], m[k][i:j].
+func entrySlice(v ssa.Value) bool {
+	for {
+		switch x := v.(type) {
+		case *ssa.Slice:
+			v = x.X
+		case *ssa.Lookup:
+			_, isMap := x.X.Type().Underlying().(*types.Map)
+			return isMap
+		default:
+			return false
 		}
 	}
 }
@@ -622,6 +648,16 @@ func Captured(v ssa.Value) ssa.Value {
 		}
 	}
 	return v
+}
+
+// boundValue reports whether the caller-side binding v of cal's free
+// variable i is the captured variable's value rather than its address.
+func boundValue(cal Callee, i int, v ssa.Value) bool {
+	if cal.Fn == nil || i >= len(cal.Fn.FreeVars) {
+		return false
+	}
+	addr, ok := cal.Fn.FreeVars[i].Type().(*types.Pointer)
+	return ok && !types.Identical(addr, v.Type()) && types.Identical(addr.Elem(), v.Type())
 }
 
 // Translate rewrites a callee's ref into the caller's terms, given the
@@ -638,6 +674,12 @@ func (rs *Namer) Translate(r Ref, cal Callee) (Ref, bool) {
 		return Ref{}, false
 	}
 	path := r.Path
+	if r.Root == FreeVar && boundValue(cal, r.Index, base) && len(path) > 0 && path[0] == Deref {
+		// The caller knows the captured variable by its value, not
+		// its address (a closure a called function made): loading the
+		// variable is that value.
+		path = path[1:]
+	}
 	// A captured variable is passed as its address: loading it in the
 	// callee is loading the variable's sole stored value in the caller.
 	for len(path) > 0 && path[0] == Deref {

@@ -238,3 +238,67 @@ func TestCallerLocks(t *testing.T) {
 		}
 	}
 }
+
+// TestReturnedClosure checks that calling the result of a function
+// that returns a closure it makes runs that closure, its captured
+// receiver bound to the caller's argument, and that a maker returning
+// two literals resolves to neither.
+func TestReturnedClosure(t *testing.T) {
+	const src = `package p
+
+type T struct{ n int }
+
+var g int
+
+func (t *T) track() func() {
+	before := t.n
+	return func() { g = t.n - before }
+}
+
+func (t *T) either(b bool) func() {
+	if b {
+		return func() { g = t.n }
+	}
+	return func() { g = 0 }
+}
+
+func f(a *T, b bool) {
+	defer a.track()()
+	a.either(b)()
+}
+`
+	fn := buildF(t, src)
+	var calls []*ssa.CallCommon
+	for _, blk := range fn.Blocks {
+		for _, instr := range blk.Instrs {
+			if c, ok := instr.(ssa.CallInstruction); ok {
+				if _, ok := c.Common().Value.(*ssa.Call); ok {
+					calls = append(calls, c.Common())
+				}
+			}
+		}
+	}
+	if len(calls) != 2 {
+		t.Fatalf("found %d calls of call results, want 2", len(calls))
+	}
+	cal, ok := naming.Resolve(calls[0])
+	if !ok || cal.Fn.Name() != "track$1" {
+		t.Fatalf("Resolve(a.track()()) = %v, %v; want track$1", cal.Fn, ok)
+	}
+	var recv naming.Ref
+	for i, fv := range cal.Fn.FreeVars {
+		if fv.Name() == "t" {
+			recv = naming.Ref{Root: naming.FreeVar, Index: i, Name: "t", Path: []string{naming.Deref, "n"}}
+		}
+		if fv.Name() == "before" && cal.Bindings[i] != nil {
+			t.Errorf("the maker's local before is bound to %v in the caller, want nil", cal.Bindings[i])
+		}
+	}
+	got, ok := naming.NewNamer(fn, naming.Identities{}).Translate(recv, cal)
+	if want := "p0/n"; !ok || got.Key() != want {
+		t.Errorf("Translate(t.n) = %q, %v; want %q", got.Key(), ok, want)
+	}
+	if cal, ok := naming.Resolve(calls[1]); ok {
+		t.Errorf("Resolve(a.either(b)()) = %v, want unresolved: two literals", cal.Fn)
+	}
+}

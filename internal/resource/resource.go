@@ -19,13 +19,17 @@ import (
 // function annotated //gatevet:guardedby.
 // The entries of a map held in a field are a resource of their own:
 // m[k] = v and delete write them, not the field, and copying the
-// field's map reference does not race with them.
+// field's map reference does not race with them. So are the elements
+// of the slices a map's entries hold: m[k][i] = v writes them, m[k] =
+// append(…) does not (a copy-on-write list hands readers a slice no
+// one writes into).
 type Resource struct {
 	Key      string       // "g:pkg.name", or "pkg.T.f" for fields and methods; "pkg.T.f[]" for a map's entries
 	Obj      types.Object // the variable, field or function
 	Global   bool         // process-wide: rooted at a package-level variable
 	Instance naming.Ref   // fields and methods: the instance they belong to (rooted at the variable for a pointer's fields)
 	Entries  bool         // the entries of the map field Obj
+	Elements bool         // the elements of the slices in the entries of the map field Obj
 	// Within spells the struct fields held by value between Instance
 	// and Obj ("stats" for ms.stats.reads), "" when Obj is the
 	// instance's own field.
@@ -79,9 +83,16 @@ func instanceResource(t types.Type, r naming.Ref) (res Resource, ok bool) {
 			// Only a pointer's target, or an element, is an instance of
 			// its own.
 			if r.Path[s.I] == naming.Deref && !s.Ptr {
-				if _, isMap := s.From.Underlying().(*types.Map); isMap && res.Obj != nil && s.I == len(r.Path)-1 {
-					res.Key, res.Entries = res.Key+"[]", true
-					return res, true
+				if m, isMap := s.From.Underlying().(*types.Map); isMap && res.Obj != nil {
+					_, sliced := m.Elem().Underlying().(*types.Slice)
+					switch {
+					case s.I == len(r.Path)-1:
+						res.Key, res.Entries = res.Key+"[]", true
+						return res, true
+					case s.I == len(r.Path)-2 && r.Path[s.I+1] == naming.Deref && sliced:
+						res.Key, res.Elements = res.Key+"[][]", true
+						return res, true
+					}
 				}
 				return Resource{}, false
 			}

@@ -736,8 +736,11 @@ func byFunc(guarded []resource.Use, writersFirst bool, started func(*gate.FuncIn
 // resourceName spells the resource as this use reaches it.
 func resourceName(u resource.Use, pkg string) string {
 	name := u.Res.Spell(pkg)
-	if u.Res.Entries {
+	switch {
+	case u.Res.Entries:
 		return "the entries of " + name
+	case u.Res.Elements:
+		return "the elements of the slices in " + name
 	}
 	// A part of a struct the field holds by value (d.mu.total, in d.mu
 	// beside the lock) is named as the code selects it.

@@ -121,7 +121,10 @@
 // entries (x.byName[k] = v, delete) under a read lock is a concurrent map
 // write. The entries of a map held in a field are a resource of their
 // own: they are written by m[k] = v and delete, and copying the field's
-// map reference does not race with them. A call under the read lock
+// map reference does not race with them. The elements of the slices the
+// entries hold are one more: m[k][i] = v writes them, m[k] = append(…)
+// does not, so a copy-on-write list that readers take under the lock and
+// range over after it is no report. A call under the read lock
 // whose callee writes several guarded fields is one report at the call,
 // naming up to three more fields it writes. A write that also holds
 // another lock exclusively (a DTMF writer's own mutex around its packet

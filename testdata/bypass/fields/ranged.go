@@ -4,7 +4,9 @@ import "sync"
 
 // Board's scores are changed in place under its lock; Total takes a
 // score list under the lock and ranges over it after releasing it: the
-// range's loads race with Set's stores into the same array. The SSA
+// range's loads race with Set's and Reset's stores into the same array.
+// Add puts a new list in the map: it writes the entry, not the elements
+// of the list Total holds, and is not named. The SSA
 // builder gives a range loop's loads no position: the report is at the
 // statement in the loop that uses the element.
 type Board struct {
@@ -24,13 +26,21 @@ func (b *Board) Add(name string, v int) {
 	b.scores[name] = append(b.scores[name], v)
 }
 
+func (b *Board) Reset(name string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for i := range b.scores[name] {
+		b.scores[name][i] = 0
+	}
+}
+
 func (b *Board) Total(name string) int {
 	b.mu.Lock()
 	s := b.scores[name]
 	b.mu.Unlock()
 	n := 0
 	for _, v := range s {
-		n += v // want `latent: Total reads the entries of b\.scores without holding b\.mu, which guards it in Set, Add`
+		n += v // want `latent: Total reads the elements of the slices in b\.scores without holding b\.mu, which guards it in Set, Reset`
 	}
 	return n
 }
