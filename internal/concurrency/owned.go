@@ -78,23 +78,39 @@ func (r *Result) owned(fi *gate.FuncInfo, instr ssa.Instruction, ref naming.Ref,
 }
 
 // WriterOf returns a writer of the read lock g, as fi names it, that
-// can queue while fi's path holds it (gate.Result.WriterOf) on a
+// can queue while fi's path holds it (gate.Result.WriterOfIf) on a
 // published object: not one that locks only objects its callers have
 // made and not yet published, which no reader of a published object can
 // meet; and, rather than one the package calls only on objects it is
 // making (a key's exported Import, called only on the key being built),
 // one that can lock a published object.
 func (r *Result) WriterOf(fi *gate.FuncInfo, g naming.Ref) (gate.Writer, bool) {
+	return r.publishedWriter(func(accept func(gate.Writer) bool) (gate.Writer, bool) {
+		return r.gates.WriterOfIf(fi, g, accept)
+	})
+}
+
+// Writer is WriterOf for a read lock of class, whatever the object (a
+// lock-order edge's gate).
+func (r *Result) Writer(fi *gate.FuncInfo, class string) (gate.Writer, bool) {
+	return r.publishedWriter(func(accept func(gate.Writer) bool) (gate.Writer, bool) {
+		return r.gates.WriterIf(fi, class, accept)
+	})
+}
+
+// publishedWriter asks find for a writer that can lock a published
+// object, preferring one that is not only called on objects being made.
+func (r *Result) publishedWriter(find func(accept func(gate.Writer) bool) (gate.Writer, bool)) (gate.Writer, bool) {
 	unowned := func(w gate.Writer) bool {
 		_, owned := r.Owned(w.Func, w.Acquire.Instr, w.Acquire.GateOp.Gate)
 		return !owned
 	}
-	if w, ok := r.gates.WriterOfIf(fi, g, func(w gate.Writer) bool {
+	if w, ok := find(func(w gate.Writer) bool {
 		return unowned(w) && !r.builtOnly(w.Func, w.Acquire.GateOp.Gate)
 	}); ok {
 		return w, true
 	}
-	return r.gates.WriterOfIf(fi, g, unowned)
+	return find(unowned)
 }
 
 // builtOnly reports whether every call the package makes of fi's

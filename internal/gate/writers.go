@@ -34,13 +34,16 @@ type Writer struct {
 	Acquire AcquirePoint
 }
 
-// Writer returns a writer of class (see FuncInfo.Class) that can run
-// while fi's path holds a read lock of it.
-func (r *Result) Writer(fi *FuncInfo, class string) (Writer, bool) {
-	return r.writer(fi, class, nil, nil)
+// WriterIf returns a writer of class (see FuncInfo.Class) that can run
+// while fi's path holds a read lock of it, and that accept admits: the
+// concurrency model, which knows where a writer runs (only on objects
+// not yet published), passes over the ones that cannot queue
+// (concurrency.Result.Writer).
+func (r *Result) WriterIf(fi *FuncInfo, class string, accept func(Writer) bool) (Writer, bool) {
+	return r.writer(fi, class, nil, accept)
 }
 
-// writer is Writer for a read lock that fi names held, if held is not
+// writer is WriterIf for a read lock that fi names held, if held is not
 // nil: a writer must be able to lock the same object (mayBeSame); and
 // one that accept admits, if accept is not nil.
 func (r *Result) writer(fi *FuncInfo, class string, held *naming.Ref, accept func(Writer) bool) (Writer, bool) {
@@ -82,19 +85,8 @@ func (r *Result) writer(fi *FuncInfo, class string, held *naming.Ref, accept fun
 	return Writer{}, false
 }
 
-// WriterOf returns a writer of the class of gate g, as fi names it, that
-// can run while fi's path holds a read lock of it (see Writer).
-func (r *Result) WriterOf(fi *FuncInfo, g naming.Ref) (Writer, bool) {
-	class, ok := fi.Class(g)
-	if !ok {
-		return Writer{}, false
-	}
-	return r.writer(fi, class, &g, nil)
-}
-
-// WriterOfIf is WriterOf for a writer that accept admits too: the
-// concurrency model, which knows where a writer runs (only on objects
-// not yet published), passes over the ones that cannot queue.
+// WriterOfIf is WriterIf for the read lock g, as fi names it: the
+// writer must also be able to lock the same object (mayBeSame).
 func (r *Result) WriterOfIf(fi *FuncInfo, g naming.Ref, accept func(Writer) bool) (Writer, bool) {
 	class, ok := fi.Class(g)
 	if !ok {

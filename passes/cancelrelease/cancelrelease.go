@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/cfg"
+	"github.com/gatevet/gatevet/internal/concurrency"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/gatepass"
@@ -26,10 +27,11 @@ import (
 var doc string
 
 // Analyzer is the cancelrelease pass.
-var Analyzer = gatepass.New("cancelrelease", doc, run, resource.Analyzer)
+var Analyzer = gatepass.New("cancelrelease", doc, run, resource.Analyzer, concurrency.Analyzer)
 
 func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	rs := pass.ResultOf[resource.Analyzer].(*resource.Result)
+	conc := pass.ResultOf[concurrency.Analyzer].(*concurrency.Result)
 	for _, fi := range res.Funcs {
 		starts := fi.Starts()
 		if len(starts) == 0 {
@@ -61,7 +63,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 					}
 					if h.Mode != known.Shared {
 						rep.Certain(d)
-					} else if w, ok := res.WriterOf(fi, h.Gate); ok {
+					} else if w, ok := conc.WriterOf(fi, h.Gate); ok {
 						// A read lock let go early admits a writer, not
 						// another reader: latent, until one comes.
 						d.Message += fmt.Sprintf(" (a read lock: the goroutine races with a writer that comes meanwhile, such as %s at %s)",

@@ -49,8 +49,8 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			if !inverts(e, r) || inTest(pass, e) != inTest(pass, r) || apart(conc, e, r) {
 				continue
 			}
-			ew, eok := blocks(res, e, r)
-			rw, rok := blocks(res, r, e)
+			ew, eok := blocks(conc, e, r)
+			rw, rok := blocks(conc, r, e)
 			if eok && rok && (best == nil || best.r.Made() && !r.Made()) {
 				best = &reverse{r, ew, rw}
 			}
@@ -115,10 +115,10 @@ func inTest(pass *analysis.Pass, e lockgraph.OrderEdge) bool {
 // blocks reports whether e's acquire can wait while r's path holds the
 // gate: always, unless e takes a read lock that r holds in read mode too;
 // then only a writer queued between them makes it wait, and there must
-// be one that can run meanwhile (gate.Result.Writer), returned. An edge
+// be one that can run meanwhile on a published object (concurrency.Result.Writer), returned. An edge
 // from another package, whose writers are not known here, counts as not
 // waiting.
-func blocks(res *gate.Result, e, r lockgraph.OrderEdge) (*gate.Writer, bool) {
+func blocks(conc *concurrency.Result, e, r lockgraph.OrderEdge) (*gate.Writer, bool) {
 	if !e.ToShared || !r.FromShared {
 		return nil, true
 	}
@@ -126,7 +126,7 @@ func blocks(res *gate.Result, e, r lockgraph.OrderEdge) (*gate.Writer, bool) {
 	if fi == nil {
 		return nil, false
 	}
-	w, ok := res.Writer(fi, e.To)
+	w, ok := conc.Writer(fi, e.To)
 	return &w, ok
 }
 

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/cfg"
+	"github.com/gatevet/gatevet/internal/concurrency"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/facts"
 	"github.com/gatevet/gatevet/internal/gate"
@@ -68,7 +69,7 @@ func (f *LeakFact) String() string {
 // that releases it may succeed: a function that gives the gate back only
 // with an error it checked (a pool slot kept with the connection on
 // success) is an acquire helper that says which way it went.
-func leakOf(pass *analysis.Pass, res *gate.Result, fi *gate.FuncInfo, x exit, h *gate.Holding, rel gate.Event, frees []exit) (Leak, bool) {
+func leakOf(pass *analysis.Pass, res *gate.Result, conc *concurrency.Result, fi *gate.FuncInfo, x exit, h *gate.Holding, rel gate.Event, frees []exit) (Leak, bool) {
 	if _, ok := facts.Exported(pass, fi.Fn); !ok || !h.Gate.Crosses() || returnsReleaser(res, fi, x.ret, h) || !res.Releasable(pass, fi, h.Gate) {
 		return Leak{}, false
 	}
@@ -77,7 +78,7 @@ func leakOf(pass *analysis.Pass, res *gate.Result, fi *gate.FuncInfo, x exit, h 
 	}
 	l := Leak{Gate: h.GateOp, Return: gate.PosText(pass.Fset, x.ret.Pos()), Release: gate.PosText(pass.Fset, rel.Pos), Module: moduleOf(pass)}
 	if h.Mode == known.Shared {
-		w, ok := res.WriterOf(fi, h.Gate)
+		w, ok := conc.WriterOf(fi, h.Gate)
 		if !ok {
 			return Leak{}, false // a read lock nothing writes costs nothing kept
 		}

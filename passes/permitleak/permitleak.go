@@ -92,7 +92,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			if byCallers {
 				var judged bool
 				if sites, judged = unreleasedByCallers(pass, res, fi, leaks[0].held[key]); !judged {
-					if l, ok := leakOf(pass, res, fi, leaks[0], leaks[0].held[key], rels[0], frees); ok {
+					if l, ok := leakOf(pass, res, conc, fi, leaks[0], leaks[0].held[key], rels[0], frees); ok {
 						fact.Leaks = append(fact.Leaks, l)
 					}
 					continue
@@ -108,7 +108,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 				// only one on a goroutine the function starts (Writer).
 				if h.Mode != known.Shared {
 					rep.Certain(diagnose(pass, fi, x, h, rels[0], byCallers, sites, lostForGood))
-				} else if w, ok := res.WriterOf(fi, h.Gate); ok {
+				} else if w, ok := conc.WriterOf(fi, h.Gate); ok {
 					rep.Latent(withWriter(pass, diagnose(pass, fi, x, h, rels[0], byCallers, sites, blocksWriter(pass, w)), w))
 				}
 			}
