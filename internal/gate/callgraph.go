@@ -3,6 +3,7 @@ package gate
 import (
 	"go/types"
 	"iter"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -37,7 +38,9 @@ func (m *model) buildCallGraph(funcs []*ssa.Function) *callGraph {
 	var ops []*ssa.Value
 	makers := make(map[*ssa.Function]*ssa.Function) // maker → the closure it returns
 	for _, fn := range funcs {
-		made := naming.ReturnedClosure(fn)
+		if made := naming.ReturnedClosure(fn); made != nil {
+			makers[fn] = made.Fn.(*ssa.Function)
+		}
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				g.ways.note(m.pass.Pkg, instr)
@@ -48,8 +51,7 @@ func (m *model) buildCallGraph(funcs []*ssa.Function) *callGraph {
 					m.noteCall(g, call)
 					continue
 				}
-				if _, isReturn := instr.(*ssa.Return); isReturn && made != nil {
-					makers[fn] = made.Fn.(*ssa.Function)
+				if _, isReturn := instr.(*ssa.Return); isReturn && makers[fn] != nil {
 					continue // judged below, by the maker's callers
 				}
 				if !publishes(m.namer(fn), instr) {
@@ -70,21 +72,47 @@ func (m *model) buildCallGraph(funcs []*ssa.Function) *callGraph {
 }
 
 // escapeMade decides the closures that makers return. A call of the
-// maker's result runs the closure (naming.Target sees through the call),
-// and where the result is stored or passed on the closure escapes there;
-// so the closure escapes at the maker's return only when the maker has
-// callers the package does not see: it is exported, called through an
-// interface or a func value, or its own value escapes.
+// maker's result runs the closure (naming.Target sees through the
+// call), so the closure stays its callers' own only when every result
+// of the maker is called then and there (defer b.track()()), and the
+// maker has no callers the package does not see: it is not exported,
+// called through an interface or a func value, and its own value does
+// not escape. A result kept in a variable, a field or a slice, or handed
+// to another call, lets the closure escape.
 func (g *callGraph) escapeMade(makers map[*ssa.Function]*ssa.Function) {
 	for changed := true; changed; {
 		changed = false
 		for maker, made := range makers {
-			if !g.escapes[made] && g.open(maker) {
+			if !g.escapes[made] && (g.open(maker) || !calledInPlace(g.calls[maker])) {
 				g.escape(made, false)
 				changed = true
 			}
 		}
 	}
+}
+
+// calledInPlace reports whether each result of the call sites is used
+// only as the function a call, defer or go statement runs.
+func calledInPlace(sites []ssa.CallInstruction) bool {
+	for _, site := range sites {
+		call := site.Value()
+		if call == nil {
+			continue // a go or defer of the maker: its result is dropped
+		}
+		v := ssa.Value(call)
+		for _, ref := range *call.Referrers() {
+			switch use := ref.(type) {
+			case *ssa.DebugRef:
+			case ssa.CallInstruction:
+				if c := use.Common(); c.Value != v || slices.Contains(c.Args, v) {
+					return false
+				}
+			default:
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // open reports whether fn can be called from where the package's call

@@ -20,7 +20,9 @@ type Start struct {
 	Fn    *ssa.Function // what the goroutine runs, when known
 	// Values are the caller-side values the goroutine receives: its
 	// arguments, then a closure's captured variables (their stored value
-	// when captured by address); for a Spawn, the channel returned.
+	// when captured by address; nil for one the caller cannot name, a
+	// local of the function that made the closure); for a Spawn, the
+	// channel returned.
 	Values []ssa.Value
 	Args   int // how many of Values are arguments
 	// Group is the errgroup.Group or sync.WaitGroup that starts it.
@@ -135,7 +137,7 @@ func (m *model) spawns(fi *FuncInfo) []Spawn {
 // so can be told to stop.
 func (s Start) ObservesContext() bool {
 	for _, v := range s.Values {
-		if known.IsContext(v.Type()) {
+		if v != nil && known.IsContext(v.Type()) {
 			return true
 		}
 	}

@@ -44,11 +44,10 @@ func (r *Result) WriterIf(fi *FuncInfo, class string, accept func(Writer) bool) 
 }
 
 // writer is WriterIf for a read lock that fi names held, if held is not
-// nil: a writer must be able to lock the same object (mayBeSame); and
-// one that accept admits, if accept is not nil.
+// nil: a writer must be able to lock the same object (mayBeSame).
 func (r *Result) writer(fi *FuncInfo, class string, held *naming.Ref, accept func(Writer) bool) (Writer, bool) {
 	admit := func(w Writer) bool {
-		return (held == nil || mayBeSame(fi, *held, w.Func, w.Acquire.GateOp.Gate)) && (accept == nil || accept(w))
+		return (held == nil || mayBeSame(fi, *held, w.Func, w.Acquire.GateOp.Gate)) && accept(w)
 	}
 	if r.InTest(fi) {
 		_, started := r.Reach(r.outermost(fi))

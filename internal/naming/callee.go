@@ -82,18 +82,18 @@ func Target(v ssa.Value) (Callee, bool) {
 		}
 		return Callee{Fn: fn, Bindings: v.Bindings}, true
 	case *ssa.Call:
-		return madeBy(v)
+		return returnedBy(v)
 	}
 	return Callee{}, false
 }
 
-// madeBy resolves the result of a call to a function that returns a
+// returnedBy resolves the result of a call to a function that returns a
 // closure it makes (see ReturnedClosure): calling that result runs the
 // literal, its free variables bound to the caller's values of the
 // maker's parameters and free variables, or to a value the caller
 // cannot name (nil: a local of the maker's, such as a count it took
 // before returning) for the others.
-func madeBy(call *ssa.Call) (Callee, bool) {
+func returnedBy(call *ssa.Call) (Callee, bool) {
 	maker, ok := Resolve(&call.Call)
 	if !ok {
 		return Callee{}, false
@@ -123,9 +123,9 @@ func madeBy(call *ssa.Call) (Callee, bool) {
 }
 
 // ReturnedClosure returns the closure fn returns when every return of
-// fn returns one func value made by the same MakeClosure: a function
-// that makes a callback for its callers to run (defer b.track()()).
-// Nil otherwise.
+// fn returns one func value made by the same MakeClosure (converted, it
+// may be, to a named func type): a function that makes a callback for
+// its callers to run (defer b.track()()). Nil otherwise.
 func ReturnedClosure(fn *ssa.Function) *ssa.MakeClosure {
 	if fn == nil || fn.Signature.Results().Len() != 1 {
 		return nil
@@ -142,11 +142,11 @@ func ReturnedClosure(fn *ssa.Function) *ssa.MakeClosure {
 		if !ok {
 			continue
 		}
-		mc, ok := ret.Results[0].(*ssa.MakeClosure)
+		mc, ok := Unconverted(ret.Results[0]).(*ssa.MakeClosure)
 		if !ok || made != nil && mc != made {
 			return nil
 		}
-		if _, ok := mc.Fn.(*ssa.Function); !ok || strings.HasPrefix(mc.Fn.(*ssa.Function).Synthetic, "bound method wrapper") {
+		if lit, ok := mc.Fn.(*ssa.Function); !ok || strings.HasPrefix(lit.Synthetic, "bound method wrapper") {
 			return nil
 		}
 		made = mc

@@ -597,15 +597,17 @@ func StoredOrLoaded(addr ssa.Value, load func(*ssa.UnOp) bool) bool {
 // Location names the location v, seeing through indexing and slicing:
 // an element of a slice, array or map is part of the container's state.
 // But an element of a slice held in a map's entry is not the entry: a
-// write of the entry (m[k] = append(…), a copy put in its place) does
-// not touch the elements a reader of the old slice reads, and the path
-// says so by one more Deref past the map's entries (m, *, *).
+// write of the entry (m[k] = s, a copy put in its place) does not touch
+// the elements a reader of the old slice reads, and the path says so by
+// one more Deref past the map's entries (m, *, *). Such a slice itself,
+// as the location v (what copy, clear or append write into), is its
+// elements too.
 func (rs *Namer) Location(v ssa.Value) (Ref, bool) {
-	inEntry := false
+	inEntry := EntrySlice(v)
 	for {
 		switch x := v.(type) {
 		case *ssa.IndexAddr:
-			inEntry = inEntry || entrySlice(x.X)
+			inEntry = inEntry || EntrySlice(x.X)
 			v = x.X
 		case *ssa.Index:
 			v = x.X
@@ -623,9 +625,12 @@ func (rs *Namer) Location(v ssa.Value) (Ref, bool) {
 	}
 }
 
-// entrySlice reports whether v, a slice, is (a slicing of) the value of
-// a map's entry: m[k], m[k][i:j].
-func entrySlice(v ssa.Value) bool {
+// EntrySlice reports whether v is a slice held in a map's entry, or a
+// slicing of one: m[k], m[k][i:j].
+func EntrySlice(v ssa.Value) bool {
+	if _, isSlice := v.Type().Underlying().(*types.Slice); !isSlice {
+		return false
+	}
 	for {
 		switch x := v.(type) {
 		case *ssa.Slice:

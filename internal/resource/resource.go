@@ -20,9 +20,9 @@ import (
 // The entries of a map held in a field are a resource of their own:
 // m[k] = v and delete write them, not the field, and copying the
 // field's map reference does not race with them. So are the elements
-// of the slices a map's entries hold: m[k][i] = v writes them, m[k] =
-// append(…) does not (a copy-on-write list hands readers a slice no
-// one writes into).
+// of the slices a map's entries hold: m[k][i] = v, and copy, clear or
+// append into an entry's slice write them; m[k] = s does not (a
+// copy-on-write list hands readers a slice no one writes into).
 type Resource struct {
 	Key      string       // "g:pkg.name", or "pkg.T.f" for fields and methods; "pkg.T.f[]" for a map's entries
 	Obj      types.Object // the variable, field or function

@@ -165,6 +165,14 @@ func (r *Result) callTouches(fi *gate.FuncInfo, c *ssa.CallCommon, at token.Pos,
 			if len(c.Args) > 0 {
 				return r.direct(fi, c.Args[0], true, at, c.Args[0].Type())
 			}
+		case "append":
+			// Appending to a slice that a map's entry holds may write
+			// into its array, where a reader of the entry's old slice
+			// reads (m[k] = append(s[:i], s[i+1:]...), or after m[k] =
+			// m[k][:0]).
+			if len(c.Args) > 0 && naming.EntrySlice(c.Args[0]) {
+				return r.direct(fi, c.Args[0], true, at, c.Args[0].Type())
+			}
 		}
 		return nil
 	}

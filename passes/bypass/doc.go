@@ -122,8 +122,9 @@
 // write. The entries of a map held in a field are a resource of their
 // own: they are written by m[k] = v and delete, and copying the field's
 // map reference does not race with them. The elements of the slices the
-// entries hold are one more: m[k][i] = v writes them, m[k] = append(…)
-// does not, so a copy-on-write list that readers take under the lock and
+// entries hold are one more: m[k][i] = v, and copy, clear or append into
+// an entry's slice write them, putting another slice in the entry does
+// not, so a copy-on-write list that readers take under the lock and
 // range over after it is no report. A call under the read lock
 // whose callee writes several guarded fields is one report at the call,
 // naming up to three more fields it writes. A write that also holds

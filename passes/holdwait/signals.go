@@ -204,7 +204,7 @@ func opsOf(fn *ssa.Function, k waitKind, is func(ssa.Value) bool, allowed map[ss
 // handsOver reports whether goroutine s receives a value is picks out.
 func handsOver(s gate.Start, is func(ssa.Value) bool) bool {
 	for _, v := range s.Values {
-		if matches(v, is) {
+		if v != nil && matches(v, is) {
 			return true
 		}
 	}

@@ -115,9 +115,9 @@ func inTest(pass *analysis.Pass, e lockgraph.OrderEdge) bool {
 // blocks reports whether e's acquire can wait while r's path holds the
 // gate: always, unless e takes a read lock that r holds in read mode too;
 // then only a writer queued between them makes it wait, and there must
-// be one that can run meanwhile on a published object (concurrency.Result.Writer), returned. An edge
-// from another package, whose writers are not known here, counts as not
-// waiting.
+// be one that can run meanwhile on a published object
+// (concurrency.Result.Writer), returned. An edge from another package,
+// whose writers are not known here, counts as not waiting.
 func blocks(conc *concurrency.Result, e, r lockgraph.OrderEdge) (*gate.Writer, bool) {
 	if !e.ToShared || !r.FromShared {
 		return nil, true

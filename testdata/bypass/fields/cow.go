@@ -52,3 +52,61 @@ func (s *Listener) deliver(v int) {
 	default:
 	}
 }
+
+// Inbox is Topics with removals made in place: append(s[:i], s[i+1:]...)
+// moves the later listeners down the very array Post ranges over, and
+// Replace copies into it.
+type Inbox struct {
+	mu   sync.RWMutex
+	subs map[string][]*Listener
+}
+
+func (m *Inbox) Unsubscribe(topic string, l *Listener) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	s := m.subs[topic]
+	for i, c := range s {
+		if c == l {
+			m.subs[topic] = append(s[:i], s[i+1:]...)
+			return
+		}
+	}
+}
+
+func (m *Inbox) Replace(topic string, ls []*Listener) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	copy(m.subs[topic], ls)
+}
+
+func (m *Inbox) Post(topic string, v int) {
+	m.mu.RLock()
+	subs := m.subs[topic]
+	m.mu.RUnlock()
+	for _, s := range subs {
+		s.deliver(v) // want `latent: Post reads the elements of the slices in m\.subs without holding m\.mu, which guards it in Unsubscribe, Replace`
+	}
+}
+
+// Grid's entries point to arrays: their elements are reached through
+// the pointer an entry holds, as the entries' own state.
+type Grid struct {
+	mu    sync.Mutex
+	cells map[string]*[4]int
+}
+
+func (g *Grid) Set(k string, i, v int) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.cells[k][i] = v
+}
+
+func (g *Grid) Reset(k string) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.cells[k][0] = 0
+}
+
+func (g *Grid) Get(k string, i int) int {
+	return g.cells[k][i] // want `latent: Get reads the entries of g\.cells without holding g\.mu, which guards it in Set, Reset`
+}

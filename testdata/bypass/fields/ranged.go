@@ -4,9 +4,8 @@ import "sync"
 
 // Board's scores are changed in place under its lock; Total takes a
 // score list under the lock and ranges over it after releasing it: the
-// range's loads race with Set's and Reset's stores into the same array.
-// Add puts a new list in the map: it writes the entry, not the elements
-// of the list Total holds, and is not named. The SSA
+// range's loads race with Set's and Reset's stores into the same array,
+// and with Add's append, which may write into it too. The SSA
 // builder gives a range loop's loads no position: the report is at the
 // statement in the loop that uses the element.
 type Board struct {
@@ -40,7 +39,7 @@ func (b *Board) Total(name string) int {
 	b.mu.Unlock()
 	n := 0
 	for _, v := range s {
-		n += v // want `latent: Total reads the elements of the slices in b\.scores without holding b\.mu, which guards it in Set, Reset`
+		n += v // want `latent: Total reads the elements of the slices in b\.scores without holding b\.mu, which guards it in Set, Add, Reset`
 	}
 	return n
 }
