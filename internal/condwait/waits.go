@@ -26,8 +26,9 @@ type Wait struct {
 	// WayOut is set when a test that leaves the loop depends on a bool
 	// that the package writes elsewhere (q.shuttingDown, an atomic
 	// flag) or on the clock, or when the loop waits for work already
-	// under way (see progress.go), or for the holders of a gate built
-	// on the Cond to leave (cgate.go).
+	// under way (see progress.go), or for the work counted in to count
+	// itself out, as sync.WaitGroup's Wait does (join.go), or for the
+	// holders of a gate built on the Cond to leave (cgate.go).
 	WayOut bool
 	// Slot is set, for a loop with no way out, when the loop waits for a
 	// slot of a bounded pool (see slot.go): what it waits for comes back
@@ -54,7 +55,7 @@ func (r *Result) findWaits(fi *gate.FuncInfo) []Wait {
 				w.WayOut = true
 			}
 		}
-		if !w.WayOut && (r.awaitsOwnGoroutine(fi, call) || r.joinsGate(fi, loop, call)) {
+		if !w.WayOut && (r.awaitsOwnGoroutine(fi, call) || r.joinsGate(fi, loop, call) || r.joinsWork(fi, loop, call)) {
 			w.WayOut = true
 		}
 		w.Slot = !w.WayOut && takesSlot(fi.Fn, loop)

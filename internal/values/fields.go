@@ -71,7 +71,7 @@ func (n *invariants) decides(c ssa.Value) (val, ok bool) {
 	}
 	x, y, op := cmp.X, cmp.Y, cmp.Op
 	if _, ok := x.(*ssa.Const); ok {
-		x, y, op = y, x, mirror(op)
+		x, y, op = y, x, Mirror(op)
 	}
 	k, ok := y.(*ssa.Const)
 	if !ok {
@@ -129,9 +129,9 @@ func numeric(v constant.Value) bool {
 	return false
 }
 
-// mirror returns the operator that compares y with x as op compares x
-// with y.
-func mirror(op token.Token) token.Token {
+// Mirror returns the operator that compares y with x as op compares x
+// with y: 0 < f is f > 0.
+func Mirror(op token.Token) token.Token {
 	switch op {
 	case token.LSS:
 		return token.GTR

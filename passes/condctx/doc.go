@@ -36,6 +36,14 @@
 // semaphore's permit comes back. A watcher's wake-up without the lock is
 // lost only when it lands between a waiter's check and its Wait.
 //
+// A loop that waits for work already under way is not reported: a join,
+// which waits while a count of work is not zero, where the work counts
+// itself in and out (begin(); defer end(), or a sync.WaitGroup built on a
+// Cond whose Done is Add(-1)), ends when that work does, and the work is
+// what watches the context, as with sync.WaitGroup's Wait. A drain that
+// waits for a consumer to count items out (for q.count != 0 { Wait },
+// emptied by Pop) is reported: the consumer may never come.
+//
 // # Why it matters
 //
 // sync.Cond.Wait knows nothing of context.Context. A

@@ -15,3 +15,24 @@ func Handle(ctx context.Context, q *lib.Queue) int {
 
 // Background has no context: nothing to observe.
 func Background(q *lib.Queue) int { return q.Get() }
+
+// Flush joins the work counted into g: each unit, started with its own
+// ctx, counts itself out when it ends, so the join ends too once ctx is
+// cancelled. Silent, as a sync.WaitGroup's Wait would be.
+func Flush(ctx context.Context, g *lib.Group, work []func(context.Context)) {
+	for _, w := range work {
+		g.Add(1)
+		go func() {
+			defer g.Done()
+			w(ctx)
+		}()
+	}
+	g.Wait()
+}
+
+// Settle waits for a Tally that only a consumer's Take empties:
+// cancelled while anything is counted and no consumer comes, it waits
+// on.
+func Settle(ctx context.Context, t *lib.Tally) {
+	t.Wait() // want `\(\*lib\.Tally\)\.Wait blocks in sync\.Cond\.Wait \(lib\.go:\d+\) and cannot observe ctx`
+}
