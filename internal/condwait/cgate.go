@@ -34,7 +34,7 @@ func (r *Result) joinsGate(fi *gate.FuncInfo, loop map[*ssa.BasicBlock]bool, cal
 			continue
 		}
 		for _, rel := range r.gates.Funcs {
-			if rel.Fn != fi.Fn && len(storesTo(rel.Fn, f)) > 0 && r.wakesClass(rel, cls) && r.paired(fi.Fn, rel.Fn) {
+			if rel.Fn != fi.Fn && len(storesTo(rel.Fn, f)) > 0 && r.wakesClass(rel, cls) && r.paired(fi.Fn, rel.Fn, false) {
 				return true
 			}
 		}
@@ -92,9 +92,9 @@ const maxWrap = 2
 
 // paired reports whether a function of the package outside its tests
 // calls, on one receiver, both a function that reaches enter and one
-// that reaches leave (called or deferred), through up to maxWrap
-// wrappers.
-func (r *Result) paired(enter, leave *ssa.Function) bool {
+// that reaches leave (called or deferred; only deferred when deferred
+// is set), through up to maxWrap wrappers.
+func (r *Result) paired(enter, leave *ssa.Function, deferred bool) bool {
 	leaving := r.wrappers(leave)
 	for e := range r.wrappers(enter) {
 		for _, site := range r.gates.CallSites(e) {
@@ -103,7 +103,7 @@ func (r *Result) paired(enter, leave *ssa.Function) bool {
 				continue
 			}
 			recv, ok := caller.Ref(site.Common().Args[0])
-			if ok && r.leaves(caller, leaving, recv) {
+			if ok && r.leaves(caller, leaving, recv, deferred) {
 				return true
 			}
 		}
@@ -111,13 +111,15 @@ func (r *Result) paired(enter, leave *ssa.Function) bool {
 	return false
 }
 
-// leaves reports whether fi calls or defers one of the functions leaving
-// on the receiver recv.
-func (r *Result) leaves(fi *gate.FuncInfo, leaving map[*ssa.Function]bool, recv naming.Ref) bool {
+// leaves reports whether fi calls or defers (only defers, when deferred
+// is set) one of the functions leaving on the receiver recv.
+func (r *Result) leaves(fi *gate.FuncInfo, leaving map[*ssa.Function]bool, recv naming.Ref, deferred bool) bool {
 	for _, b := range fi.Fn.Blocks {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(ssa.CallInstruction)
-			if _, isGo := instr.(*ssa.Go); !ok || isGo {
+			_, isGo := instr.(*ssa.Go)
+			_, isDefer := instr.(*ssa.Defer)
+			if !ok || isGo || deferred && !isDefer {
 				continue
 			}
 			cal, ok := naming.Resolve(call.Common())

@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -15,20 +16,24 @@ import (
 // A join. A Wait loop that waits while a counter is not zero (for
 // s.rpcs > 0 { Wait }), in a function that does not count itself in,
 // waits for the work counted in to count itself out, as
-// sync.WaitGroup's Wait does: it ends when that work does, and the work,
-// not the waiter, is what watches a context. The counter is one of
-// work, not of items waiting for a consumer, when a function of the
-// package that counts out of it also wakes the Cond (the leave) and
-// either
+// sync.WaitGroup's Wait does: it ends when that work does, and whether
+// the work ends on cancellation is up to the work, as with a
+// WaitGroup. The counter counts work, not items waiting for a consumer,
+// when a function of the package counts out of it (f--) and wakes the
+// Cond (the leave), and either
 //
-//   - some function enters and leaves on one receiver (begin(); defer
-//     end(): the work counts itself in and out), or
-//   - the leave counts both ways by a signed parameter that the package
-//     passes a negative constant somewhere (Add(delta), Done: Add(-1)),
-//     so its callers pair the two, as sync.WaitGroup's do.
+//   - a function of the package outside its tests counts in (f++, the
+//     enter) and defers the leave on the same receiver: begin(); defer
+//     end(), the work counting itself in and out; or
+//   - the leave adds a signed parameter to the counter (f += delta) and
+//     a function of the package outside its tests passes it a negative
+//     constant (Done: Add(-1)): a sync.WaitGroup built on a Cond, whose
+//     Wait gets sync.WaitGroup's treatment.
 //
 // A queue's Drain (for q.count != 0 { Wait }) has neither: Push counts
-// an item in, Pop, a consumer that may never come, counts it out.
+// an item in, Pop, a consumer that may never come, counts it out, and
+// no function defers a Pop after its Push. The counter's test must
+// decide every Wait of the loop (for a > 0 || b > 0 waits for a too).
 
 // joinsWork reports whether the Wait loop of fi (its blocks loop, its
 // Wait call) is a join of work under way.
@@ -37,19 +42,22 @@ func (r *Result) joinsWork(fi *gate.FuncInfo, loop map[*ssa.BasicBlock]bool, cal
 	if !ok {
 		return false
 	}
-	for f := range whileNonZero(loop) {
+	for f := range whileNonZero(loop, call.Block()) {
 		if countsInto(fi.Fn, f) {
 			continue // the waiter counts itself in: a gate's acquire (cgate.go)
 		}
 		for _, leave := range r.gates.Funcs {
-			if leave.Fn == fi.Fn || !countsInto(leave.Fn, f) || !r.wakesClass(leave, cls) {
+			if leave.Fn == fi.Fn || r.gates.InTest(leave) || !r.wakesClass(leave, cls) {
 				continue
 			}
 			if r.countsBothWays(leave.Fn, f) {
 				return true
 			}
+			if !counts(leave.Fn, f, -1) {
+				continue
+			}
 			for _, enter := range r.gates.Funcs {
-				if enter.Fn != fi.Fn && enter.Fn != leave.Fn && countsInto(enter.Fn, f) && r.paired(enter.Fn, leave.Fn) {
+				if enter.Fn != fi.Fn && enter.Fn != leave.Fn && counts(enter.Fn, f, +1) && r.paired(enter.Fn, leave.Fn, true) {
 					return true
 				}
 			}
@@ -59,13 +67,14 @@ func (r *Result) joinsWork(fi *gate.FuncInfo, loop map[*ssa.BasicBlock]bool, cal
 }
 
 // whileNonZero returns the integer fields and variables that a test
-// leaving loop compares with zero, the loop going on while they are not
-// zero: f > 0, f != 0, 0 < f, or !(f == 0).
-func whileNonZero(loop map[*ssa.BasicBlock]bool) map[types.Object]bool {
+// leaving loop compares with zero, the loop going on to wait while they
+// are not zero (f > 0, f != 0, 0 < f, !(f == 0)), where the test, and
+// its branch that stays in the loop, come before the Wait in block wait.
+func whileNonZero(loop map[*ssa.BasicBlock]bool, wait *ssa.BasicBlock) map[types.Object]bool {
 	out := make(map[types.Object]bool)
 	for b := range loop {
 		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-		if !ok || !leaves(ifi, loop) {
+		if !ok || !leaves(ifi, loop) || !b.Dominates(wait) {
 			continue
 		}
 		cmp, ok := ifi.Cond.(*ssa.BinOp)
@@ -81,14 +90,36 @@ func whileNonZero(loop map[*ssa.BasicBlock]bool) map[types.Object]bool {
 		if !stateCounter(counter) {
 			continue
 		}
-		// The true branch is Succs[0]: the loop goes on along it when it
-		// stays in the loop.
-		onTrue := loop[b.Succs[0]]
-		if (onTrue && (op == token.GTR || op == token.NEQ)) || (!onTrue && (op == token.EQL || op == token.LEQ)) {
+		// The true branch is Succs[0].
+		stay := b.Succs[0]
+		if !loop[stay] {
+			stay = b.Succs[1]
+			op = negate(op)
+		}
+		if (op == token.GTR || op == token.NEQ) && stay.Dominates(wait) {
 			out[naming.AddrObject(counter.(*ssa.UnOp).X)] = true
 		}
 	}
 	return out
+}
+
+// negate returns the comparison that holds when op does not.
+func negate(op token.Token) token.Token {
+	switch op {
+	case token.EQL:
+		return token.NEQ
+	case token.NEQ:
+		return token.EQL
+	case token.LSS:
+		return token.GEQ
+	case token.GEQ:
+		return token.LSS
+	case token.GTR:
+		return token.LEQ
+	case token.LEQ:
+		return token.GTR
+	}
+	return op
 }
 
 // isZero reports whether v is the integer constant 0.
@@ -97,44 +128,66 @@ func isZero(v ssa.Value) bool {
 	return ok && k.Value != nil && k.Value.Kind() == constant.Int && constant.Sign(k.Value) == 0
 }
 
+// counts reports whether fn counts into f in the direction of sign:
+// f++ or f += k for +1, f-- or f -= k for -1, k a positive constant.
+func counts(fn *ssa.Function, f types.Object, sign int) bool {
+	for _, st := range storesTo(fn, f) {
+		op, ok := st.Val.(*ssa.BinOp)
+		if !ok || (op.Op != token.ADD && op.Op != token.SUB) || !loadsField(op.X, f) {
+			continue
+		}
+		k, ok := op.Y.(*ssa.Const)
+		if !ok || k.Value == nil || k.Value.Kind() != constant.Int {
+			continue
+		}
+		s := constant.Sign(k.Value)
+		if op.Op == token.SUB {
+			s = -s
+		}
+		if s == sign {
+			return true
+		}
+	}
+	return false
+}
+
+// loadsField reports whether v loads f.
+func loadsField(v ssa.Value, f types.Object) bool {
+	u, ok := v.(*ssa.UnOp)
+	return ok && u.Op == token.MUL && naming.AddrObject(u.X) == f
+}
+
 // countsBothWays reports whether fn adds a signed integer parameter to f
-// (f += delta) and a function of the package calls fn with a negative
-// constant for it.
+// (f += delta) and a function of the package outside its tests calls fn
+// with a negative constant for it.
 func (r *Result) countsBothWays(fn *ssa.Function, f types.Object) bool {
 	for _, st := range storesTo(fn, f) {
 		op, ok := st.Val.(*ssa.BinOp)
 		if !ok || op.Op != token.ADD {
 			continue
 		}
-		for _, delta := range []ssa.Value{op.X, op.Y} {
-			p, ok := delta.(*ssa.Parameter)
-			if !ok {
+		delta, other := op.X, op.Y
+		if loadsField(delta, f) {
+			delta, other = other, delta
+		}
+		p, ok := delta.(*ssa.Parameter)
+		if !ok || !loadsField(other, f) {
+			continue
+		}
+		if b, ok := p.Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsUnsigned != 0 || b.Info()&types.IsInteger == 0 {
+			continue
+		}
+		i := slices.Index(fn.Params, p)
+		for _, site := range r.gates.CallSites(fn) {
+			if caller := r.gates.Info(site.Parent()); caller == nil || r.gates.InTest(caller) {
 				continue
 			}
-			if b, ok := p.Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsUnsigned != 0 || b.Info()&types.IsInteger == 0 {
-				continue
-			}
-			i := paramIndex(fn, p)
-			for _, site := range r.gates.CallSites(fn) {
-				args := site.Common().Args
-				if i < len(args) {
-					if k, ok := args[i].(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.Int && constant.Sign(k.Value) < 0 {
-						return true
-					}
+			if args := site.Common().Args; i < len(args) {
+				if k, ok := args[i].(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.Int && constant.Sign(k.Value) < 0 {
+					return true
 				}
 			}
 		}
 	}
 	return false
-}
-
-// paramIndex returns p's index among fn's parameters, the receiver
-// first, as a static call's arguments are.
-func paramIndex(fn *ssa.Function, p *ssa.Parameter) int {
-	for i, q := range fn.Params {
-		if q == p {
-			return i
-		}
-	}
-	return -1
 }

@@ -39,10 +39,11 @@
 // A loop that waits for work already under way is not reported: a join,
 // which waits while a count of work is not zero, where the work counts
 // itself in and out (begin(); defer end(), or a sync.WaitGroup built on a
-// Cond whose Done is Add(-1)), ends when that work does, and the work is
-// what watches the context, as with sync.WaitGroup's Wait. A drain that
-// waits for a consumer to count items out (for q.count != 0 { Wait },
-// emptied by Pop) is reported: the consumer may never come.
+// Cond whose Done is Add(-1)), ends when that work does, as
+// sync.WaitGroup's Wait does; whether the work ends on cancellation is
+// up to the contexts it runs with. A drain that waits for a consumer to
+// count items out (for q.count != 0 { Wait }, emptied by Pop), or a
+// count-out that is not deferred, is reported: it may never come.
 //
 // # Why it matters
 //
