@@ -46,14 +46,12 @@ func (r *Result) joinsGate(fi *gate.FuncInfo, loop map[*ssa.BasicBlock]bool, cal
 // loop read.
 func testedFields(loop map[*ssa.BasicBlock]bool) map[types.Object]bool {
 	out := make(map[types.Object]bool)
-	for b := range loop {
-		if ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok && leaves(ifi, loop) {
-			readAddrs(ifi.Cond, func(addr ssa.Value) {
-				if obj := naming.AddrObject(addr); obj != nil {
-					out[obj] = true
-				}
-			})
-		}
+	for ifi := range exits(loop) {
+		readAddrs(ifi.Cond, func(addr ssa.Value) {
+			if obj := naming.AddrObject(addr); obj != nil {
+				out[obj] = true
+			}
+		})
 	}
 	return out
 }

@@ -72,9 +72,9 @@ func (r *Result) joinsWork(fi *gate.FuncInfo, loop map[*ssa.BasicBlock]bool, cal
 // its branch that stays in the loop, come before the Wait in block wait.
 func whileNonZero(loop map[*ssa.BasicBlock]bool, wait *ssa.BasicBlock) map[types.Object]bool {
 	out := make(map[types.Object]bool)
-	for b := range loop {
-		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-		if !ok || !leaves(ifi, loop) || !b.Dominates(wait) {
+	for ifi := range exits(loop) {
+		b := ifi.Block()
+		if !b.Dominates(wait) {
 			continue
 		}
 		cmp, ok := ifi.Cond.(*ssa.BinOp)

@@ -21,11 +21,7 @@ import (
 
 // takesSlot reports whether fn's Wait loop, of blocks loop, takes a slot.
 func takesSlot(fn *ssa.Function, loop map[*ssa.BasicBlock]bool) bool {
-	for b := range loop {
-		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-		if !ok || !leaves(ifi, loop) {
-			continue
-		}
+	for ifi := range exits(loop) {
 		cmp, ok := ifi.Cond.(*ssa.BinOp)
 		if !ok || !ordered(cmp.Op) {
 			continue

@@ -1,6 +1,7 @@
 package condwait
 
 import (
+	"iter"
 	"go/token"
 	"go/types"
 
@@ -51,7 +52,9 @@ func (r *Result) findWaits(fi *gate.FuncInfo) []Wait {
 					w.ObservesContext = true
 				}
 			}
-			if ifi, ok := lb.Instrs[len(lb.Instrs)-1].(*ssa.If); ok && leaves(ifi, loop) && (r.wayOut(ifi.Cond, 0) || drainsToSnapshot(ifi, loop)) {
+		}
+		for ifi := range exits(loop) {
+			if r.wayOut(ifi.Cond, 0) || drainsToSnapshot(ifi, loop) {
 				w.WayOut = true
 			}
 		}
@@ -91,14 +94,20 @@ func IsWake(c *ssa.CallCommon) bool {
 	return isCondMethod(c, "Broadcast") || isCondMethod(c, "Signal")
 }
 
-// leaves reports whether one branch of ifi leaves the loop.
-func leaves(ifi *ssa.If, loop map[*ssa.BasicBlock]bool) bool {
-	for _, s := range ifi.Block().Succs {
-		if !loop[s] {
-			return true
+// exits yields the loop's exit tests: the Ifs that end a block of loop
+// with a branch that leaves it.
+func exits(loop map[*ssa.BasicBlock]bool) iter.Seq[*ssa.If] {
+	return func(yield func(*ssa.If) bool) {
+		for b := range loop {
+			ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+			if !ok || loop[b.Succs[0]] && loop[b.Succs[1]] {
+				continue
+			}
+			if !yield(ifi) {
+				return
+			}
 		}
 	}
-	return false
 }
 
 // usesContext reports whether instr uses a context value: a method call
