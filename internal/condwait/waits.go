@@ -1,9 +1,9 @@
 package condwait
 
 import (
-	"iter"
 	"go/token"
 	"go/types"
+	"iter"
 
 	"golang.org/x/tools/go/ssa"
 
