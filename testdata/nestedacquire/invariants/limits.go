@@ -2,11 +2,11 @@ package invariants
 
 import "sync"
 
-// idlePool trims its idle list to a limit that depends on the build: on
-// linux the runtime keeps no idle entries (maxIdle is 0, limit_linux.go)
-// and the trim, which would take the lock Put holds, never runs. On
-// builds where maxIdle is not 0 the path is live, and gatevet run for
-// that build (GOOS=darwin go vet …) reports it.
+// idlePool trims its idle list to a limit that depends on the build: by
+// default the runtime keeps no idle entries (maxIdle is 0,
+// limit_small.go) and the trim, which would take the lock Put holds,
+// never runs. On builds where maxIdle is not 0 the path is live, and
+// gatevet run for that build (go vet -tags largepool …) reports it.
 type idlePool struct {
 	mu   sync.Mutex
 	idle []int
