@@ -313,3 +313,44 @@ func (g *Barrier) Open() {
 		w.Broadcast()
 	}
 }
+
+// Turnstile is Barrier with the protection removed: its if tests the
+// ticket the waiter then uses, not that the Cond exists. An Open that
+// wakes the waiter, then a Close that takes the ticket back before the
+// waiter gets the lock, leaves it following a nil ticket: the test must
+// be seen again after each Wait.
+type Turnstile struct {
+	mu     sync.Mutex
+	cond   *sync.Cond
+	ticket *ticket
+}
+
+type ticket struct{ gen int }
+
+func NewTurnstile() *Turnstile {
+	t := &Turnstile{}
+	t.cond = sync.NewCond(&t.mu)
+	return t
+}
+
+func (t *Turnstile) Pass() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.ticket == nil {
+		t.cond.Wait() // want `t.cond.Wait\(\) runs once, under an if`
+	}
+	return t.ticket.gen
+}
+
+func (t *Turnstile) Close() {
+	t.mu.Lock()
+	t.ticket = nil
+	t.mu.Unlock()
+}
+
+func (t *Turnstile) Open(gen int) {
+	t.mu.Lock()
+	t.ticket = &ticket{gen: gen}
+	t.mu.Unlock()
+	t.cond.Broadcast()
+}
