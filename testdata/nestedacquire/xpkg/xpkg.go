@@ -97,3 +97,24 @@ func Pair(s *lib.Session) (*lib.Stream, *lib.Stream, error) {
 	b, err := s.Open()
 	return a, b, err
 }
+
+// NoteAll calls lib.Note under lib.Mu: the acquire in lib's store is on
+// a branch no call of it takes with lock false, and lib.Note's fact
+// carries none.
+func NoteAll(names []string) {
+	lib.Mu.Lock()
+	defer lib.Mu.Unlock()
+	for _, n := range names {
+		lib.Note(n)
+	}
+}
+
+// RecordAll calls lib.Record under lib.Mu: Record locks it again, and
+// the first call blocks forever.
+func RecordAll(names []string) {
+	lib.Mu.Lock()
+	defer lib.Mu.Unlock()
+	for _, n := range names {
+		lib.Record(n) // want `call to lib\.Record acquires lib\.Mu`
+	}
+}
