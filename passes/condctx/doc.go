@@ -36,15 +36,6 @@
 // semaphore's permit comes back. A watcher's wake-up without the lock is
 // lost only when it lands between a waiter's check and its Wait.
 //
-// A loop that waits for work already under way is not reported: a join,
-// which waits while a count of work is not zero, where the work counts
-// itself in and out (begin(); defer end(), or a sync.WaitGroup built on a
-// Cond whose Done is Add(-1)), ends when that work does, as
-// sync.WaitGroup's Wait does; whether the work ends on cancellation is
-// up to the contexts it runs with. A drain that waits for a consumer to
-// count items out (for q.count != 0 { Wait }, emptied by Pop), or a
-// count-out that is not deferred, is reported: it may never come.
-//
 // # Why it matters
 //
 // sync.Cond.Wait knows nothing of context.Context. A
@@ -138,6 +129,14 @@
 //     then defer leave). It waits for holders under way, as Lock does. A
 //     counting queue's take (for j.n == 0 { Wait }; j.n--), whose Put no
 //     function pairs with it on one queue, is reported.
+//   - A join: a loop that waits while a count of work is not zero (for
+//     s.rpcs > 0 { Wait }), where the work counts itself in and out
+//     (begin(); defer end() on the same object, or a sync.WaitGroup built
+//     on a Cond whose Done is Add(-1)). It ends when that work does, as
+//     sync.WaitGroup's Wait does; whether the work ends on cancellation
+//     is up to the contexts it runs with. A drain that waits for a
+//     consumer to count items out (for q.count != 0 { Wait }, emptied by
+//     Pop), or whose count-out is not deferred, is reported.
 //   - No context anywhere on the way: a function without a context, or a
 //     goroutine literal that does not capture the context.
 //   - A context nothing can cancel: a parameter without a name (a
