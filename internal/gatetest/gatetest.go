@@ -68,13 +68,14 @@ func checkPositions(t *testing.T, a *analysis.Analyzer, results []*analysistest.
 
 // condition is what a latent finding's message must say: the condition
 // under which the bug happens ("when a writer queues", "if two
-// goroutines ...", "once ctx is done"); not a name (c.once) and not "at
-// once", which names no condition (see namesCondition).
+// goroutines ...", "once ctx is done"); not a name (c.once), and not
+// "at once" or "under an if", which name no condition (see
+// namesCondition).
 var condition = regexp.MustCompile(`(^|[^.\w])(when|whenever|if|once|unless|until)\b`)
 
 // namesCondition reports whether msg says the condition it needs.
 func namesCondition(msg string) bool {
-	return condition.MatchString(strings.ReplaceAll(msg, "at once", ""))
+	return condition.MatchString(strings.NewReplacer("at once", "", "under an if", "").Replace(msg))
 }
 
 // checkClaims holds every certain and latent finding of a suite to what
