@@ -59,16 +59,18 @@ func testedFields(loop map[*ssa.BasicBlock]bool) map[types.Object]bool {
 // countsInto reports whether fn stores into f a value computed from f
 // itself: f++, f += n, f |= bit.
 func countsInto(fn *ssa.Function, f types.Object) bool {
-	loads := func(v ssa.Value) bool {
-		u, ok := v.(*ssa.UnOp)
-		return ok && u.Op == token.MUL && naming.AddrObject(u.X) == f
-	}
 	for _, st := range storesTo(fn, f) {
-		if op, ok := st.Val.(*ssa.BinOp); ok && (loads(op.X) || loads(op.Y)) {
+		if op, ok := st.Val.(*ssa.BinOp); ok && (loadsField(op.X, f) || loadsField(op.Y, f)) {
 			return true
 		}
 	}
 	return false
+}
+
+// loadsField reports whether v loads f.
+func loadsField(v ssa.Value, f types.Object) bool {
+	u, ok := v.(*ssa.UnOp)
+	return ok && u.Op == token.MUL && naming.AddrObject(u.X) == f
 }
 
 // storesTo returns fn's stores into f.

@@ -124,8 +124,17 @@ func negate(op token.Token) token.Token {
 
 // isZero reports whether v is the integer constant 0.
 func isZero(v ssa.Value) bool {
+	s, ok := intSign(v)
+	return ok && s == 0
+}
+
+// intSign returns the sign of v when v is an integer constant.
+func intSign(v ssa.Value) (int, bool) {
 	k, ok := v.(*ssa.Const)
-	return ok && k.Value != nil && k.Value.Kind() == constant.Int && constant.Sign(k.Value) == 0
+	if !ok || k.Value == nil || k.Value.Kind() != constant.Int {
+		return 0, false
+	}
+	return constant.Sign(k.Value), true
 }
 
 // counts reports whether fn counts into f in the direction of sign:
@@ -136,11 +145,10 @@ func counts(fn *ssa.Function, f types.Object, sign int) bool {
 		if !ok || (op.Op != token.ADD && op.Op != token.SUB) || !loadsField(op.X, f) {
 			continue
 		}
-		k, ok := op.Y.(*ssa.Const)
-		if !ok || k.Value == nil || k.Value.Kind() != constant.Int {
+		s, ok := intSign(op.Y)
+		if !ok {
 			continue
 		}
-		s := constant.Sign(k.Value)
 		if op.Op == token.SUB {
 			s = -s
 		}
@@ -149,12 +157,6 @@ func counts(fn *ssa.Function, f types.Object, sign int) bool {
 		}
 	}
 	return false
-}
-
-// loadsField reports whether v loads f.
-func loadsField(v ssa.Value, f types.Object) bool {
-	u, ok := v.(*ssa.UnOp)
-	return ok && u.Op == token.MUL && naming.AddrObject(u.X) == f
 }
 
 // countsBothWays reports whether fn adds a signed integer parameter to f
@@ -183,7 +185,7 @@ func (r *Result) countsBothWays(fn *ssa.Function, f types.Object) bool {
 				continue
 			}
 			if args := site.Common().Args; i < len(args) {
-				if k, ok := args[i].(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.Int && constant.Sign(k.Value) < 0 {
+				if s, ok := intSign(args[i]); ok && s < 0 {
 					return true
 				}
 			}
