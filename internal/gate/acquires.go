@@ -48,6 +48,14 @@ type AcquirePoint struct {
 	// (NoPos when the hold comes round the end of the loop's body).
 	Carried  bool
 	Continue token.Pos
+	// Sometimes is set for a Carried hold that some paths round the loop
+	// carry and others do not: a local flag records the hold and the
+	// acquire does not test it (see flagged.go); Skipped is then the
+	// release in the loop that the carrying iteration skips (NoPos when
+	// the loop has none), and Recorded the flag's name.
+	Sometimes bool
+	Skipped   token.Pos
+	Recorded  string
 	// AtReturn is set for a deferred acquire, which runs at return: a
 	// deferred Lock (defer mu.Lock(), written for defer mu.Unlock())
 	// while the gate is held, or a deferred call that acquires inside

@@ -246,6 +246,7 @@ func (m *model) analyse(fn *ssa.Function) (fi *FuncInfo) {
 	fi.Summary = m.summarise(fi, fs.in)
 	keep(fi.Summary, fn, promised)
 	m.carried(fi)
+	m.flagCarried(fi)
 	fi.starts = m.findStarts(fn)
 	if fn.Parent() == nil {
 		fi.Summary.Spawns = m.spawns(fi)

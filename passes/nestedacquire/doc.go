@@ -87,6 +87,24 @@
 //	s.mu.Lock()
 //	defer s.mu.Lock() // runs at return while s.mu is still held
 //
+// A loop that takes the lock on some iterations, keeps it for later ones
+// and records the hold in a local flag (one a deferred closure may read
+// to release it at return) must test the flag before it locks again: an
+// iteration that locked and skipped the conditional release comes round
+// holding the lock. That needs the skip, so the finding is latent:
+//
+//	for _, b := range batches {
+//		if len(b) > limit { // no !held: latent, may still be held from the previous iteration
+//			s.mu.Lock()
+//			held = true
+//		}
+//		…
+//		if held && len(s.items) > 2*limit {
+//			s.mu.Unlock()
+//			held = false
+//		}
+//	}
+//
 // Deferred calls run last deferred first, with what is still held then:
 // a call deferred after the Unlock's defer runs before it, and a call
 // that locks inside blocks on the held lock (defer it before the

@@ -38,7 +38,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 				rep.Latent(diagnose(pass, ap, nil, false))
 			case anyLocker(fi, ap):
 				rep.Latent(diagnose(pass, ap, nil, true))
-			case ap.Partial, ap.Flag != nil:
+			case ap.Partial, ap.Flag != nil, ap.Sometimes:
 				rep.Latent(diagnose(pass, ap, nil, false))
 			default:
 				rep.Certain(diagnose(pass, ap, nil, false))
@@ -139,6 +139,14 @@ func diagnose(pass *analysis.Pass, ap gate.AcquirePoint, w *writer, iface bool) 
 		}
 		msg = fmt.Sprintf("deferred %s runs at return while %s is still held (%s, not released before the return): %s; "+
 			"release %s before that return, or, if the deferred call was meant to release it, defer %s.%s() (or the matching Release) instead", ap.What, name, where, effect, name, name, unlock)
+	} else if ap.Sometimes {
+		where = fmt.Sprintf("%s at %s and recorded in %s", verb(held.GateOp), position(pass, held.Pos), ap.Recorded)
+		skip := "not released in the loop"
+		if ap.Skipped.IsValid() {
+			skip = fmt.Sprintf("released at %s only on some paths", position(pass, ap.Skipped))
+		}
+		msg = fmt.Sprintf("%s while %s may still be held from the loop's previous iteration (%s, %s): when an iteration that took it skips that release, the next blocks on the gate it still holds; "+
+			"test %s before acquiring (if !%s { … })", ap.What, name, where, skip, ap.Recorded, ap.Recorded)
 	} else if ap.Carried && ap.Continue.IsValid() {
 		where = fmt.Sprintf("%s at %s; the continue at %s comes round without releasing it", verb(held.GateOp), position(pass, held.Pos), position(pass, ap.Continue))
 		msg = fmt.Sprintf("%s while %s is still held from the loop's previous iteration (%s): the second iteration blocks on the gate the first still holds; "+
@@ -163,6 +171,9 @@ func diagnose(pass *analysis.Pass, ap gate.AcquirePoint, w *writer, iface bool) 
 	d.Related = append(d.Related, analysis.RelatedInformation{Pos: held.Pos, Message: name + " acquired here"})
 	if ap.AtReturn && ap.Return.IsValid() {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: ap.Return, Message: "the return reached with " + name + " held"})
+	}
+	if ap.Skipped.IsValid() {
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: ap.Skipped, Message: "the release an iteration can skip, still holding " + name})
 	}
 	if ap.Carried && ap.Continue.IsValid() {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: ap.Continue, Message: "the continue that comes round with " + name + " held"})
