@@ -45,6 +45,7 @@ type Result struct {
 	graph   *callGraph
 	m       *model
 	callers callersHold
+	closing closingOnce
 }
 
 // model is the analysis of one package.

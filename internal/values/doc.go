@@ -46,6 +46,12 @@
 // wherever a test has seen the flag set on the same object: Paths.Follow
 // does not take its non-nil branch there.
 //
+// A closing field (closing.go) is one every construction sets and
+// every store sets to something other than nil, except stores of nil
+// into built objects (db.mem = nil in Close): its nil branch runs only
+// after one of them (FindClosing; the gate model judges what that
+// rules out, gate.Result.AfterClose).
+//
 // The functions of the package's generated files count too: a generated
 // mock is an implementation, and a caller, like any other.
 //

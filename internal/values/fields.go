@@ -147,48 +147,14 @@ func Mirror(op token.Token) token.Token {
 
 // fieldInvariants finds the package's field invariants.
 func fieldInvariants(pkg *ssa.Package, funcs []*ssa.Function) *invariants {
-	if pkg == nil {
+	f, work := scanFields(pkg, funcs, false)
+	if f == nil {
 		return nil
-	}
-	f := &fieldScan{
-		owner:     make(map[*types.Var]*types.TypeName),
-		of:        make(map[*types.TypeName][]*types.Var),
-		bad:       make(map[*types.Var]bool),
-		zeroed:    make(map[*types.TypeName]bool),
-		unset:     make(map[*types.Var]bool),
-		consts:    make(map[*types.Var]constant.Value),
-		allocated: make(map[*types.TypeName]bool),
-		sets:      make(map[*ssa.Alloc]map[*types.Var][]*ssa.Store),
-		seenTypes: make(map[types.Type]bool),
-	}
-	f.candidates(pkg.Pkg)
-	if len(f.owner) == 0 {
-		return nil
-	}
-	for _, m := range pkg.Members {
-		if g, ok := m.(*ssa.Global); ok {
-			f.noZero(g.Type().(*types.Pointer).Elem(), false)
-		}
-	}
-	for _, fn := range funcs {
-		f.scan(fn)
-	}
-	var work []*ssa.Function
-	for _, a := range f.allocs {
-		for _, v := range f.of[f.typeOf(a)] {
-			stores := f.sets[a][v]
-			if len(stores) == 0 {
-				f.unset[v] = true
-				continue
-			}
-			work = f.before(a, stores, v, work)
-		}
 	}
 	n := &invariants{
 		nonNil: make(map[*types.Var]bool),
 		consts: make(map[*types.Var]constant.Value),
 		built:  make(map[*types.Var]bool),
-		early:  make(map[*ssa.Function]bool),
 	}
 	for v, tn := range f.owner {
 		if f.bad[v] || !f.allocated[tn] {
@@ -219,14 +185,71 @@ func fieldInvariants(pkg *ssa.Package, funcs []*ssa.Function) *invariants {
 	if len(n.nonNil) == 0 && len(n.consts) == 0 {
 		return nil
 	}
-	// What an early function calls or starts is early too.
+	n.early = earlyFuncs(pkg, work)
+	return n
+}
+
+// scanFields reads the package's candidate fields off funcs, and
+// returns the scan with the functions an object reaches before its
+// construction sets a field (see before); nil when the package has no
+// candidate. With closing, exported struct types are candidates too,
+// and the nil stores into objects not being built are kept apart
+// (fieldScan.closing) instead of spoiling the field.
+func scanFields(pkg *ssa.Package, funcs []*ssa.Function, closing bool) (*fieldScan, []*ssa.Function) {
+	if pkg == nil {
+		return nil, nil
+	}
+	f := &fieldScan{
+		owner:     make(map[*types.Var]*types.TypeName),
+		of:        make(map[*types.TypeName][]*types.Var),
+		bad:       make(map[*types.Var]bool),
+		zeroed:    make(map[*types.TypeName]bool),
+		unset:     make(map[*types.Var]bool),
+		consts:    make(map[*types.Var]constant.Value),
+		allocated: make(map[*types.TypeName]bool),
+		sets:      make(map[*ssa.Alloc]map[*types.Var][]*ssa.Store),
+		seenTypes: make(map[types.Type]bool),
+	}
+	if closing {
+		f.closing = make(map[*types.Var][]*ssa.Store)
+	}
+	f.candidates(pkg.Pkg)
+	if len(f.owner) == 0 {
+		return nil, nil
+	}
+	for _, m := range pkg.Members {
+		if g, ok := m.(*ssa.Global); ok {
+			f.noZero(g.Type().(*types.Pointer).Elem(), false)
+		}
+	}
+	for _, fn := range funcs {
+		f.scan(fn)
+	}
+	var work []*ssa.Function
+	for _, a := range f.allocs {
+		for _, v := range f.of[f.typeOf(a)] {
+			stores := f.sets[a][v]
+			if len(stores) == 0 {
+				f.unset[v] = true
+				continue
+			}
+			work = f.before(a, stores, v, work)
+		}
+	}
+	return f, work
+}
+
+// earlyFuncs returns the functions in work and what they call or start
+// in pkg, transitively: what an object may reach before it is built.
+func earlyFuncs(pkg *ssa.Package, work []*ssa.Function) map[*ssa.Function]bool {
+	early := make(map[*ssa.Function]bool)
 	for len(work) > 0 {
 		fn := work[len(work)-1]
 		work = work[:len(work)-1]
-		if n.early[fn] {
+		if early[fn] {
 			continue
 		}
-		n.early[fn] = true
+		early[fn] = true
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				switch in := instr.(type) {
@@ -240,7 +263,7 @@ func fieldInvariants(pkg *ssa.Package, funcs []*ssa.Function) *invariants {
 			}
 		}
 	}
-	return n
+	return early
 }
 
 // fieldScan is the state of fieldInvariants' one pass over the package.
@@ -259,6 +282,9 @@ type fieldScan struct {
 	consts    map[*types.Var]constant.Value
 	allocated map[*types.TypeName]bool
 	allocs    []*ssa.Alloc
+	// closing, when the scan keeps them, are the stores of nil into
+	// each field of an object not being built.
+	closing   map[*types.Var][]*ssa.Store
 	sets      map[*ssa.Alloc]map[*types.Var][]*ssa.Store
 	seenTypes map[types.Type]bool
 }
@@ -269,7 +295,7 @@ func (f *fieldScan) candidates(pkg *types.Package) {
 	scope := pkg.Scope()
 	for _, name := range scope.Names() {
 		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || tn.Exported() || tn.IsAlias() {
+		if !ok || tn.Exported() && f.closing == nil || tn.IsAlias() {
 			continue
 		}
 		st, ok := tn.Type().Underlying().(*types.Struct)
@@ -449,6 +475,9 @@ func (f *fieldScan) store(s *ssa.Store) {
 		case !constant.Compare(k, token.EQL, sk.Value):
 			f.bad[v] = true
 		}
+	} else if k, ok := s.Val.(*ssa.Const); ok && k.IsNil() && f.closing != nil && !isAlloc(fa.X) {
+		f.closing[v] = append(f.closing[v], s)
+		return
 	} else if !nonNilValue(s.Val, s.Block(), 0) {
 		f.bad[v] = true
 		return
@@ -459,6 +488,11 @@ func (f *fieldScan) store(s *ssa.Store) {
 		}
 		f.sets[a][v] = append(f.sets[a][v], s)
 	}
+}
+
+func isAlloc(v ssa.Value) bool {
+	_, ok := v.(*ssa.Alloc)
+	return ok
 }
 
 // address marks bad a candidate field whose address is used other than
@@ -552,6 +586,13 @@ func nonNilValue(v ssa.Value, b *ssa.BasicBlock, depth int) bool {
 		return !v.CommaOk
 	case *ssa.ChangeType:
 		return nonNilValue(v.X, b, depth)
+	case *ssa.Slice:
+		// A slice of an array (make([]T, n) with a constant n) or of a
+		// slice that is not nil.
+		if _, arr := v.X.(*ssa.Alloc); arr {
+			return true
+		}
+		return nonNilValue(v.X, b, depth+1)
 	case *ssa.Phi:
 		if depth > 4 {
 			return false

@@ -152,6 +152,14 @@
 //     (a read mode), an error no function the call can run returns, a
 //     nil test of a field every construction sets, a test of a field
 //     every store sets to one constant.
+//   - A return on the nil branch of a test of a field that every
+//     construction sets and that only a Close clears, made holding the
+//     lock that Close takes and keeps for good (db.write.Lock(); if
+//     db.mem == nil { return ErrClosed }, where Close locks db.write,
+//     sets db.mem = nil and returns holding it): the branch needs that
+//     Close, after which the Lock above it never returns. A Close that
+//     lets the lock go, or another function that clears the field, makes
+//     the return reachable, and it is reported.
 //   - A lock of an object made for the call and dropped after it: an
 //     unexported method whose every call is on a wrapper its caller has
 //     just made (newFrame(r).read(), (&frame{r: r}).read()) and uses no

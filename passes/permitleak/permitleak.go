@@ -80,7 +80,10 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 					frees = append(frees, x)
 				}
 			}
-			leaks = slices.DeleteFunc(leaks, func(x exit) bool { return keptOnPurpose(pass, x.ret.Pos()) })
+			leaks = slices.DeleteFunc(leaks, func(x exit) bool {
+				_, closed := res.AfterClose(fi, x.ret, x.held[key])
+				return keptOnPurpose(pass, x.ret.Pos()) || closed
+			})
 			// With no exit that frees the gate (a loop that breaks out
 			// holding the lock it lets go of at the bottom of each pass),
 			// only the callers can tell a leak from an acquire helper.
