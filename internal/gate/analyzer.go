@@ -69,6 +69,9 @@ type model struct {
 	capacity map[types.Object]int64
 	problems []directive.Problem
 	srcFuncs []*ssa.Function
+	// valueFuncs are the functions package values reads: the source
+	// functions and the package initializer.
+	valueFuncs []*ssa.Function
 	// fieldTargets are the func-typed fields every store sets to a known
 	// function (see dynamic.go).
 	fieldTargets map[*types.Var][]fieldTarget
@@ -113,18 +116,21 @@ func run(pass *analysis.Pass) (any, error) {
 		Import: func(f *FuncFact) *Summary { return &f.Summary },
 	})
 	if ssaPkg != nil {
-		if b := values.FindBacks(ssaPkg, srcFuncs); b != nil {
+		// The package's values are read off its initializer too: a
+		// package-level variable's initial value is made there.
+		m.valueFuncs = append(slices.Clip(srcFuncs), initializer(ssaPkg)...)
+		if b := values.FindBacks(ssaPkg, m.valueFuncs); b != nil {
 			m.ids.Backs = b.Is
 		}
-		if k := values.FindKeyed(ssaPkg, srcFuncs); k != nil {
+		if k := values.FindKeyed(ssaPkg, m.valueFuncs); k != nil {
 			m.ids.Keyed = k.Key
 		}
-		if made := values.FindMade(ssaPkg, srcFuncs); made != nil {
+		if made := values.FindMade(ssaPkg, m.valueFuncs); made != nil {
 			m.ids.Made, m.ids.Assigned, m.made = made.Param, made.Assigned, made
 		}
 		m.classifyChans(srcFuncs)
 		m.noteDynamic(srcFuncs)
-		m.paths = values.Of(ssaPkg, append(slices.Clip(srcFuncs), genFuncs...), m.implementations, m.made)
+		m.paths = values.Of(ssaPkg, append(slices.Clip(m.valueFuncs), genFuncs...), m.implementations, m.made)
 	}
 	res := &Result{Directives: m.dirs, Source: srcFuncs, m: m}
 	for _, fn := range srcFuncs {

@@ -37,7 +37,7 @@ type closingOnce struct {
 // no caller in the package releases it after the call); it returns the
 // closing function.
 func (r *Result) AfterClose(fi *FuncInfo, instr ssa.Instruction, h *Holding) (*ssa.Function, bool) {
-	r.closing.once.Do(func() { r.closing.c = values.FindClosing(r.m.ssaPkg, r.Source) })
+	r.closing.once.Do(func() { r.closing.c = values.FindClosing(r.m.ssaPkg, r.m.valueFuncs) })
 	if r.closing.c == nil {
 		return nil, false
 	}

@@ -119,3 +119,14 @@ func generated(pass *analysis.Pass) bool {
 	}
 	return len(pass.Files) > 0
 }
+
+// initializer returns pkg's package initializer and the function
+// literals of its variables' initial values: where those values are
+// made.
+func initializer(pkg *ssa.Package) []*ssa.Function {
+	fn := pkg.Func("init")
+	if fn == nil || fn.Synthetic == "" {
+		return nil
+	}
+	return append([]*ssa.Function{fn}, fn.AnonFuncs...)
+}

@@ -4,7 +4,9 @@
 // wait or leak out of one.
 //
 // Three kinds of value are known, each read off the package's SSA once,
-// before any summary:
+// before any summary, from its functions and its package initializer
+// (where a package-level variable's value is made: var blank = &T{}
+// is a construction like any other):
 //
 //   - Settled parameters (flags.go): a bool, integer or string
 //     parameter of an unexported function that every call in the

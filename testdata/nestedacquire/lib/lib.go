@@ -156,3 +156,84 @@ func Note(name string) { store(name, false) }
 
 // Record takes Mu itself.
 func Record(name string) { store(name, true) }
+
+// idle keeps the entries a parked caller leaves, up to a limit the
+// build chooses (maxIdle: 0 here, the runtime keeps none), and the
+// callers it has seen, in a map every construction makes and nothing
+// clears.
+type idle struct {
+	max  int
+	seen map[int]bool
+	list []int
+}
+
+const maxIdle = 0
+
+func newIdle() *idle { return &idle{max: maxIdle, seen: make(map[int]bool)} }
+
+var parked = newIdle()
+
+// Park parks c. It would register the pool, taking Mu, only when the
+// map is missing, and trim under Mu only when the limit is not zero:
+// neither branch runs, so its fact carries no acquire of Mu.
+func Park(c int) {
+	if parked.seen == nil {
+		Register("idle")
+	}
+	parked.seen[c] = true
+	if parked.max != 0 && c > parked.max {
+		Mu.Lock()
+		parked.seen[0] = false
+		Mu.Unlock()
+	}
+}
+
+// limited keeps a limit its callers set: the trim under Mu runs
+// whenever a caller is past it.
+type limited struct {
+	max  int
+	seen map[int]bool
+}
+
+func newLimited() *limited { return &limited{seen: make(map[int]bool)} }
+
+var held = newLimited()
+
+// SetLimit sets the limit of ParkSized.
+func SetLimit(n int) { held.max = n }
+
+// ParkSized parks c and trims under Mu past the limit.
+func ParkSized(c int) {
+	held.seen[c] = true
+	if held.max != 0 && c > held.max {
+		Mu.Lock()
+		held.seen[0] = false
+		Mu.Unlock()
+	}
+}
+
+// spare is made with its map by newSpare, but the package-level blank
+// is made without it, in the package's initializer: its map is nil
+// until Spare registers it, taking Mu.
+type spare struct{ seen map[int]bool }
+
+func newSpare() *spare { return &spare{seen: make(map[int]bool)} }
+
+var (
+	first = newSpare()
+	blank = &spare{}
+)
+
+// Spare parks c in the first spare pool or the blank one; the blank one
+// registers, under Mu, on its first use.
+func Spare(c int, useFirst bool) {
+	s := blank
+	if useFirst {
+		s = first
+	}
+	if s.seen == nil {
+		Register("spare")
+		s.seen = make(map[int]bool)
+	}
+	s.seen[c] = true
+}

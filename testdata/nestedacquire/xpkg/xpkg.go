@@ -118,3 +118,29 @@ func RecordAll(names []string) {
 		lib.Record(n) // want `call to lib\.Record acquires lib\.Mu`
 	}
 }
+
+// ParkUnder holds lib.Mu across lib.Park, whose acquires of it sit on
+// branches lib's own values rule out (a map every construction makes, a
+// limit that is 0 on this build): no fact carries them here.
+func ParkUnder(c int) {
+	lib.Mu.Lock()
+	defer lib.Mu.Unlock()
+	lib.Park(c)
+}
+
+// ParkSizedUnder holds lib.Mu across lib.ParkSized, which takes it
+// whenever c is past the limit a caller set with lib.SetLimit: then
+// the second Lock blocks forever.
+func ParkSizedUnder(c int) {
+	lib.Mu.Lock()
+	defer lib.Mu.Unlock()
+	lib.ParkSized(c) // want `latent: call to lib\.ParkSized can acquire lib\.Mu`
+}
+
+// SpareUnder holds lib.Mu across lib.Spare, whose blank pool registers
+// under lib.Mu on its first use: the second Lock blocks forever.
+func SpareUnder(c int) {
+	lib.Mu.Lock()
+	defer lib.Mu.Unlock()
+	lib.Spare(c, false) // want `latent: call to lib\.Spare can acquire lib\.Mu`
+}
