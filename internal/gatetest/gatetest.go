@@ -57,6 +57,9 @@ func checkPositions(t *testing.T, a *analysis.Analyzer, results []*analysistest.
 			if !d.Pos.IsValid() {
 				t.Errorf("%s: diagnostic without a position: %s", a.Name, d.Message)
 			}
+			if len(d.Related) == 0 && (d.Category == directive.CategoryCertain || d.Category == directive.CategoryLatent) {
+				t.Errorf("%s: %s: a finding with no related item, which would show the other half of the story: %s", a.Name, r.Pass.Fset.Position(d.Pos), d.Message)
+			}
 			for _, rel := range d.Related {
 				if !rel.Pos.IsValid() {
 					t.Errorf("%s: related item without a position: %q, of the diagnostic %s", a.Name, rel.Message, d.Message)

@@ -2,6 +2,8 @@ package doublerelease
 
 import (
 	"fmt"
+	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -176,6 +178,12 @@ func diagnoseUnheld(pass *analysis.Pass, fi *gate.FuncInfo, u unheld) analysis.D
 			"unlocking an unlocked mutex is a fatal error that no recover catches; acquire %s first, or remove the release",
 			fname, how, name, why, name),
 	}
+	if len(u.sites) == 0 {
+		if pos := declared(fi, u.rel.Gate); pos.IsValid() {
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos,
+				Message: name + " is declared here, where only this package can take it"})
+		}
+	}
 	for i, call := range u.sites {
 		if i == 3 {
 			break
@@ -184,4 +192,20 @@ func diagnoseUnheld(pass *analysis.Pass, fi *gate.FuncInfo, u unheld) analysis.D
 			Message: fmt.Sprintf("called here by %s, which does not hold %s", naming.CalleeName(call.Parent(), pkg), name)})
 	}
 	return d
+}
+
+// declared returns the position of the field that gate r ends in, as
+// fi sees it; NoPos when r ends in no field.
+func declared(fi *gate.FuncInfo, r naming.Ref) token.Pos {
+	t := fi.RootType(r)
+	if t == nil {
+		return token.NoPos
+	}
+	pos := token.NoPos
+	for s := range r.Steps(t) {
+		if v, ok := s.Obj.(*types.Var); ok {
+			pos = v.Pos()
+		}
+	}
+	return pos
 }
