@@ -46,6 +46,7 @@ type Result struct {
 	m       *model
 	callers callersHold
 	closing closingOnce
+	origins originsOnce
 }
 
 // model is the analysis of one package.
@@ -72,6 +73,7 @@ type model struct {
 	// valueFuncs are the functions package values reads: the source
 	// functions and the package initializer.
 	valueFuncs []*ssa.Function
+	genFuncs   []*ssa.Function // the functions of generated files
 	// fieldTargets are the func-typed fields every store sets to a known
 	// function (see dynamic.go).
 	fieldTargets map[*types.Var][]fieldTarget
@@ -130,6 +132,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		m.classifyChans(srcFuncs)
 		m.noteDynamic(srcFuncs)
+		m.genFuncs = genFuncs
 		m.paths = values.Of(ssaPkg, append(slices.Clip(m.valueFuncs), genFuncs...), m.implementations, m.made)
 	}
 	res := &Result{Directives: m.dirs, Source: srcFuncs, m: m}

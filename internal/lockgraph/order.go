@@ -82,6 +82,11 @@ type OrderEdge struct {
 	Pkg              string // the path of the package of Func
 	At               string // file:line of the acquire (or of the call that does)
 	FromAt           string // file:line where From was acquired
+	// FromModes and ToModes are the modes of the objects each gate can
+	// be on (gate.Result.Modes: a connection's kind), when they are
+	// known; two edges whose gates of one class can never be on objects
+	// of the same mode never meet on one object.
+	FromModes, ToModes []string
 	// Shared is set when both gates are held in shared mode (RLock).
 	Shared bool
 	// FromShared and ToShared say which of the two is in shared mode.
@@ -166,9 +171,11 @@ func orders(pass *analysis.Pass, res *gate.Result, conc *concurrency.Result) []O
 			if _, owned := conc.Owned(fi, ap.Instr, ap.GateOp.Gate); owned {
 				continue
 			}
+			toModes, _ := res.Modes(fi, ap.GateOp.Gate)
 			for _, h := range ap.Also {
 				from, ok := fi.Class(h.Gate)
-				key := from + "<" + to + "@" + fi.Fn.String()
+				fromModes, _ := res.Modes(fi, h.Gate)
+				key := from + "<" + to + "@" + fi.Fn.String() + strings.Join(fromModes, ",") + "<" + strings.Join(toModes, ",")
 				if !ok || from == to || seen[key] {
 					continue
 				}
@@ -179,6 +186,7 @@ func orders(pass *analysis.Pass, res *gate.Result, conc *concurrency.Result) []O
 				e := OrderEdge{From: from, To: to, FromName: spell(h.GateOp, pkg), ToName: spell(ap.GateOp, pkg),
 					Func: naming.CalleeName(fi.Fn, pkg), Pkg: pkg, At: gate.PosText(pass.Fset, ap.Pos), FromAt: gate.PosText(pass.Fset, h.Pos),
 					Shared: h.Mode == known.Shared && ap.GateOp.Mode == known.Shared, FromShared: h.Mode == known.Shared, ToShared: ap.GateOp.Mode == known.Shared,
+					FromModes: fromModes, ToModes: toModes,
 					Chain: ap.Chain, pos: ap.Pos, fromPos: h.Pos, fn: fi, instr: ap.Instr,
 					fixture: conc.Fixture(fi, h.Gate, ap.GateOp.Gate), made: conc.MadeHere(fi, h.Gate) || conc.MadeHere(fi, ap.GateOp.Gate)}
 				for _, o := range ap.Also {

@@ -48,6 +48,13 @@
 // wherever a test has seen the flag set on the same object: Paths.Follow
 // does not take its non-nil branch there.
 //
+// Origins (origins.go) follow the objects of a type made with a mode
+// they keep (a fixed field every allocation sets to a constant: a
+// connection's kind) through the package's values, to the modes each
+// value's objects can have (FindOrigins, Origins.Modes): the lock-order
+// model tells apart the gateway connections a map holds from the leaf
+// connection a handler holds.
+//
 // A closing field (closing.go) is one every construction sets and
 // every store sets to something other than nil, except stores of nil
 // into built objects (db.mem = nil in Close): its nil branch runs only

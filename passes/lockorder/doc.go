@@ -151,6 +151,18 @@
 //     calls). One goroutine takes both orders, one after the other.
 //     The same orders on workers started in a loop, or on a loop a
 //     method may start twice, are reported.
+//   - Two orders whose locks of one class can never be on one object,
+//     because the objects are made with a mode they keep (a field every
+//     construction sets to a constant and nothing sets after: a
+//     connection's kind) and the package's values never bring an object
+//     of one side's mode to the other side: the gateway code locks the
+//     connections it keeps in its gateway map, made as gateway
+//     connections only, while a leaf connection's handler holds its own
+//     lock. The modes follow every value of the package, through fields,
+//     maps, slices, calls and returns; a connection that comes from
+//     another package, an interface or an exported function's parameter
+//     can be of any mode. The same orders on a collection that holds
+//     connections of both modes are reported.
 //   - Two dependencies that invert each other but are not imported by the
 //     package analysed.
 //   - An order a test takes against the production code's order: a test

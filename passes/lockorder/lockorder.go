@@ -78,9 +78,26 @@ func inverts(e, r lockgraph.OrderEdge) bool {
 	if e.From != r.To || e.To != r.From || e.Shared && r.Shared {
 		return false
 	}
+	if apartModes(e.FromModes, r.ToModes) || apartModes(e.ToModes, r.FromModes) {
+		return false // the gates of one class are on objects of different modes
+	}
 	for _, c := range e.Also {
 		if slices.Contains(r.Also, c) {
 			return false // a common outer gate serialises both paths
+		}
+	}
+	return true
+}
+
+// apartModes reports whether two sets of modes, both known, have none
+// in common: no object can be on both sides.
+func apartModes(a, b []string) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return false
+	}
+	for _, m := range a {
+		if slices.Contains(b, m) {
+			return false
 		}
 	}
 	return true
