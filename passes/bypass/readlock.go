@@ -251,15 +251,14 @@ func diagnoseReadLocked(pass *analysis.Pass, conc *concurrency.Result, rl readLo
 	}
 	related := []analysis.RelatedInformation{
 		{Pos: rl.rlock.Pos, Message: lockedHere},
-		{Pos: rl.written.Pos, End: rl.written.End, Message: fmt.Sprintf("%s written with %s write-locked in %s", resName, lock, naming.FuncName(rl.written.Func.Fn))},
+		accessAt(rl.written, fmt.Sprintf("%s written with %s write-locked in %s", resName, lock, naming.FuncName(rl.written.Func.Fn))),
 	}
 	for i, r := range byFunc(rl.readers, false, conc.Started) {
 		if i == 3 {
 			break
 		}
 		races = append(races, fmt.Sprintf("%s (%s)", naming.FuncName(r.Func.Fn), gate.PosText(pass.Fset, r.Pos)))
-		related = append(related, analysis.RelatedInformation{Pos: r.Pos, End: r.End,
-			Message: fmt.Sprintf("%s used under the same read lock in %s", resName, naming.FuncName(r.Func.Fn))})
+		related = append(related, accessAt(r, fmt.Sprintf("%s used under the same read lock in %s", resName, naming.FuncName(r.Func.Fn))))
 	}
 	related = append(related, gate.ChainRelated(u.Chain, "the path goes on through ")...)
 	also := ""
@@ -277,6 +276,16 @@ func diagnoseReadLocked(pass *analysis.Pass, conc *concurrency.Result, rl readLo
 		fn, resName, via, lock, where, naming.FuncName(rl.written.Func.Fn), lock,
 		when, orList(races), also, fix)
 	return analysis.Diagnostic{Pos: u.Pos, End: u.End, Message: msg, Related: related}
+}
+
+// accessAt is a related item on the access u makes: where it is made,
+// at the end of its chain of calls, whose first call the message names
+// when there is one.
+func accessAt(u resource.Use, msg string) analysis.RelatedInformation {
+	if in := resource.Inner(u); in != u.Pos {
+		return analysis.RelatedInformation{Pos: in, Message: msg + ", through " + u.What}
+	}
+	return analysis.RelatedInformation{Pos: u.Pos, End: u.End, Message: msg}
 }
 
 // orList joins names as "a, b or c".
