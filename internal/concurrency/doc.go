@@ -135,6 +135,14 @@
 // s.readOnly is true and one reached only when it is false, or two that
 // need different constants of s.mode, never run on the same instance.
 //
+// Of starts, it knows what runs only after a point (startsafter.go,
+// StartedAfter): a function whose every way in is a goroutine started,
+// or a func value made, by one function at points a point of it reaches
+// first, runs after that point on each call (a worker Run starts at its
+// end). Two calls of the starter are not ordered, so this is no Apart
+// reason: it serves judgements that need the code's own order only
+// (contracts' name contracts).
+//
 // Every judgement leans the safe way: a use the model does not follow
 // (a phi, a conversion to unsafe.Pointer, a call it has no summary for,
 // a method called through an interface) publishes.

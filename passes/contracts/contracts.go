@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/concurrency"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/gatepass"
@@ -23,10 +24,11 @@ import (
 var doc string
 
 // Analyzer is the contracts pass.
-var Analyzer = gatepass.New("contracts", doc, run, resource.Analyzer)
+var Analyzer = gatepass.New("contracts", doc, run, resource.Analyzer, concurrency.Analyzer)
 
 func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	rs := pass.ResultOf[resource.Analyzer].(*resource.Result)
+	conc := pass.ResultOf[concurrency.Analyzer].(*concurrency.Result)
 	for _, fi := range res.Funcs {
 		broken(pass, fi, rep)
 		res.WalkCalls(fi, func(call ssa.CallInstruction, cal naming.Callee, sum *gate.Summary, held gate.Held) {
@@ -55,6 +57,12 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 					continue // UnsafePut calls UnsafePut: its own callers hold the lock, its name says
 				}
 				if op.Named && !guardsTouched(rs, res.Info(cal.Fn), op.Gate) {
+					continue
+				}
+				if (op.Named || op.Said != "") && !started && guardedLater(rs, conc, fi, call, res.Info(cal.Fn), op.Gate) {
+					// Words are kept by the code's order: whatever takes
+					// the lock to touch what the callee touches starts
+					// only after this call.
 					continue
 				}
 				// Callers in other packages may hold a gate they can

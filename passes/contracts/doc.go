@@ -127,6 +127,14 @@
 //     nil: whether it holds G then is the error's business.
 //   - A test's call of a helper whose contract is stated only in words:
 //     the test drives the code from one goroutine.
+//   - A call that breaks a contract stated only in words (or by a name)
+//     when everything that takes the lock to touch what the callee
+//     touches runs only on a goroutine the caller starts, or through a
+//     func value it makes, after the call: a controller's Run that
+//     merges its initial state with mergeLocked and then starts the
+//     worker, the only code that merges under the lock. Nothing runs
+//     beside the call yet. The same call after the go statement, or a
+//     worker another function can start too, is reported.
 //   - A call that breaks a contract stated only in words made in a
 //     function whose own name says its callers hold the lock (UnsafePut,
 //     flushLocked): it passes the contract on.
