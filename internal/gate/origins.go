@@ -1,6 +1,7 @@
 package gate
 
 import (
+	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/ssa"
@@ -28,16 +29,28 @@ type originsOnce struct {
 
 // Modes returns the modes of the objects gate g, in fi's terms, can be
 // on, when g is a field of an object of a moded type and the package's
-// values tell them all.
+// values tell them all. The modes are the production code's: a test
+// makes objects of any mode to drive the code, and a function of a
+// _test.go file gets none.
 func (r *Result) Modes(fi *FuncInfo, g naming.Ref) ([]string, bool) {
 	o := &r.origins
 	o.once.Do(func() {
 		if r.m.ssaPkg != nil {
-			o.o = values.FindOrigins(r.m.ssaPkg, append(r.m.valueFuncs[:len(r.m.valueFuncs):len(r.m.valueFuncs)], r.m.genFuncs...), r.m.made)
+			var prod []*ssa.Function
+			for _, fn := range append(r.m.valueFuncs[:len(r.m.valueFuncs):len(r.m.valueFuncs)], r.m.genFuncs...) {
+				if !r.inTest(fn) {
+					prod = append(prod, fn)
+				}
+			}
+			made := r.m.made
+			if len(prod) < len(r.m.valueFuncs)+len(r.m.genFuncs) {
+				made = values.FindMade(r.m.ssaPkg, prod) // the fields production code fixes
+			}
+			o.o = values.FindOrigins(r.m.ssaPkg, prod, made, r.m.paths)
 		}
 		o.objects = make(map[*ssa.Function]map[string]ssa.Value)
 	})
-	if o.o == nil {
+	if o.o == nil || r.inTest(fi.Fn) {
 		return nil, false
 	}
 	v := o.object(fi, g)
@@ -91,4 +104,9 @@ func (o *originsOnce) object(fi *FuncInfo, g naming.Ref) ssa.Value {
 		return fi.LocalValue(g)
 	}
 	return nil
+}
+
+// inTest reports whether fn is declared in a _test.go file.
+func (r *Result) inTest(fn *ssa.Function) bool {
+	return fn.Pos().IsValid() && strings.HasSuffix(r.m.pass.Fset.Position(fn.Pos()).Filename, "_test.go")
 }

@@ -20,6 +20,8 @@ import "sync"
 const (
 	leaf = iota + 1
 	gateway
+	system
+	account
 )
 
 type conn struct {
@@ -33,6 +35,8 @@ type server struct {
 	outo  []*conn
 	leafs map[int]*conn
 	any   []*conn
+	in    []*conn
+	inMap map[int]*conn
 }
 
 func (s *server) createGateway(name string) {
@@ -52,6 +56,7 @@ func (s *server) createLeaf(id int) {
 
 func (s *server) register(name string, gwc *conn) {
 	s.mu.Lock()
+	s.inMap[len(s.inMap)] = gwc
 	s.out[name] = gwc
 	s.outo = append(s.outo, gwc)
 	s.mu.Unlock()
@@ -92,13 +97,77 @@ func (c *conn) Lock() { c.mu.Lock() }
 // lookup returns what an interface gives: not known.
 func (s *server) lookup(x any) *conn { return x.(*conn) }
 
+// internal connections get their kind from the callers, all constants.
+func (s *server) internal(kind int) *conn { return &conn{kind: kind} }
+
+func (s *server) system() {
+	c := s.internal(system)
+	c.mu.Lock()
+	c.mu.Unlock()
+	s.any = append(s.any, s.internal(account))
+}
+
+// Handle gets any connection, but files only gateway ones in s.in.
+func (s *server) Handle(c *conn) {
+	switch c.kind {
+	case leaf:
+	case gateway:
+		s.in = append(s.in, c)
+	}
+}
+
+func (s *server) inbound() {
+	for _, ig := range s.in {
+		ig.mu.Lock()
+		ig.mu.Unlock()
+	}
+}
+
+// Peer is exported: other packages make peers of any role.
+type Peer struct {
+	mu   sync.Mutex
+	role int
+}
+
+func NewPeer() *Peer { return &Peer{role: 1} }
+
+func LockPeer(p *Peer) {
+	p.mu.Lock()
+	p.mu.Unlock()
+}
+
+// walk reads the leaf map and the inbound map through one helper and
+// one literal: reading them together mixes nothing into either.
+func (s *server) walk() {
+	check := func(m map[int]*conn) {
+		for _, c := range m {
+			_ = c
+		}
+	}
+	check(s.leafs)
+	check(s.inMap)
+	for _, m := range []map[int]*conn{s.leafs, s.inMap} {
+		for range m {
+		}
+	}
+	for _, g := range s.inMap {
+		g.mu.Lock()
+		g.mu.Unlock()
+	}
+}
+
+// Conns hands every connection to other packages.
+func (s *server) Conns() []*conn { return s.any }
+
 func (s *server) poke(x any) {
 	c := s.lookup(x)
 	c.mu.Lock()
 	c.mu.Unlock()
 }
 `)
-	o := values.FindOrigins(pkg, ssatest.Funcs(pkg), values.FindMade(pkg, ssatest.Funcs(pkg)))
+	funcs := ssatest.Funcs(pkg)
+	made := values.FindMade(pkg, funcs)
+	o := values.FindOrigins(pkg, funcs, made, values.Of(pkg, funcs, nil, made))
 	// The modes of the object each Lock call locks, by function and
 	// order of the call.
 	got := map[string]string{}
@@ -126,11 +195,15 @@ func (s *server) poke(x any) {
 		}
 	}
 	want := map[string]string{
-		"processLeaf:1": "conn.kind=1",             // c, the receiver createLeaf passes
-		"processLeaf:2": "conn.kind=2",             // gw, out of the helper's slice
-		"poke:1":        "?",                       // out of an interface
-		"each:1":        "conn.kind=1|conn.kind=2", // either
-		"Lock:1":        "?",                       // an exported method's receiver
+		"walk:1":        "conn.kind=2",                                     // the inbound map, read beside the leaf map
+		"LockPeer:1":    "?",                                               // an exported type's object from outside
+		"processLeaf:1": "conn.kind=1",                                     // c, the receiver createLeaf passes
+		"processLeaf:2": "conn.kind=2",                                     // gw, out of the helper's slice
+		"poke:1":        "conn.kind=1|conn.kind=2|conn.kind=3|conn.kind=4", // out of an interface: any connection that got out
+		"system:1":      "conn.kind=3|conn.kind=4",                         // a result of a call each of whose calls passes a constant kind
+		"each:1":        "conn.kind=1|conn.kind=2|conn.kind=3|conn.kind=4", // either
+		"inbound:1":     "conn.kind=2",                                     // filed under a test of the kind
+		"Lock:1":        "conn.kind=1|conn.kind=2|conn.kind=3|conn.kind=4", // an exported method's receiver: any connection that got out
 	}
 	if !maps.Equal(got, want) {
 		t.Errorf("modes at the Lock calls: %v, want %v", got, want)
