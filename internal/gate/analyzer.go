@@ -2,6 +2,7 @@ package gate
 
 import (
 	"fmt"
+	"go/ast"
 	"go/types"
 	"os"
 	"reflect"
@@ -179,7 +180,16 @@ func (m *model) derive(fn *ssa.Function) (*Summary, bool) {
 func (m *model) namer(fn *ssa.Function) *naming.Namer {
 	nm, ok := m.namers[fn]
 	if !ok {
-		nm = naming.NewNamer(fn, m.ids)
+		// A function literal shares its declaration's syntax index.
+		top := fn
+		for top.Parent() != nil {
+			top = top.Parent()
+		}
+		if _, decl := top.Syntax().(*ast.FuncDecl); decl && top != fn {
+			nm = naming.NewNamerIn(fn, m.ids, m.namer(top))
+		} else {
+			nm = naming.NewNamer(fn, m.ids)
+		}
 		m.namers[fn] = nm
 	}
 	return nm

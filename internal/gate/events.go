@@ -50,7 +50,21 @@ func (fi *FuncInfo) Events() []Event {
 	if fs == nil {
 		return nil
 	}
-	var out []Event
+	// Sized first: five passes ask for every function's events, and
+	// growing the list by appends was a fifth of what they allocate
+	// (on grpc's test package, garbage that sets the peak heap).
+	n := 0
+	for _, es := range fs.effects {
+		for _, e := range es {
+			if e.op == known.Acquire || e.op == known.Release {
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]Event, 0, n)
 	for _, b := range fs.fn.Blocks {
 		for _, instr := range b.Instrs {
 			if starts(instr) {

@@ -24,6 +24,9 @@ type Namer struct {
 
 	syntaxOnce sync.Once
 	syntax     *syntaxIndex
+	// outer, when set, is the Namer of the function whose declaration
+	// holds fn's literal, whose syntax index serves fn too.
+	outer *Namer
 
 	backs    Backs
 	made     Made
@@ -62,7 +65,22 @@ func NewNamer(fn *ssa.Function, ids Identities) *Namer {
 	return &Namer{fn: fn, locals: make(map[ssa.Value]int), backs: ids.Backs, made: ids.Made, assigned: ids.Assigned, keyed: ids.Keyed}
 }
 
+// NewNamerIn returns a Namer for fn, a function literal inside outer's
+// function, that uses outer's syntax index. An index maps the positions
+// of its function's syntax, function literals included, so the
+// declaration's serves each literal in it (positions are unique in a
+// file): with one index per literal, a test function's t.Run literals
+// were indexed twice or more.
+func NewNamerIn(fn *ssa.Function, ids Identities, outer *Namer) *Namer {
+	nm := NewNamer(fn, ids)
+	nm.outer = outer
+	return nm
+}
+
 func (rs *Namer) index() *syntaxIndex {
+	if rs.outer != nil {
+		return rs.outer.index()
+	}
 	rs.syntaxOnce.Do(func() { rs.syntax = indexSyntax(rs.fn) })
 	return rs.syntax
 }
