@@ -41,6 +41,9 @@ type Wait struct {
 func (r *Result) findWaits(fi *gate.FuncInfo) []Wait {
 	var out []Wait
 	for _, call := range waitCalls(fi.Fn) {
+		if !fi.Reached(call.Block()) {
+			continue // on a branch the package's values rule out
+		}
 		loop := cfg.LoopOf(call.Block())
 		if loop == nil {
 			continue // a Wait outside a loop is condloop's business

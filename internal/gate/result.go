@@ -179,6 +179,16 @@ func (fi *FuncInfo) Walk(visit func(instr ssa.Instruction, held Held)) {
 	}
 }
 
+// Reached reports whether some path of fi's function can run block b:
+// not a branch an if on a constant rules out (build configuration
+// included), nor one the package's values rule out (package values: a
+// settled flag, a field invariant). Of a function the model did not
+// analyse, every block is reached.
+func (fi *FuncInfo) Reached(b *ssa.BasicBlock) bool {
+	fs := fi.fs
+	return fs == nil || fs.in == nil || fs.in[b.Index] != nil
+}
+
 // Ref names value v as fi's function sees it (see Ref): ok is false when
 // v cannot be named.
 func (fi *FuncInfo) Ref(v ssa.Value) (naming.Ref, bool) {

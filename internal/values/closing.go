@@ -28,7 +28,7 @@ type Closing struct {
 // FindClosing returns the closing fields of the package whose source
 // functions (closures included) are funcs; nil when there are none.
 func FindClosing(pkg *ssa.Package, funcs []*ssa.Function) *Closing {
-	f, work := scanFields(pkg, funcs, true)
+	f, work := scanFields(pkg, funcs, true, nil)
 	if f == nil {
 		return nil
 	}

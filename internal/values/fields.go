@@ -146,8 +146,8 @@ func Mirror(op token.Token) token.Token {
 }
 
 // fieldInvariants finds the package's field invariants.
-func fieldInvariants(pkg *ssa.Package, funcs []*ssa.Function) *invariants {
-	f, work := scanFields(pkg, funcs, false)
+func fieldInvariants(pkg *ssa.Package, funcs []*ssa.Function, params settled) *invariants {
+	f, work := scanFields(pkg, funcs, false, params)
 	if f == nil {
 		return nil
 	}
@@ -195,7 +195,7 @@ func fieldInvariants(pkg *ssa.Package, funcs []*ssa.Function) *invariants {
 // candidate. With closing, exported struct types are candidates too,
 // and the nil stores into objects not being built are kept apart
 // (fieldScan.closing) instead of spoiling the field.
-func scanFields(pkg *ssa.Package, funcs []*ssa.Function, closing bool) (*fieldScan, []*ssa.Function) {
+func scanFields(pkg *ssa.Package, funcs []*ssa.Function, closing bool, params settled) (*fieldScan, []*ssa.Function) {
 	if pkg == nil {
 		return nil, nil
 	}
@@ -209,6 +209,7 @@ func scanFields(pkg *ssa.Package, funcs []*ssa.Function, closing bool) (*fieldSc
 		allocated: make(map[*types.TypeName]bool),
 		sets:      make(map[*ssa.Alloc]map[*types.Var][]*ssa.Store),
 		seenTypes: make(map[types.Type]bool),
+		params:    params,
 	}
 	if closing {
 		f.closing = make(map[*types.Var][]*ssa.Store)
@@ -282,6 +283,9 @@ type fieldScan struct {
 	consts    map[*types.Var]constant.Value
 	allocated map[*types.TypeName]bool
 	allocs    []*ssa.Alloc
+	// params are the package's settled parameters: a store of one that
+	// every call passes the same constant for stores that constant.
+	params settled
 	// closing, when the scan keeps them, are the stores of nil into
 	// each field of an object not being built.
 	closing   map[*types.Var][]*ssa.Store
@@ -466,13 +470,13 @@ func (f *fieldScan) store(s *ssa.Store) {
 		return
 	}
 	if k, basic := f.consts[v]; basic {
-		sk, ok := s.Val.(*ssa.Const)
+		sk := f.constant(s.Val)
 		switch {
-		case !ok || sk.Value == nil:
+		case sk == nil:
 			f.bad[v] = true
 		case k == nil:
-			f.consts[v] = sk.Value
-		case !constant.Compare(k, token.EQL, sk.Value):
+			f.consts[v] = sk
+		case !constant.Compare(k, token.EQL, sk):
 			f.bad[v] = true
 		}
 	} else if k, ok := s.Val.(*ssa.Const); ok && k.IsNil() && f.closing != nil && !isAlloc(fa.X) {
@@ -488,6 +492,21 @@ func (f *fieldScan) store(s *ssa.Store) {
 		}
 		f.sets[a][v] = append(f.sets[a][v], s)
 	}
+}
+
+// constant returns the one constant v is: a constant, or a parameter
+// every call passes the same constant for (newPool(maxIdle)); nil when
+// there is none.
+func (f *fieldScan) constant(v ssa.Value) constant.Value {
+	switch v := v.(type) {
+	case *ssa.Const:
+		return v.Value
+	case *ssa.Parameter:
+		if vals := f.params[v]; len(vals) == 1 {
+			return vals[0]
+		}
+	}
+	return nil
 }
 
 func isAlloc(v ssa.Value) bool {

@@ -21,7 +21,8 @@ type Paths struct {
 // impls resolves its interface calls; made is FindMade's answer for the
 // package, whose fields cleared with a flag decide branches too.
 func Of(pkg *ssa.Package, funcs []*ssa.Function, impls Implementations, made *Made) *Paths {
-	return &Paths{params: settledParams(funcs, impls), fields: fieldInvariants(pkg, funcs), results: findNilResults(funcs, impls), made: made}
+	params := settledParams(funcs, impls)
+	return &Paths{params: params, fields: fieldInvariants(pkg, funcs, params), results: findNilResults(funcs, impls), made: made}
 }
 
 // Settled returns the constant every call passes for bool parameter

@@ -109,7 +109,7 @@ func emptyPartial() *partial { return &partial{} }
 func TestNonNilFields(t *testing.T) {
 	pkg := ssatest.Build(t, src)
 	funcs := ssatest.Funcs(pkg)
-	n := fieldInvariants(pkg, funcs)
+	n := fieldInvariants(pkg, funcs, nil)
 	var got []string
 	for v := range n.nonNil {
 		got = append(got, v.Name())
@@ -136,7 +136,7 @@ func TestNonNilFields(t *testing.T) {
 // branches of early.check's are.
 func TestConstFields(t *testing.T) {
 	pkg := ssatest.Build(t, src)
-	n := fieldInvariants(pkg, ssatest.Funcs(pkg))
+	n := fieldInvariants(pkg, ssatest.Funcs(pkg), nil)
 	got := make(map[string]string)
 	for v, k := range n.consts {
 		got[v.Name()] = k.ExactString()

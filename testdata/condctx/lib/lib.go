@@ -103,3 +103,70 @@ func (t *Tally) Wait() {
 		t.cond.Wait()
 	}
 }
+
+// backlog queues work up to a limit the build chooses (maxBacklog: 0
+// here, no backlog kept): Reserve waits for room only when the limit is
+// not zero, a branch that never runs on this build.
+type backlog struct {
+	mu    sync.Mutex
+	cond  *sync.Cond
+	max   int
+	items []int
+}
+
+const maxBacklog = 0
+
+func newBacklog(max int) *backlog {
+	b := &backlog{max: max}
+	b.cond = sync.NewCond(&b.mu)
+	return b
+}
+
+var (
+	fixed   = newBacklog(maxBacklog)
+	settled = newBacklog(0)
+)
+
+// Reserve appends x, waiting for room past the limit.
+func Reserve(x int) {
+	fixed.mu.Lock()
+	defer fixed.mu.Unlock()
+	for fixed.max != 0 && len(fixed.items) >= fixed.max {
+		fixed.cond.Wait()
+	}
+	fixed.items = append(fixed.items, x)
+}
+
+// bounded is backlog's twin with a limit its users set.
+type bounded struct {
+	mu    sync.Mutex
+	cond  *sync.Cond
+	max   int
+	items []int
+}
+
+var queue = newBounded()
+
+func newBounded() *bounded {
+	b := &bounded{}
+	b.cond = sync.NewCond(&b.mu)
+	return b
+}
+
+// Limit sets ReserveBounded's limit.
+func Limit(n int) {
+	queue.mu.Lock()
+	queue.max = n
+	queue.mu.Unlock()
+}
+
+// ReserveBounded appends x, waiting for room past the limit Limit set;
+// nothing ever makes room.
+func ReserveBounded(x int) {
+	queue.mu.Lock()
+	defer queue.mu.Unlock()
+	for queue.max != 0 && len(queue.items) >= queue.max {
+		queue.cond.Wait()
+	}
+	queue.items = append(queue.items, x)
+}

@@ -36,3 +36,16 @@ func Flush(ctx context.Context, g *lib.Group, work []func(context.Context)) {
 func Settle(ctx context.Context, t *lib.Tally) {
 	t.Wait() // want `\(\*lib\.Tally\)\.Wait blocks in sync\.Cond\.Wait \(lib\.go:\d+\) and cannot observe ctx`
 }
+
+// Enqueue reserves room in lib's backlog, whose wait sits on a branch
+// lib's values rule out (a limit that is 0 on this build): no fact
+// carries a wait here.
+func Enqueue(ctx context.Context, x int) {
+	lib.Reserve(x)
+}
+
+// EnqueueBounded reserves room in lib's bounded queue: past the limit a
+// caller set with lib.Limit it waits, and ctx cannot end the wait.
+func EnqueueBounded(ctx context.Context, x int) {
+	lib.ReserveBounded(x) // want `lib\.ReserveBounded blocks in sync\.Cond\.Wait \(lib\.go:\d+\) and cannot observe ctx`
+}
