@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/known"
+	"github.com/gatevet/gatevet/internal/naming"
 )
 
 // originBuilder builds the flow graph.
@@ -133,6 +134,14 @@ func (b *originBuilder) openings(funcs []*ssa.Function) {
 						if mc, isClosure := instr.(*ssa.MakeClosure); !isClosure || mc.Fn != f || !onlyCalled(mc) {
 							escapes[f] = true
 						}
+						if f.Synthetic != "" {
+							// A bound method or a method expression:
+							// the method runs with whatever the value
+							// is called with.
+							if m := naming.WrappedMethod(f); m != nil {
+								escapes[m] = true
+							}
+						}
 					}
 				}
 			}
@@ -228,7 +237,13 @@ func (b *originBuilder) instr(fn *ssa.Function, instr ssa.Instruction, allocs ma
 	case *ssa.MakeClosure:
 		fn := in.Fn.(*ssa.Function)
 		for i, bnd := range in.Bindings {
-			if i < len(fn.FreeVars) && b.carrier(bnd.Type()) {
+			switch {
+			case !b.carrier(bnd.Type()):
+			case !b.funcs[fn]:
+				// A bound method's receiver: the method gets it from
+				// the unknown.
+				b.escape(b.src(in, bnd), bnd.Type())
+			case i < len(fn.FreeVars):
 				b.flow(bnd.Type(), b.src(in, bnd), b.val(fn.FreeVars[i]))
 			}
 		}

@@ -37,10 +37,12 @@ type server struct {
 	any   []*conn
 	in    []*conn
 	inMap map[int]*conn
+	conns2 []*conn
 }
 
 func (s *server) createGateway(name string) {
 	c := &conn{kind: gateway}
+	c.flush()
 	s.register(name, c)
 	s.any = append(s.any, c)
 }
@@ -156,6 +158,23 @@ func (s *server) walk() {
 	}
 }
 
+// hook hands a leaf connection's method to a callback taker: the method
+// runs with that connection.
+func (s *server) hook(run func(func())) {
+	c := &conn{kind: leaf}
+	s.mu.Lock()
+	s.conns2 = append(s.conns2, c)
+	s.mu.Unlock()
+	run(c.flush)
+}
+
+// flush runs on the gateway connection createGateway calls it on, and
+// as a bound method on the leaf.
+func (c *conn) flush() {
+	c.mu.Lock()
+	c.mu.Unlock()
+}
+
 // Conns hands every connection to other packages.
 func (s *server) Conns() []*conn { return s.any }
 
@@ -195,6 +214,7 @@ func (s *server) poke(x any) {
 		}
 	}
 	want := map[string]string{
+		"flush:1":       "conn.kind=1|conn.kind=2|conn.kind=3|conn.kind=4", // a bound method: any connection that got out
 		"walk:1":        "conn.kind=2",                                     // the inbound map, read beside the leaf map
 		"LockPeer:1":    "?",                                               // an exported type's object from outside
 		"processLeaf:1": "conn.kind=1",                                     // c, the receiver createLeaf passes
