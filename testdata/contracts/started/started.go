@@ -1,4 +1,6 @@
-package infer
+// Package started: a contract stated by a name, broken before the only
+// goroutine that takes the lock starts, and after it.
+package started
 
 import "sync"
 
