@@ -14,6 +14,7 @@ import (
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/gatepass"
+	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
 )
 
@@ -136,10 +137,16 @@ func blockingCalls(pass *analysis.Pass, conds *condwait.Result, fi *gate.FuncInf
 		if slot := bc.Stalls[0].Slot; slot {
 			until, then = " until a slot is free", "while every slot stays taken, this goroutine waits on"
 		}
+		fix := fmt.Sprintf("give %s a ctx and wake its waiters with context.AfterFunc", what)
+		if mod, other := otherModule(pass, bc.Callee); other {
+			// The dependency's to fix; the caller can stop waiting.
+			fix = fmt.Sprintf("the wait is in package %s, of another module, where %s can take a ctx; here, run the call on a goroutine and select on its result and %s.Done()",
+				mod, bc.Callee.Name(), ctxName)
+		}
 		d := analysis.Diagnostic{
 			Pos: bc.Call.Pos(), End: bc.Call.Pos(),
-			Message: fmt.Sprintf("%s blocks in sync.Cond.Wait (%s)%s and cannot observe %s: %s after %s is cancelled; "+
-				"give %s a ctx and wake its waiters with context.AfterFunc", what, wait.At, until, ctxName, then, ctxName, what),
+			Message: fmt.Sprintf("%s blocks in sync.Cond.Wait (%s)%s and cannot observe %s: %s after %s is cancelled; %s",
+				what, wait.At, until, ctxName, then, ctxName, fix),
 		}
 		d.Related = gate.ChainRelated(chain, "then ")
 		if obj := bc.Callee.Object(); len(d.Related) == 0 && obj != nil && obj.Pos().IsValid() {
@@ -150,6 +157,21 @@ func blockingCalls(pass *analysis.Pass, conds *condwait.Result, fi *gate.FuncInf
 		out = append(out, blockingCall{d: d, wait: wait.At, slot: bc.Stalls[0].Slot})
 	}
 	return out
+}
+
+// otherModule returns the path of fn's package when the package lies
+// outside the module being analysed (a dependency's), as the driver's
+// module information tells it; false in standalone mode, which knows no
+// modules.
+func otherModule(pass *analysis.Pass, fn *ssa.Function) (string, bool) {
+	if pass.Module == nil || pass.Module.Path == "" {
+		return "", false
+	}
+	path, here := known.PkgPath(fn), pass.Module.Path
+	if path == "" || path == here || strings.HasPrefix(path, here+"/") {
+		return "", false
+	}
+	return path, true
 }
 
 // byWait reports the calls that block on one Wait once, at the first

@@ -94,6 +94,10 @@
 //     may block in such a loop with no way out, directly or through other
 //     calls, in any package:
 //     "return q.Get() // (*Queue).Get blocks in sync.Cond.Wait (…) and cannot observe ctx".
+//     When that function belongs to another module (a dependency), the
+//     report says so: the Wait is fixed there, and meanwhile the caller
+//     can run the call on a goroutine and select on its result and
+//     ctx.Done().
 //   - A cancellation watcher that wakes the waiters without holding the
 //     lock:
 //     "q.cond.Broadcast() // this cancellation wake-up runs without the Cond's lock".

@@ -1,0 +1,3 @@
+module example.com/conddep
+
+go 1.26.0
