@@ -35,6 +35,27 @@ type extents struct {
 	outside map[*ssa.Function]map[*ssa.Function]bool
 	// inside holds, for d, the functions calls of d lead to.
 	inside map[*ssa.Function]map[*ssa.Function]bool
+	// preds and isRoot invert succs and roots, once asked (callers).
+	preds  map[*ssa.Function][]*ssa.Function
+	isRoot map[*ssa.Function]bool
+}
+
+// callers returns, for each function, its callers by static calls and
+// defers, and the set of roots.
+func (e *extents) callers() (map[*ssa.Function][]*ssa.Function, map[*ssa.Function]bool) {
+	if e.preds == nil {
+		e.preds = make(map[*ssa.Function][]*ssa.Function)
+		for from, tos := range e.succs {
+			for _, to := range tos {
+				e.preds[to] = append(e.preds[to], from)
+			}
+		}
+		e.isRoot = make(map[*ssa.Function]bool, len(e.roots))
+		for _, fn := range e.roots {
+			e.isRoot[fn] = true
+		}
+	}
+	return e.preds, e.isRoot
 }
 
 // newExtents reads the package's calls from the gate model.

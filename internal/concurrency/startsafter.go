@@ -31,16 +31,7 @@ func (r *Result) StartedAfter(fa *gate.FuncInfo, a ssa.Instruction, fb *gate.Fun
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	e := r.extents
-	preds := make(map[*ssa.Function][]*ssa.Function)
-	for from, tos := range e.succs {
-		for _, to := range tos {
-			preds[to] = append(preds[to], from)
-		}
-	}
-	isRoot := make(map[*ssa.Function]bool, len(e.roots))
-	for _, fn := range e.roots {
-		isRoot[fn] = true
-	}
+	preds, isRoot := e.callers()
 	seen := map[*ssa.Function]bool{fb.Fn: true}
 	stack := []*ssa.Function{fb.Fn}
 	roots := 0

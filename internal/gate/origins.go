@@ -1,7 +1,6 @@
 package gate
 
 import (
-	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/ssa"
@@ -38,7 +37,7 @@ func (r *Result) Modes(fi *FuncInfo, g naming.Ref) ([]string, bool) {
 		if r.m.ssaPkg != nil {
 			var prod []*ssa.Function
 			for _, fn := range append(r.m.valueFuncs[:len(r.m.valueFuncs):len(r.m.valueFuncs)], r.m.genFuncs...) {
-				if !r.inTest(fn) {
+				if !r.testFunc(fn) {
 					prod = append(prod, fn)
 				}
 			}
@@ -50,7 +49,7 @@ func (r *Result) Modes(fi *FuncInfo, g naming.Ref) ([]string, bool) {
 		}
 		o.objects = make(map[*ssa.Function]map[string]ssa.Value)
 	})
-	if o.o == nil || r.inTest(fi.Fn) {
+	if o.o == nil || r.InTest(fi) {
 		return nil, false
 	}
 	v := o.object(fi, g)
@@ -104,9 +103,4 @@ func (o *originsOnce) object(fi *FuncInfo, g naming.Ref) ssa.Value {
 		return fi.LocalValue(g)
 	}
 	return nil
-}
-
-// inTest reports whether fn is declared in a _test.go file.
-func (r *Result) inTest(fn *ssa.Function) bool {
-	return fn.Pos().IsValid() && strings.HasSuffix(r.m.pass.Fset.Position(fn.Pos()).Filename, "_test.go")
 }

@@ -119,6 +119,9 @@ func (r *Result) outermost(fi *FuncInfo) *FuncInfo {
 }
 
 // InTest reports whether fi is declared in a _test.go file.
-func (r *Result) InTest(fi *FuncInfo) bool {
-	return strings.HasSuffix(r.m.pass.Fset.Position(fi.Fn.Pos()).Filename, "_test.go")
+func (r *Result) InTest(fi *FuncInfo) bool { return r.testFunc(fi.Fn) }
+
+// testFunc reports whether fn is declared in a _test.go file.
+func (r *Result) testFunc(fn *ssa.Function) bool {
+	return fn.Pos().IsValid() && strings.HasSuffix(r.m.pass.Fset.Position(fn.Pos()).Filename, "_test.go")
 }

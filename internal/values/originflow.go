@@ -302,7 +302,8 @@ func (b *originBuilder) instr(fn *ssa.Function, instr ssa.Instruction, allocs ma
 	case *ssa.Extract:
 		b.flow(v.Type(), b.val(in.Tuple), b.val(v))
 	case *ssa.Field:
-		b.flow(v.Type(), b.o.node(fieldOf(in.X.Type(), in.Field)), b.val(v))
+		f, _ := naming.ValueField(in)
+		b.flow(v.Type(), b.o.node(f), b.val(v))
 	case *ssa.Call:
 		// Flows added by call.
 	case *ssa.TypeAssert:
@@ -332,7 +333,7 @@ func (b *originBuilder) elem(x, v ssa.Value) {
 func (b *originBuilder) place(addr ssa.Value) *originNode {
 	switch a := addr.(type) {
 	case *ssa.FieldAddr:
-		f := fieldOf(a.X.Type(), a.Field)
+		f := naming.FieldOf(a)
 		n := b.o.node(f)
 		if (f.Exported() || f.Pkg() != b.pkg.Pkg) && !b.exposed[n] {
 			b.exposed[n] = true
@@ -350,14 +351,6 @@ func (b *originBuilder) place(addr ssa.Value) *originNode {
 		return n
 	}
 	return b.val(addr)
-}
-
-// fieldOf returns field i of the struct t is or points to.
-func fieldOf(t types.Type, i int) *types.Var {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	return t.Underlying().(*types.Struct).Field(i)
 }
 
 // call adds the flows of a call: into the parameters and out of the

@@ -91,21 +91,16 @@ func (b *originBuilder) narrowings(fn *ssa.Function) map[ssa.Value][]*narrowing 
 			x, k = k, x
 		}
 		kc, ok := k.(*ssa.Const)
-		load, isLoad := x.(*ssa.UnOp)
-		if !ok || kc.Value == nil || !isLoad || load.Op != token.MUL {
+		obj, f := loadedField(x)
+		if !ok || kc.Value == nil || obj == nil {
 			continue
 		}
-		fa, ok := load.X.(*ssa.FieldAddr)
-		if !ok {
-			continue
-		}
-		tn := b.o.modedType(known.PointerElem(fa.X.Type()))
-		f := fieldOf(fa.X.Type(), fa.Field)
+		tn := b.o.modedType(known.PointerElem(obj.Type()))
 		then := bl.Succs[0]
 		if tn == nil || !slices.Contains(b.o.modes[tn], f) || len(then.Preds) != 1 {
 			continue
 		}
-		ns[fa.X] = append(ns[fa.X], &narrowing{tn: tn, field: f, val: kc.Value.ExactString(), block: then})
+		ns[obj] = append(ns[obj], &narrowing{tn: tn, field: f, val: kc.Value.ExactString(), block: then})
 	}
 	b.narrow[fn] = ns
 	return ns
