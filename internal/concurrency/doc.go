@@ -143,6 +143,15 @@
 // reason: it serves judgements that need the code's own order only
 // (contracts' name contracts).
 //
+// The converse, Together (together.go), says when the package's own
+// code shows two points running at once, since that the model cannot
+// keep them apart shows nothing by itself: a point on a goroutine the
+// package starts runs beside whatever its starter's callers do, and the
+// exported methods of a type whose doc comment says it is safe for
+// concurrent use (directive.Concurrent) run beside each other. By Go's
+// convention, a type the doc says nothing of is used by one goroutine at
+// a time, so passes that infer a discipline ask it before they report.
+//
 // Every judgement leans the safe way: a use the model does not follow
 // (a phi, a conversion to unsafe.Pointer, a call it has no summary for,
 // a method called through an interface) publishes.

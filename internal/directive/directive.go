@@ -40,6 +40,10 @@ const (
 	Releases
 	Ignore
 	Order
+	// Concurrent is a type's doc comment saying its values are safe
+	// for use by several goroutines at once (concurrent.go); read from
+	// words, never written as a directive.
+	Concurrent
 )
 
 const prefix = "//gatevet:"
@@ -62,7 +66,8 @@ type Directive struct {
 	Args []string  // the words after the directive name
 	// Said is, for a Holds contract read from a doc comment's words
 	// (said.go), the sentence that states it, or the method's name that
-	// does (Named); "" for a directive.
+	// does (Named); for Concurrent, the sentence that says so; "" for a
+	// directive.
 	Said  string
 	Named bool
 }
@@ -195,6 +200,14 @@ func (s *Set) attach(f *ast.File, info *types.Info) {
 				switch spec := spec.(type) {
 				case *ast.TypeSpec:
 					add(spec.Name, doc, spec.Doc, spec.Comment)
+					if obj := info.Defs[spec.Name]; obj != nil {
+						for _, cg := range []*ast.CommentGroup{doc, spec.Doc} {
+							if d := concurrent(cg); d != nil {
+								s.ByObject[obj] = append(s.ByObject[obj], d)
+								break
+							}
+						}
+					}
 				case *ast.ValueSpec:
 					for _, name := range spec.Names {
 						add(name, doc, spec.Doc, spec.Comment)

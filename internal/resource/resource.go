@@ -210,3 +210,40 @@ func embeddedStruct(obj types.Object) bool {
 	_, isStruct := f.Type().Underlying().(*types.Struct)
 	return isStruct
 }
+
+// Owners returns the named types of package pkg whose values hold the
+// resource's field: the struct that declares it, and those that embed
+// that struct, or hold it by value, however deep. None for a variable.
+func (res Resource) Owners(pkg *types.Package) []*types.TypeName {
+	if res.Var() || res.Obj == nil {
+		return nil
+	}
+	f, ok := res.Obj.(*types.Var)
+	if !ok {
+		return nil
+	}
+	var out []*types.TypeName
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if ok && holdsField(tn.Type().Underlying(), f.Origin(), 0) {
+			out = append(out, tn)
+		}
+	}
+	return out
+}
+
+// holdsField reports whether a value of type t holds field f: one of
+// its fields, or one of a struct it holds by value.
+func holdsField(t types.Type, f *types.Var, depth int) bool {
+	st, ok := t.(*types.Struct)
+	if !ok || depth > 8 {
+		return false
+	}
+	for v := range st.Fields() {
+		if v.Origin() == f || holdsField(v.Type().Underlying(), f, depth+1) {
+			return true
+		}
+	}
+	return false
+}

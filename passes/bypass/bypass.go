@@ -162,8 +162,17 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			if !races {
 				continue
 			}
+			var shown concurrency.Reason
+			if !annotated && !u.Res.Global {
+				// An inferred guard of a field: the package's code must
+				// show the two sides running at once.
+				var ok bool
+				if shown, ok = together(conc, pass.Pkg, u, meets); !ok {
+					continue
+				}
+			}
 			s := site{u.Func, u.Res.Object()}
-			r := race{u: u, gate: g, meets: meets}
+			r := race{u: u, gate: g, meets: meets, shown: shown}
 			switch first := pending[s]; {
 			case !reported[s]:
 				reported[s] = true
@@ -190,6 +199,7 @@ type race struct {
 	gate  resource.GateKey
 	meets []resource.Use
 	also  []race
+	shown concurrency.Reason // why the two sides run at once, for an inferred field guard
 }
 
 // maxAlso bounds how many other fields one report names.
@@ -308,6 +318,22 @@ func meeting(conc *concurrency.Result, u resource.Use, guarded []resource.Use) (
 		}
 	}
 	return meets, races
+}
+
+// together returns why the package's code runs u at the same time as
+// one of the guarded uses it meets and conflicts with (see
+// concurrency.Together); ok is false when it shows no such pair.
+func together(conc *concurrency.Result, pkg *types.Package, u resource.Use, meets []resource.Use) (concurrency.Reason, bool) {
+	owners := u.Res.Owners(pkg)
+	for _, g := range meets {
+		if !u.Write && !g.Write {
+			continue
+		}
+		if why, ok := conc.Together(concurrency.Side{Func: u.Func, Started: u.Started}, concurrency.Side{Func: g.Func, Started: g.Started}, owners); ok {
+			return why, true
+		}
+	}
+	return concurrency.Reason{}, false
 }
 
 // mine reports whether this package decides about u's resource: its
@@ -606,8 +632,16 @@ func diagnose(pass *analysis.Pass, conc *concurrency.Result, r race) analysis.Di
 		without = fmt.Sprintf("holding %s but not %s", other, gateName)
 		fix = fmt.Sprintf("hold %s around the use, or make every access take the same one of %s and %s", gateName, other, gateName)
 	}
-	msg := fmt.Sprintf("%s %s %s%s %s, %s: when one of them runs on another goroutine meanwhile, this path races with it%s; %s",
-		who, access, resName, via, without, evidence, also, fix)
+	meanwhile := "when one of them runs on another goroutine meanwhile, this path races with it"
+	if r.shown.Pos.IsValid() {
+		// The type's word that its values are used concurrently.
+		meanwhile = r.shown.What + ", so " + meanwhile
+		related = append(related, analysis.RelatedInformation{Pos: r.shown.Pos, Message: r.shown.What})
+	} else if r.shown.What != "" && !u.Started && !slices.ContainsFunc(shown, func(g resource.Use) bool { return g.Started }) {
+		meanwhile = r.shown.What + ", so " + meanwhile
+	}
+	msg := fmt.Sprintf("%s %s %s%s %s, %s: %s%s; %s",
+		who, access, resName, via, without, evidence, meanwhile, also, fix)
 	return analysis.Diagnostic{Pos: u.Pos, End: u.End, Message: msg, Related: related}
 }
 

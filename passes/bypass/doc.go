@@ -39,10 +39,14 @@
 // By default a struct field is reported only when it is annotated
 // //gatevet:guardedby; package-level variables are reported with a guard
 // inferred from their uses. The flag -bypass.fields also reports fields
-// whose guard is inferred: on real code only 2 of its first 9 reports
-// were true, and 1 of 3 issues on 21 modules read since, because whether
-// two methods of a type run at once often depends on which goroutine
-// calls them, or on a lock held by callers in another package. A write
+// whose guard is inferred, when the package's own code shows the two
+// sides running at once: one of them runs on a goroutine the package
+// starts, or the type's doc comment says its values are safe for
+// concurrent use. By Go's convention a type is not safe for concurrent
+// use unless its doc says so, and two methods of such a type, one of
+// which forgot the lock, may both be called by the one goroutine that
+// owns the value. The flag stays off by default until its precision on
+// modules never tuned for meets the bar of docs/realworld.md. A write
 // under a read lock is reported whatever the flag.
 //
 // # Why it matters

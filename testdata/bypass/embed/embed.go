@@ -11,6 +11,7 @@ type stats struct {
 	writes int
 }
 
+// Conn is safe for concurrent use.
 type Conn struct {
 	stats
 	mu sync.Mutex
@@ -54,6 +55,8 @@ func (c *Conn) Writes() int { return c.writes } // want `latent: Writes reads c\
 // embed their state tracker: its mutex is one gate however the embedding
 // type reaches it, f.tracker.mut from a *folder and f.folder.tracker.mut
 // from a *SendOnly, both f.mut in Go.
+//
+// It is safe for concurrent use.
 type tracker struct {
 	mut     sync.Mutex
 	current int
@@ -92,4 +95,4 @@ func (f *SendOnly) State() int { return f.getState() }
 
 // Peek reads the state without the lock: the bug, spelled as Go spells
 // the promoted fields.
-func (f *SendOnly) Peek() int { return f.current } // want `latent: Peek reads f\.current without holding f\.mut, which is held where \(\*tracker\)\.setState writes it \(embed\.go:65\), reached from a func literal in Scan, Revert, Override:`
+func (f *SendOnly) Peek() int { return f.current } // want `latent: Peek reads f\.current without holding f\.mut, which is held where \(\*tracker\)\.setState writes it \(embed\.go:68\), reached from a func literal in Scan, Revert, Override:`

@@ -17,6 +17,8 @@ type Delivery interface {
 // Data holds s.mu around it, so the collector's read of s.msgID is
 // guarded. Relay hands the same collector without the lock: the
 // callback's read races with Mail (the twin races under -race).
+//
+// It is safe for concurrent use.
 type SMTPSession struct {
 	mu       sync.Mutex
 	delivery Delivery
@@ -60,6 +62,8 @@ func (s *SMTPSession) Relay(body io.Reader) {
 
 // An LMTPSession keeps its collector: anyone holding the session can
 // call it later, without the lock, so its read races with Mail.
+//
+// It is safe for concurrent use.
 type LMTPSession struct {
 	mu        sync.Mutex
 	delivery  Delivery
@@ -104,6 +108,8 @@ func (s *LMTPSession) Data(body io.Reader) {
 // A Counter sorts a copy through sort.Sort with a byN, whose unexported
 // bump (no method of sort.Interface) writes c.n: sort.Sort can call only
 // Len, Less and Swap, so Sorted writes nothing of the counter's.
+//
+// It is safe for concurrent use.
 type Counter struct {
 	mu sync.Mutex
 	n  int

@@ -10,6 +10,8 @@ import (
 // the teardown phase the lock discipline does not cover, as for a
 // Disconnect without the claim. The claim is no lock held around the
 // writes.
+//
+// It is safe for concurrent use.
 type Session struct {
 	mu     sync.Mutex
 	closed atomic.Bool
@@ -47,6 +49,8 @@ func (s *Session) Disconnect() {
 // clears the peers, which Add appends to under t.mu: the claim keeps two
 // Disconnects apart, not a Disconnect and an Add (the twin races under
 // -race).
+//
+// It is safe for concurrent use.
 type Tunnel struct {
 	mu     sync.Mutex
 	closed atomic.Bool

@@ -6,6 +6,8 @@ import "sync"
 // a new list in the map and never write into one that is there, so Post
 // can take a list under the read lock and range over it after
 // releasing it.
+//
+// It is safe for concurrent use.
 type Topics struct {
 	mu   sync.RWMutex
 	subs map[string][]*Listener
@@ -56,6 +58,8 @@ func (s *Listener) deliver(v int) {
 // Inbox is Topics with removals made in place: append(s[:i], s[i+1:]...)
 // moves the later listeners down the very array Post ranges over, and
 // Replace copies into it.
+//
+// It is safe for concurrent use.
 type Inbox struct {
 	mu   sync.RWMutex
 	subs map[string][]*Listener
@@ -90,6 +94,8 @@ func (m *Inbox) Post(topic string, v int) {
 
 // Grid's entries point to arrays: their elements are reached through
 // the pointer an entry holds, as the entries' own state.
+//
+// It is safe for concurrent use.
 type Grid struct {
 	mu    sync.Mutex
 	cells map[string]*[4]int

@@ -8,6 +8,8 @@ var poolGauge, poolCells int
 // returns a closure that its callers only ever defer after deferring the
 // unlock, so the closure runs first, with the lock still held (defers
 // run last in, first out). The closure is judged where it is called.
+//
+// It is safe for concurrent use.
 type Pool struct {
 	mu    sync.Mutex
 	bytes int
@@ -46,6 +48,8 @@ func (p *Pool) refresh() func() {
 // Journal's Len defers refresh's closure before it locks: refresh reads
 // the sizes at once, and the closure after the deferred unlock; both
 // race with Post's and Trim's writes.
+//
+// It is safe for concurrent use.
 type Journal struct {
 	mu    sync.Mutex
 	bytes int
@@ -90,6 +94,8 @@ func (j *Journal) refresh() func() {
 
 // Tally exports its maker: a caller in another package can run the
 // closure at any time, without the lock, while Add changes the sizes.
+//
+// It is safe for concurrent use.
 type Tally struct {
 	mu    sync.Mutex
 	bytes int
@@ -122,6 +128,8 @@ func (t *Tally) Refresh() func() {
 
 // Alarm keeps the closure its maker returns in a field and runs it on a
 // goroutine of its own: the closure escapes, and is judged by itself.
+//
+// It is safe for concurrent use.
 type Alarm struct {
 	mu    sync.Mutex
 	fired int

@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 )
 
+// Cache is safe for concurrent use.
 type Cache struct {
 	mu     sync.Mutex
 	items  map[string]int
@@ -114,6 +115,8 @@ func (c *Cache) CountOwners() int {
 }
 
 // Queue's Reset calls the locked helper without the lock.
+//
+// It is safe for concurrent use.
 type Queue struct {
 	mu    sync.Mutex
 	items []int
@@ -172,6 +175,8 @@ func (c *Cache) LastAudit() string {
 func (c *Cache) SizeLocked() int { return len(c.items) }
 
 // RW: reads under RLock, one write without the lock.
+//
+// It is safe for concurrent use.
 type Table struct {
 	mu   sync.RWMutex
 	rows []string
@@ -204,11 +209,14 @@ func (c *Cache) Start() { c.items = make(map[string]int) }
 
 // Store: writers of the history take the store's lock and the
 // history's; a reader under the store's lock alone is safe.
+//
+// It is safe for concurrent use.
 type history struct {
 	mu   sync.Mutex
 	last int
 }
 
+// Store is safe for concurrent use.
 type Store struct {
 	world sync.RWMutex
 	h     *history
@@ -248,6 +256,8 @@ func (c *Cache) Bump() {
 
 // Tx is locked by its users; Unlock commits on their behalf, entered
 // holding the lock it releases.
+//
+// It is safe for concurrent use.
 type Tx struct {
 	mu      sync.Mutex
 	pending int
@@ -276,6 +286,8 @@ func (t *Tx) Add(n int) {
 
 // Balancer: the only writer of name reads it without the lock after
 // publishing it under the lock.
+//
+// It is safe for concurrent use.
 type Balancer struct {
 	mu   sync.Mutex
 	name string
@@ -312,6 +324,8 @@ func (t *Table) Last() func() int { return t.lastFunc() }
 // taken as evidence that the field is guarded: a read of the field may
 // only copy the map's reference (caddy's Replacer.WithoutFile), and
 // every report this shape made on real code was false.
+//
+// It is safe for concurrent use.
 type Index struct {
 	mu   sync.Mutex
 	byID map[int]string
@@ -345,6 +359,8 @@ func (x *Index) Lookup(id int) string {
 // lock, to keep the order of sends: the mux's lock guards the mux's
 // state, and the connection's ids are written under it incidentally.
 // Receive writes them without it: no report.
+//
+// It is safe for concurrent use.
 type Mux struct {
 	sendMu sync.Mutex
 	sendID int

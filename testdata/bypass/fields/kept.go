@@ -8,6 +8,8 @@ import (
 // An LRU cache hands its onEvict to its key list, which calls it back
 // from add while the cache holds c.mu: onEvict is entered only through
 // the cache's own locked paths, so its write of c.data is guarded.
+//
+// It is safe for concurrent use.
 type LRU struct {
 	mu   sync.Mutex
 	data map[string]int
@@ -72,6 +74,8 @@ func (c *LRU) onEvict(k string) {
 
 // TTLCache is LRU whose onEvict Expire also calls, without the lock: it
 // races with Set (the twin races under -race).
+//
+// It is safe for concurrent use.
 type TTLCache struct {
 	mu   sync.Mutex
 	data map[string]int
@@ -120,6 +124,8 @@ func (c *TTLCache) onEvict(k string) {
 
 // HookedLRU's list hands its onEvict out (OnEvict returns it), so anyone
 // can call it without the lock: it is an entry of its own.
+//
+// It is safe for concurrent use.
 type HookedLRU struct {
 	mu   sync.Mutex
 	data map[string]int

@@ -8,6 +8,8 @@ import "sync"
 // or nothing. Drain's unsubscribe locks the one it looked up and writes
 // through the one it was given: they are one object, so the write
 // holds its lock.
+//
+// It is safe for concurrent use.
 type Sub struct {
 	mu     sync.Mutex
 	conn   *Conn
@@ -15,6 +17,7 @@ type Sub struct {
 	status int
 }
 
+// Conn is safe for concurrent use.
 type Conn struct {
 	mu   sync.Mutex
 	ssid int64
@@ -76,6 +79,8 @@ func (s *Sub) setStatus(v int) { s.status = v }
 // A tree files each node under its own id too, but looks a node's
 // parent up by the parent's id: the lock Reparent takes is the
 // parent's, and the node's depth is written without the node's lock.
+//
+// It is safe for concurrent use.
 type Node struct {
 	mu     sync.Mutex
 	tree   *Tree
@@ -84,6 +89,7 @@ type Node struct {
 	depth  int
 }
 
+// Tree is safe for concurrent use.
 type Tree struct {
 	mu    sync.Mutex
 	nodes map[int64]*Node

@@ -17,6 +17,8 @@ func (w *watcher) stop() { w.stopped = true }
 // and only then reads the helpers without it. A Watch that locked first
 // wrote before Dispose's section; one that locks after finds the flag
 // set and writes nothing.
+//
+// It is safe for concurrent use.
 type BuildContext struct {
 	mu       sync.Mutex
 	disposed bool
@@ -74,6 +76,8 @@ func (c *BuildContext) Dispose() {
 // ReopenContext is BuildContext whose Reset clears the flag: a Watch
 // after Reset writes the watcher while Dispose reads it (the twin races
 // under -race).
+//
+// It is safe for concurrent use.
 type ReopenContext struct {
 	mu       sync.Mutex
 	disposed bool
@@ -114,6 +118,8 @@ func (c *ReopenContext) Dispose() {
 // LeakyContext checks the flag but lets go of the lock before the
 // write: Dispose's section can run in between, and its read meet the
 // write (the twin races under -race).
+//
+// It is safe for concurrent use.
 type LeakyContext struct {
 	mu       sync.Mutex
 	disposed bool
@@ -151,6 +157,8 @@ func (c *LeakyContext) Dispose() {
 // AsyncContext checks the flag under the lock but starts a goroutine to
 // set the watcher: the goroutine runs after the section, and may run
 // after Dispose's (the twin races under -race).
+//
+// It is safe for concurrent use.
 type AsyncContext struct {
 	mu       sync.Mutex
 	disposed bool

@@ -5,6 +5,8 @@ import "sync"
 // A store made read-only or writable, for good: a read-only store's
 // snapshot is never written, so its unlocked reads meet no writer; a
 // writable store's writes take the lock, and its reads do too.
+//
+// It is safe for concurrent use.
 type Snapshot struct {
 	mu       sync.Mutex
 	readOnly bool
@@ -47,6 +49,8 @@ func (s *Snapshot) Reset() {
 }
 
 // Toggle is Snapshot whose mode can change after it is made.
+//
+// It is safe for concurrent use.
 type Toggle struct {
 	mu       sync.Mutex
 	readOnly bool

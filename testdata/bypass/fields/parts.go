@@ -9,6 +9,7 @@ type callStats struct {
 	initial, entries, term int
 }
 
+// MemStorage is safe for concurrent use.
 type MemStorage struct {
 	sync.Mutex
 	ents  []int
@@ -44,6 +45,8 @@ func (ms *MemStorage) InitialState() int {
 
 // Ledger is MemStorage where the unlocked method bumps a counter the
 // locked ones bump under the lock.
+//
+// It is safe for concurrent use.
 type Ledger struct {
 	sync.Mutex
 	ents  []int

@@ -6,6 +6,8 @@ import "sync"
 // users and by render, which holds the lock around it: a user's
 // SetStyle races with a Changed on another goroutine. The message says
 // the lock is held around this same write on the other paths.
+//
+// It is safe for concurrent use.
 type Prompt struct {
 	mu    sync.Mutex
 	style string

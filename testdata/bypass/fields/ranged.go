@@ -8,6 +8,8 @@ import "sync"
 // and with Add's append, which may write into it too. The SSA
 // builder gives a range loop's loads no position: the report is at the
 // statement in the loop that uses the element.
+//
+// It is safe for concurrent use.
 type Board struct {
 	mu     sync.Mutex
 	scores map[string][]int

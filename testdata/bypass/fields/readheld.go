@@ -11,6 +11,7 @@ var (
 	cache   = map[string]int{}
 )
 
+// Policy is safe for concurrent use.
 type Policy struct {
 	magic *int
 	other *int

@@ -6,6 +6,8 @@ import "sync"
 // callers' care: Pause passes a status for which notify leaves the
 // listeners alone, so it uses none of them; Abort passes the final one
 // and closes them without the lock.
+//
+// It is safe for concurrent use.
 type Feed struct {
 	mu        sync.Mutex
 	listeners []chan int

@@ -6,6 +6,8 @@ import "sync"
 // Prepare and Reset set the requests map up under hmu, the wrong one,
 // while Wait reads it under reqMu: the two locks do not exclude each
 // other, and the message says so.
+//
+// It is safe for concurrent use.
 type Hub struct {
 	hmu      sync.Mutex
 	reqMu    sync.Mutex

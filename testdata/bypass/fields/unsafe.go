@@ -5,6 +5,8 @@ import "sync"
 // A ring whose IterateUnsafe reads without the lock: its name says its
 // callers hold it (they take it with Lock first, as UnsafeLen's do), so
 // it is no path of its own.
+//
+// It is safe for concurrent use.
 type Ring struct {
 	mu    sync.Mutex
 	items []int
@@ -46,6 +48,8 @@ func (q *Ring) UnlockedHead() int { return q.items[q.head] }
 // Backlog is Ring with Iterate, which reads the same fields without the
 // lock and with no such name: it races with Put (the twin races under
 // -race).
+//
+// It is safe for concurrent use.
 type Backlog struct {
 	mu    sync.Mutex
 	items []int

@@ -8,6 +8,7 @@ type Details struct {
 	mu counts
 }
 
+// counts is safe for concurrent use.
 type counts struct {
 	sync.Mutex
 	total int

@@ -8,6 +8,8 @@ import "sync"
 // Store's Load passes true and holds s.mu where load reads; Scan holds
 // it itself and passes false. Peek, the near miss, passes false without
 // holding it.
+//
+// It is safe for concurrent use.
 type Store struct {
 	mu   sync.RWMutex
 	msgs map[int]string

@@ -8,6 +8,7 @@ package flagarg
 
 import "sync"
 
+// Sublist is safe for concurrent use.
 type Sublist struct {
 	mu    sync.Mutex
 	count int
@@ -37,6 +38,8 @@ func (s *Sublist) remove(shouldLock bool) {
 func (s *Sublist) Remove() { s.remove(true) }
 
 // Table's drop is called only with false: it never locks.
+//
+// It is safe for concurrent use.
 type Table struct {
 	mu   sync.Mutex
 	size int

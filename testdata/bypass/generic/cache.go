@@ -5,6 +5,8 @@ import "sync"
 // Cache evicts through a helper its methods call with the lock held:
 // the calls, in generic bodies, are of an instance of the helper over
 // the methods' own type parameters.
+//
+// It is safe for concurrent use.
 type Cache[K comparable] struct {
 	lock  sync.RWMutex
 	size  int

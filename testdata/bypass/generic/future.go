@@ -8,6 +8,8 @@ import (
 // Future resolves under its lock and tells its listeners through a
 // helper that every caller runs with the lock held; Wait lets go of the
 // lock while it waits and takes it again.
+//
+// It is safe for concurrent use.
 type Future[V any] struct {
 	ctx       context.Context
 	mutex     sync.Mutex

@@ -3,6 +3,7 @@ package generic
 
 import "sync"
 
+// Set is safe for concurrent use.
 type Set[T comparable] struct {
 	mu sync.Mutex
 	m  map[T]struct{}

@@ -17,6 +17,7 @@ func (j *Jobs[T]) Run() {
 	}
 }
 
+// Counter is safe for concurrent use.
 type Counter struct {
 	mu sync.Mutex
 	n  int

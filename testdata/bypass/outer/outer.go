@@ -8,12 +8,15 @@ import "sync"
 
 // Stats is the exported owner; its mutex serialises every use of its
 // queues.
+//
+// It is safe for concurrent use.
 type Stats struct {
 	sync.Mutex
 	recv queue
 	sent queue
 }
 
+// queue is safe for concurrent use.
 type queue struct {
 	rwl   sync.RWMutex
 	items []int
@@ -67,6 +70,8 @@ func (s *Stats) Sizes() (int, int) {
 
 // Queue is the same helper, exported: anyone can call its Len while
 // another goroutine Inserts.
+//
+// It is safe for concurrent use.
 type Queue struct {
 	rwl   sync.RWMutex
 	items []int
@@ -90,6 +95,8 @@ func (q *Queue) Clear() {
 
 // Leaked is unexported, but NewLeaked hands it out: its methods are
 // entries.
+//
+// It is safe for concurrent use.
 type leaked struct {
 	mu sync.Mutex
 	n  int

@@ -10,6 +10,8 @@ import "sync"
 
 // Container holds the web services, under servicesMu, and the filters,
 // which are set while the program wires itself up and then read.
+//
+// It is safe for concurrent use.
 type Container struct {
 	servicesMu sync.RWMutex
 	services   []string

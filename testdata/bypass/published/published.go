@@ -12,6 +12,7 @@ var errAgain = errors.New("already configured")
 
 type conn struct{ addr string }
 
+// Session is safe for concurrent use.
 type Session struct {
 	mu    sync.Mutex
 	ice   *conn
@@ -80,6 +81,8 @@ func (m *Session) Reset() {
 // Redial is Session with a Close that clears m.ice: the section may run
 // again, and its write of m.role meet a Finalize that saw m.dtls set by
 // the run before.
+//
+// It is safe for concurrent use.
 type Redial struct {
 	mu   sync.Mutex
 	ice  *conn

@@ -10,6 +10,7 @@ import (
 	"example.com/bypass/taskq"
 )
 
+// Agent is safe for concurrent use.
 type Agent struct {
 	mu    sync.Mutex
 	loop  *taskq.Loop
@@ -45,6 +46,8 @@ func (a *Agent) Name() string {
 
 // Worker hands its functions to a pool whose workers run at once: Name
 // races with the writes.
+//
+// It is safe for concurrent use.
 type Worker struct {
 	mu   sync.Mutex
 	pool *taskq.Pool

@@ -8,6 +8,7 @@ import (
 	"example.com/bypass/taskq"
 )
 
+// Agent is safe for concurrent use.
 type Agent struct {
 	mu   sync.Mutex
 	loop *taskq.Loop

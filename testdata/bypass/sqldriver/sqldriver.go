@@ -15,6 +15,7 @@ import (
 	"sync"
 )
 
+// Conn is safe for concurrent use.
 type Conn struct {
 	mu        sync.Mutex
 	tracker   *int
@@ -64,11 +65,13 @@ func (c *Conn) watch(ctx context.Context) {
 }
 
 func (c *Conn) Cancelled() bool {
-	return c.cancelled // want `^latent: Cancelled reads c\.cancelled without holding c\.mu, which is held where \(\*Conn\)\.watch writes it \(sqldriver\.go:62\), reached from the goroutine QueryContext starts`
+	return c.cancelled // want `^latent: Cancelled reads c\.cancelled without holding c\.mu, which is held where \(\*Conn\)\.watch writes it \(sqldriver\.go:63\), reached from the goroutine QueryContext starts`
 }
 
 // Session has Conn's shape but is no driver.Conn: its users may call
 // it from any goroutine, and IsValid races with Ping.
+//
+// It is safe for concurrent use.
 type Session struct {
 	mu      sync.Mutex
 	tracker *int

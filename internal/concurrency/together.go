@@ -1,0 +1,53 @@
+package concurrency
+
+import (
+	"fmt"
+	"go/types"
+
+	"github.com/gatevet/gatevet/internal/directive"
+	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/naming"
+)
+
+// Together is the converse of Apart. That the model cannot keep two
+// points apart does not show that anything runs them at once: two
+// methods of a type with a lock may both be called, one after the other,
+// by the one goroutine that owns the value. The package's own code shows
+// it in two ways. A point on a goroutine a function of the package
+// starts (not its tests) runs beside whatever that function's callers do
+// next, and beside every exported function they may call. And a type
+// whose doc comment says its values are safe for concurrent use
+// (directive.Concurrent) has its exported methods called on any
+// goroutine, beside each other. Without either, whether two points meet
+// depends on a caller the package cannot see.
+
+// A Side is one of two points asked about: the function it is reached
+// from (an entry of the package), and whether it runs on a goroutine that
+// function starts.
+type Side struct {
+	Func    *gate.FuncInfo
+	Started bool
+}
+
+// Together reports why the package's own code runs a and b at the same
+// time, on instances of one of owners: the goroutine one of them runs
+// on (Reason.Pos unset: the points themselves show it), or the sentence
+// of an owner's doc comment that says its values are used concurrently
+// (Reason.Pos at that sentence). ok is false when the package shows
+// neither.
+func (r *Result) Together(a, b Side, owners []*types.TypeName) (Reason, bool) {
+	for _, s := range []Side{a, b} {
+		if s.Started {
+			return Reason{What: fmt.Sprintf("the goroutine %s starts runs beside its callers", naming.FuncName(s.Func.Fn))}, true
+		}
+		if r.Started(s.Func) {
+			return Reason{What: fmt.Sprintf("%s runs on a goroutine the package starts", naming.FuncName(s.Func.Fn))}, true
+		}
+	}
+	for _, tn := range owners {
+		if ds := r.gates.Directives.Of(tn, directive.Concurrent); len(ds) > 0 {
+			return Reason{Pos: ds[0].Pos, What: fmt.Sprintf("%s's doc says %q", tn.Name(), ds[0].Said)}, true
+		}
+	}
+	return Reason{}, false
+}
