@@ -46,10 +46,13 @@ type Result struct {
 	pkgTypes *types.Package
 	waits    map[*ssa.Function][]wait
 
-	published published                 // sections that run once per instance, as asked
-	latched   latched                   // one-way flags, as asked
-	started   map[*gate.FuncInfo]bool   // run on goroutines the package's code starts, once found
-	claims    map[*ssa.Function][]claim // atomic claims, as asked
+	published published               // sections that run once per instance, as asked
+	latched   latched                 // one-way flags, as asked
+	started   map[*gate.FuncInfo]bool // run on goroutines the package's code starts, once found
+
+	detachOnce sync.Once
+	detached   map[*gate.FuncInfo]token.Pos // run on goroutines nothing waits for (together.go)
+	claims     map[*ssa.Function][]claim    // atomic claims, as asked
 }
 
 // param is a parameter of one of the package's functions.

@@ -2,6 +2,7 @@ package concurrency
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 
 	"github.com/gatevet/gatevet/internal/directive"
@@ -14,8 +15,9 @@ import (
 // methods of a type with a lock may both be called, one after the other,
 // by the one goroutine that owns the value. The package's own code shows
 // it in two ways. A point on a goroutine a function of the package
-// starts (not its tests) runs beside whatever that function's callers do
-// next, and beside every exported function they may call. And a type
+// (not its tests) starts and does not wait for runs beside whatever that
+// function's callers do next, and beside every exported function they
+// may call. And a type
 // whose doc comment says its values are safe for concurrent use
 // (directive.Concurrent) has its exported methods called on any
 // goroutine, beside each other. Without either, whether two points meet
@@ -40,8 +42,8 @@ func (r *Result) Together(a, b Side, owners []*types.TypeName) (Reason, bool) {
 		if s.Started {
 			return Reason{What: fmt.Sprintf("the goroutine %s starts runs beside its callers", naming.FuncName(s.Func.Fn))}, true
 		}
-		if r.Started(s.Func) {
-			return Reason{What: fmt.Sprintf("%s runs on a goroutine the package starts", naming.FuncName(s.Func.Fn))}, true
+		if at, ok := r.detachedOf()[s.Func]; ok {
+			return Reason{Pos: at, What: fmt.Sprintf("%s runs on a goroutine started at %s that nothing waits for", naming.FuncName(s.Func.Fn), gate.PosText(r.fset, at))}, true
 		}
 	}
 	for _, tn := range owners {
@@ -50,4 +52,33 @@ func (r *Result) Together(a, b Side, owners []*types.TypeName) (Reason, bool) {
 		}
 	}
 	return Reason{}, false
+}
+
+// detachedOf returns the functions that may run on a goroutine a
+// function of the package (not of its tests) starts and does not wait
+// for (EndWaits), each with the go statement: they run beside whatever
+// the starter's callers do next. Workers a function starts and joins
+// before it returns run only within its call.
+func (r *Result) detachedOf() map[*gate.FuncInfo]token.Pos {
+	r.detachOnce.Do(func() {
+		r.detached = make(map[*gate.FuncInfo]token.Pos)
+		for _, fi := range r.gates.Funcs {
+			if r.gates.InTest(fi) {
+				continue
+			}
+			for _, s := range fi.Starts() {
+				info := r.gates.Info(s.Fn)
+				if info == nil || len(r.EndWaits(fi, s)) > 0 {
+					continue
+				}
+				same, started := r.gates.Reach(info)
+				for _, f := range append(same, started...) {
+					if _, seen := r.detached[f]; !seen {
+						r.detached[f] = s.Pos
+					}
+				}
+			}
+		}
+	})
+	return r.detached
 }

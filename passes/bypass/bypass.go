@@ -634,11 +634,11 @@ func diagnose(pass *analysis.Pass, conc *concurrency.Result, r race) analysis.Di
 	}
 	meanwhile := "when one of them runs on another goroutine meanwhile, this path races with it"
 	if r.shown.Pos.IsValid() {
-		// The type's word that its values are used concurrently.
+		// The type's word that its values are used concurrently, or
+		// the go statement that runs one side beside its starter's
+		// callers; a use on a goroutine the entry starts says so itself.
 		meanwhile = r.shown.What + ", so " + meanwhile
 		related = append(related, analysis.RelatedInformation{Pos: r.shown.Pos, Message: r.shown.What})
-	} else if r.shown.What != "" && !u.Started && !slices.ContainsFunc(shown, func(g resource.Use) bool { return g.Started }) {
-		meanwhile = r.shown.What + ", so " + meanwhile
 	}
 	msg := fmt.Sprintf("%s %s %s%s %s, %s: %s%s; %s",
 		who, access, resName, via, without, evidence, meanwhile, also, fix)

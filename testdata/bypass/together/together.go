@@ -140,3 +140,71 @@ func (d *Dial) Last() time.Time {
 	defer d.mu.Unlock()
 	return d.now
 }
+
+// An Index builds itself with workers that Build waits for: Extract,
+// exported, runs on them only within Build's call, so it shows nothing
+// about Errors, which the index's owner calls before or after Build. Not
+// reported.
+type Index struct {
+	mu   sync.Mutex
+	errs []error
+}
+
+func (x *Index) Build(n int) {
+	var wg sync.WaitGroup
+	for range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			x.Extract()
+		}()
+	}
+	wg.Wait()
+}
+
+func (x *Index) Extract() {
+	x.mu.Lock()
+	x.errs = append(x.errs, nil)
+	x.mu.Unlock()
+}
+
+func (x *Index) Reset() {
+	x.mu.Lock()
+	x.errs = nil
+	x.mu.Unlock()
+}
+
+func (x *Index) Errors() []error { return x.errs }
+
+// The package's default Poller is refreshed by a goroutine its
+// initialiser starts and nothing waits for: Refresh runs beside whatever
+// the package's users do, so Last, which reads without the lock, races
+// with it.
+type Poller struct {
+	mu   sync.Mutex
+	last time.Time
+}
+
+var defaultPoller = &Poller{}
+
+func init() { go defaultPoller.loop() }
+
+func (p *Poller) loop() {
+	for range time.Tick(time.Second) {
+		p.Refresh()
+	}
+}
+
+func (p *Poller) Refresh() {
+	p.mu.Lock()
+	p.last = time.Now()
+	p.mu.Unlock()
+}
+
+func (p *Poller) Stamp(t time.Time) {
+	p.mu.Lock()
+	p.last = t
+	p.mu.Unlock()
+}
+
+func (p *Poller) Last() time.Time { return p.last } // want `^latent: Last reads p\.last without holding p\.mu, which guards it in Refresh, Stamp: Refresh runs on a goroutine started at together\.go:\d+ that nothing waits for, so when one of them runs`
