@@ -116,6 +116,11 @@
 //     holds G: the helper keeps the contract through its callers (add
 //     the same //gatevet:holds to it to say so).
 //   - A caller whose own //gatevet:holds contract names G.
+//   - A call on an object the caller made and has not yet published (a
+//     constructor filling in the value before it returns it): no other
+//     goroutine can hold its lock or touch what the lock guards
+//     (concurrency.Owned). Once the object is stored where another
+//     goroutine finds it, the call is reported.
 //   - A call the model cannot resolve to one function (through an
 //     interface or a func value), and a deferred call.
 //   - A held read lock of an RWMutex counts as holding it.

@@ -1,0 +1,59 @@
+package said
+
+import "sync"
+
+// A Resolver's register is called with r.mu held once the resolver is
+// published; its constructor fills a resolver nobody else can reach yet,
+// without the lock: no report.
+type Resolver struct {
+	mu      sync.Mutex
+	sources map[string]int
+}
+
+// register records a source. The caller must hold r.mu after the
+// resolver is published.
+func (r *Resolver) register(name string, n int) { r.sources[name] = n }
+
+func NewResolver(names []string) *Resolver {
+	r := &Resolver{sources: make(map[string]int)}
+	for i, name := range names {
+		r.register(name, i)
+	}
+	return r
+}
+
+func (r *Resolver) Add(name string, n int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.register(name, n)
+}
+
+// The twin publishes the resolver in a registry other goroutines read
+// (Lookup) before it fills it: the unlocked register races with them.
+var (
+	registryMu sync.Mutex
+	registry   = map[string]*Resolver{}
+)
+
+// NewNamedResolver stores the resolver where Lookup finds it, then
+// registers its names without r.mu: a Lookup on another goroutine reads
+// the sources map while register writes it, a concurrent map access.
+func NewNamedResolver(key string, names []string) *Resolver {
+	r := &Resolver{sources: make(map[string]int)}
+	registryMu.Lock()
+	registry[key] = r
+	registryMu.Unlock()
+	for i, name := range names {
+		r.register(name, i) // want `certain: \(\*Resolver\)\.register requires r\.mu held`
+	}
+	return r
+}
+
+func Lookup(key, name string) int {
+	registryMu.Lock()
+	r := registry[key]
+	registryMu.Unlock()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.sources[name]
+}
