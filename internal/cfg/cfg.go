@@ -22,6 +22,7 @@ package cfg
 import (
 	"go/constant"
 	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -479,4 +480,27 @@ func Pos(instr ssa.Instruction) token.Pos {
 		}
 	}
 	return token.NoPos
+}
+
+// Returned sees through a function's result variable at a return: in a
+// function with defers (or named results), each return statement stores
+// its results in the result variables, runs the deferred calls and then
+// returns what it loads back. For such a load, Returned gives the value
+// the same block stored last before it; otherwise v itself.
+func Returned(v ssa.Value) ssa.Value {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return v
+	}
+	slot, ok := load.X.(*ssa.Alloc)
+	if !ok || slot.Heap || !slices.Contains(slot.Parent().Locals, slot) {
+		return v
+	}
+	instrs := load.Block().Instrs
+	for i := slices.Index(instrs, ssa.Instruction(load)) - 1; i >= 0; i-- {
+		if st, ok := instrs[i].(*ssa.Store); ok && st.Addr == slot {
+			return st.Val
+		}
+	}
+	return v
 }

@@ -106,6 +106,15 @@ func flag(solicit bool, n int) {
 	}
 	mark("done")
 }
+
+func deferred(b bool) (*int, error) {
+	defer mark("deferred")
+	x := new(int)
+	if b {
+		return nil, nil
+	}
+	return x, nil
+}
 `
 
 // build returns the package's functions and, for each mark("x") call,
@@ -628,5 +637,30 @@ func TestPos(t *testing.T) {
 	}
 	if got := Pos(call); got != call.Pos() {
 		t.Errorf("Pos(call) = %v, want its own %v", got, call.Pos())
+	}
+}
+
+// TestReturned sees through the result variables of a function with a
+// defer: each return gives what its own block stored.
+func TestReturned(t *testing.T) {
+	funcs, _ := build(t)
+	var got []string
+	for _, b := range funcs["deferred"].Blocks {
+		for _, instr := range b.Instrs {
+			if ret, ok := instr.(*ssa.Return); ok && b.Comment != "recover" {
+				v := Returned(ret.Results[0])
+				if v == ret.Results[0] {
+					t.Errorf("Returned(%s) did not see through the result variable", v)
+				}
+				got = append(got, v.String())
+			}
+		}
+	}
+	if len(got) != 2 || got[0] != "nil:*int" || got[1] != "new int (new)" {
+		t.Errorf("returned %q, want nil and the new int", got)
+	}
+	// A value that is no load of a result variable is itself.
+	if p := ssa.Value(funcs["flag"].Params[0]); Returned(p) != p {
+		t.Errorf("Returned changed a parameter")
 	}
 }

@@ -140,6 +140,12 @@
 //     Close, Unlock or Done method, or a method of the package that releases
 //     that lock (a transaction whose Rollback gives back the read lock its
 //     Begin took, as bbolt's does).
+//   - A return that hands the caller the object whose lock it keeps (a
+//     waiter made locked and returned for the caller to fill and
+//     unlock), when no return that lets the lock go gives that object:
+//     the lock travels with the object. A return of that function that
+//     keeps the lock and hands no such object (an error after the
+//     waiter was stored where others wait on it) is reported.
 //   - Gates held on some paths to the return but not all.
 //   - A call of another package's function that may keep a gate nothing
 //     outside that package can give back: one reached through unexported

@@ -82,7 +82,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			}
 			leaks = slices.DeleteFunc(leaks, func(x exit) bool {
 				_, closed := res.AfterClose(fi, x.ret, x.held[key])
-				return keptOnPurpose(pass, x.ret.Pos()) || closed
+				return keptOnPurpose(pass, x.ret.Pos()) || closed || handsOwner(fi, x.ret, x.held[key], frees)
 			})
 			// With no exit that frees the gate (a loop that breaks out
 			// holding the lock it lets go of at the bottom of each pass),
@@ -270,6 +270,39 @@ func returnsReleaser(res *gate.Result, fi *gate.FuncInfo, ret *ssa.Return, h *ga
 		}
 	}
 	return false
+}
+
+// handsOwner reports whether ret gives the caller the object whose lock
+// h is (one of its results holds the gate, as a waiter made locked and
+// returned for the caller to fill and unlock), where no return that frees
+// the gate gives that object too: the lock travels with the object, and
+// handing it on is what the function does at this return.
+func handsOwner(fi *gate.FuncInfo, ret *ssa.Return, h *gate.Holding, frees []exit) bool {
+	for i, v := range ret.Results {
+		r, ok := fi.Ref(cfg.Returned(v))
+		if !ok || !owns(r, h.Gate) {
+			continue
+		}
+		handed := true
+		for _, x := range frees {
+			if f, ok := fi.Ref(cfg.Returned(x.ret.Results[i])); ok && owns(f, h.Gate) {
+				handed = false
+			}
+		}
+		if handed {
+			return true
+		}
+	}
+	return false
+}
+
+// owns reports whether gate g is a lock inside the object r names: r's
+// path followed by fields.
+func owns(r, g naming.Ref) bool {
+	if r.Root != g.Root || r.Index != g.Index || r.Pkg != g.Pkg || r.Root == naming.Global && r.Name != g.Name || len(g.Path) <= len(r.Path) {
+		return false
+	}
+	return slices.Equal(r.Path, g.Path[:len(r.Path)]) && g.Path[len(r.Path)] != naming.Deref
 }
 
 // lostForGood says what a kept permit or write lock costs.
