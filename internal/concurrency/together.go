@@ -5,6 +5,8 @@ import (
 	"go/token"
 	"go/types"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/naming"
@@ -58,7 +60,10 @@ func (r *Result) Together(a, b Side, owners []*types.TypeName) (Reason, bool) {
 // function of the package (not of its tests) starts and does not wait
 // for (EndWaits), each with the go statement: they run beside whatever
 // the starter's callers do next. Workers a function starts and joins
-// before it returns run only within its call.
+// before it returns run only within its call. A method the goroutine
+// calls on an object it made and has not published yet (Owned: a shard
+// it builds and sets up before it stores it) runs on that object only,
+// which no caller of the package holds: it is not followed.
 func (r *Result) detachedOf() map[*gate.FuncInfo]token.Pos {
 	r.detachOnce.Do(func() {
 		r.detached = make(map[*gate.FuncInfo]token.Pos)
@@ -67,18 +72,53 @@ func (r *Result) detachedOf() map[*gate.FuncInfo]token.Pos {
 				continue
 			}
 			for _, s := range fi.Starts() {
-				info := r.gates.Info(s.Fn)
-				if info == nil || len(r.EndWaits(fi, s)) > 0 {
-					continue
-				}
-				same, started := r.gates.Reach(info)
-				for _, f := range append(same, started...) {
-					if _, seen := r.detached[f]; !seen {
-						r.detached[f] = s.Pos
-					}
+				if info := r.gates.Info(s.Fn); info != nil && len(r.EndWaits(fi, s)) == 0 {
+					r.detach(info, s.Pos)
 				}
 			}
 		}
 	})
 	return r.detached
+}
+
+// detach marks fi, and what it calls on the goroutine started at pos,
+// as detached (see detachedOf).
+func (r *Result) detach(fi *gate.FuncInfo, pos token.Pos) {
+	if _, seen := r.detached[fi]; seen {
+		return
+	}
+	r.detached[fi] = pos
+	for _, b := range fi.Fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			cal, ok := naming.Resolve(call.Common())
+			if !ok || r.onOwned(fi, call, cal) {
+				continue
+			}
+			if callee := r.gates.Info(cal.Fn); callee != nil {
+				r.detach(callee, pos)
+			}
+		}
+	}
+}
+
+// onOwned reports whether call, a method call in fi, is made on an
+// object fi owns at the call.
+func (r *Result) onOwned(fi *gate.FuncInfo, call ssa.CallInstruction, cal naming.Callee) bool {
+	if cal.Fn.Signature.Recv() == nil {
+		return false
+	}
+	recv := cal.Value(0, false)
+	if recv == nil {
+		return false
+	}
+	ref, ok := fi.Ref(recv)
+	if !ok {
+		return false
+	}
+	_, owned := r.Owned(fi, call, ref)
+	return owned
 }
