@@ -34,9 +34,10 @@ type Side struct {
 }
 
 // Together reports why the package's own code runs a and b at the same
-// time, on instances of one of owners: the goroutine one of them runs
-// on (Reason.Pos unset: the points themselves show it), or the sentence
-// of an owner's doc comment that says its values are used concurrently
+// time, on instances of one of owners: the goroutine one of them runs on
+// (Reason.Pos unset for a side on a goroutine its own function starts,
+// which the side shows; else at the go statement), or the sentence of an
+// owner's doc comment that says its values are used concurrently
 // (Reason.Pos at that sentence). ok is false when the package shows
 // neither.
 func (r *Result) Together(a, b Side, owners []*types.TypeName) (Reason, bool) {
