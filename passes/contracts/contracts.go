@@ -3,7 +3,6 @@ package contracts
 import (
 	_ "embed"
 	"fmt"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -38,7 +37,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			_, started := call.(*ssa.Go)
 			for _, op := range sum.Requires {
 				ref, ok := fi.Translate(op.Gate, cal)
-				if !ok || op.Said != "" && !started && inTest(pass, fi) {
+				if !ok || op.Said != "" && !started && res.InTest(fi) {
 					// A test drives the code from one goroutine: a
 					// contract only words state is not held to it.
 					continue
@@ -119,11 +118,6 @@ func diagnose(pass *analysis.Pass, fi *gate.FuncInfo, call ssa.CallInstruction, 
 		Message: fmt.Sprintf("%s requires %s held (%s), but %s; %s", name, gname, contract, how, fix),
 		Related: []analysis.RelatedInformation{{Pos: callee.Pos(), Message: stated}},
 	}
-}
-
-// inTest reports whether fi's function is declared in a _test.go file.
-func inTest(pass *analysis.Pass, fi *gate.FuncInfo) bool {
-	return strings.HasSuffix(pass.Fset.Position(fi.Fn.Pos()).Filename, "_test.go")
 }
 
 // classHeldAbove reports whether fi holds a lock of g's class (any
