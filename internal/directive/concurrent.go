@@ -23,6 +23,10 @@ var concurrentUse = regexp.MustCompile(`(?i)` +
 	`\b(?:thread|goroutine|concurrency)[- ]safe\b|` +
 	`\b(?:may|can) be (?:used|called|invoked|shared) (?:concurrently|simultaneously|by multiple goroutines|from multiple goroutines|by several goroutines|across goroutines)\b`)
 
+// concurrentWords are words one of which every match of concurrentUse
+// holds, in lower case.
+var concurrentWords = []string{"safe", "concurrent", "simultaneous", "goroutine"}
+
 // denial matches words before a claim in its sentence that deny it or
 // move it to another value.
 var denial = regexp.MustCompile(`(?i)\b(?:not|never|nor|no|isn't|aren't|unless|only if|returns?|returned)\b|n't\b`)
@@ -47,6 +51,9 @@ func concurrent(doc *ast.CommentGroup) *Directive {
 		text.WriteString(" ")
 	}
 	all := text.String()
+	if !mentions(all, concurrentWords) {
+		return nil
+	}
 	for _, at := range concurrentUse.FindAllStringIndex(all, -1) {
 		begin := strings.LastIndexAny(all[:at[0]], ".;!?") + 1
 		if denial.MatchString(all[begin:at[0]]) {

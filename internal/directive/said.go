@@ -40,6 +40,11 @@ var heldBy = regexp.MustCompile(`(?i)` +
 	`\b` + gateWords + ` (?:must|should|needs to|has to) be (?:held|locked|acquired)\b|` +
 	`\b(?:requires|expects|assumes) ` + gateWords + ` (?:to be |is |be )?(?:held|locked|acquired)\b`)
 
+// heldWords are words one of which every match of heldBy holds, in
+// lower case: a line without any is not matched (the expression is slow,
+// and most doc comments say nothing of locks).
+var heldWords = []string{"caller", "be called", "be invoked", "be run", "held", "locked", "acquired"}
+
 // releasing matches a sentence that says the function lets go of the
 // gate its callers hold ("ac.mu must be held by the caller, and this
 // function will guarantee it is released"): a release contract, not
@@ -59,6 +64,9 @@ func said(doc *ast.CommentGroup) []*Directive {
 			continue
 		}
 		text := strings.TrimPrefix(c.Text, "//")
+		if !mentions(text, heldWords) {
+			continue
+		}
 		for _, at := range heldBy.FindAllStringSubmatchIndex(text, -1) {
 			x := gateOf(text, at)
 			if x == "" || seen[x] || aboutAnother(text[:at[0]]) || releasing.MatchString(text) {
@@ -111,6 +119,19 @@ func aboutAnother(before string) bool {
 	before = " " + strings.ToLower(before) + " "
 	for _, w := range []string{" that ", " which ", " who ", " whose ", " helper", " callee"} {
 		if strings.Contains(before, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// mentions reports whether text holds one of words (in lower case),
+// whatever its case: the cheap test before a case-insensitive regular
+// expression every match of which holds one of them.
+func mentions(text string, words []string) bool {
+	lower := strings.ToLower(text)
+	for _, w := range words {
+		if strings.Contains(lower, w) {
 			return true
 		}
 	}
