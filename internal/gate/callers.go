@@ -192,9 +192,10 @@ func (r *Result) WalkCalls(fi *FuncInfo, visit func(call ssa.CallInstruction, ca
 }
 
 // Dead reports whether pos lies in a function nothing runs: a top-level
-// function or method that only the package can call (PackageOnly) and
-// that no call of the package, static or settled, reaches; closures in
-// it included, unless a directive states its contract. Its bugs cannot
+// function or method that only the package can call (PackageOnly, or a
+// method of a type whose values stay in the package, kept) and that no
+// call of the package, static or settled, reaches; closures in it
+// included, unless a directive states its contract. Its bugs cannot
 // happen (staticcheck reports it unused).
 func (r *Result) Dead(pos token.Pos) bool {
 	for _, fi := range r.Funcs {
@@ -202,10 +203,23 @@ func (r *Result) Dead(pos token.Pos) bool {
 		if fn.Parent() != nil || fn.Syntax() == nil || pos < fn.Syntax().Pos() || pos >= fn.Syntax().End() {
 			continue
 		}
-		return r.PackageOnly(fn) && fn.Name() != "init" && fn.Name() != "main" && !r.annotated(fn) &&
+		return (r.PackageOnly(fn) || r.kept(fn)) && fn.Name() != "init" && fn.Name() != "main" && !r.annotated(fn) &&
 			len(r.CallSites(fn)) == 0 && len(r.DynamicCallSites(fn)) == 0
 	}
 	return false
+}
+
+// kept reports whether fn is a method of one of the package's types
+// whose methods run at the package's static calls only (not Escaping),
+// whatever its name: no value of the type gets to code the package does
+// not see, and no interface holds one.
+func (r *Result) kept(fn *ssa.Function) bool {
+	recv := fn.Signature.Recv()
+	if recv == nil || r.Escapes(fn) {
+		return false
+	}
+	tn := naming.TypeNameOf(recv.Type())
+	return tn != nil && tn.Pkg() == r.m.pass.Pkg && !r.Escaping(tn)
 }
 
 // annotated reports whether a //gatevet: directive states fn's contract:

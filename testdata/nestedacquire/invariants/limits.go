@@ -13,7 +13,7 @@ type idlePool struct {
 	max  int
 }
 
-func newIdlePool() *idlePool { return &idlePool{max: maxIdle} }
+func NewIdlePool() *idlePool { return &idlePool{max: maxIdle} }
 
 func (p *idlePool) trim() {
 	p.mu.Lock()
@@ -38,7 +38,7 @@ type sized struct {
 	max  int
 }
 
-func newSized(max int) *sized { return &sized{max: max} }
+func NewSized(max int) *sized { return &sized{max: max} }
 
 func (p *sized) trim() {
 	p.mu.Lock()

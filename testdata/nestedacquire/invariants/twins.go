@@ -9,7 +9,7 @@ type cleared struct {
 	current *pull
 }
 
-func newCleared() *cleared { return &cleared{current: &pull{}} }
+func NewCleared() *cleared { return &cleared{current: &pull{}} }
 
 func (c *cleared) reset() {
 	c.mu.Lock()
@@ -41,7 +41,7 @@ type lazy struct {
 	current *pull
 }
 
-func newLazy() *lazy { return &lazy{} }
+func NewLazy() *lazy { return &lazy{} }
 
 func (c *lazy) reset() {
 	c.mu.Lock()
@@ -106,7 +106,7 @@ func newPool(n int) []pooled {
 	return ps
 }
 
-func newPooled() *pooled { return &pooled{current: &pull{}} }
+func NewPooled() *pooled { return &pooled{current: &pull{}} }
 
 func (c *pooled) reset() {
 	c.mu.Lock()
@@ -133,7 +133,7 @@ type unchecked struct {
 
 var conns = map[int]*conn{}
 
-func newUnchecked(id int) *unchecked { return &unchecked{conn: conns[id]} }
+func NewUnchecked(id int) *unchecked { return &unchecked{conn: conns[id]} }
 
 func (s *unchecked) redial() {
 	s.mu.Lock()
