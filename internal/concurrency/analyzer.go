@@ -51,8 +51,8 @@ type Result struct {
 	started   map[*gate.FuncInfo]bool // run on goroutines the package's code starts, once found
 
 	detachOnce sync.Once
-	detached   map[*gate.FuncInfo]token.Pos // run on goroutines nothing waits for (together.go)
-	claims     map[*ssa.Function][]claim    // atomic claims, as asked
+	detached   map[*gate.FuncInfo]detachment // run on goroutines nothing waits for (together.go)
+	claims     map[*ssa.Function][]claim     // atomic claims, as asked
 }
 
 // param is a parameter of one of the package's functions.

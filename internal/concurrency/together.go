@@ -9,6 +9,7 @@ import (
 
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
 )
 
@@ -45,8 +46,8 @@ func (r *Result) Together(a, b Side, owners []*types.TypeName) (Reason, bool) {
 		if s.Started {
 			return Reason{What: fmt.Sprintf("the goroutine %s starts runs beside its callers", naming.FuncName(s.Func.Fn))}, true
 		}
-		if at, ok := r.detachedOf()[s.Func]; ok {
-			return Reason{Pos: at, What: fmt.Sprintf("%s runs on a goroutine started at %s that nothing waits for", naming.FuncName(s.Func.Fn), gate.PosText(r.fset, at))}, true
+		if d, ok := r.detachedOf()[s.Func]; ok {
+			return d.reason(r.fset, s.Func.Fn), true
 		}
 	}
 	for _, tn := range owners {
@@ -57,24 +58,50 @@ func (r *Result) Together(a, b Side, owners []*types.TypeName) (Reason, bool) {
 	return Reason{}, false
 }
 
+// A detachment is why a function runs on a goroutine nothing waits
+// for: the go statement that starts it (at), or the HTTP handler it
+// runs for (handler), which net/http calls for each request on the
+// request's goroutine (known.ServesHTTP).
+type detachment struct {
+	at      token.Pos
+	handler *ssa.Function
+}
+
+// reason says d of fn.
+func (d detachment) reason(fset *token.FileSet, fn *ssa.Function) Reason {
+	name := naming.FuncName(fn)
+	switch {
+	case d.handler == fn:
+		return Reason{Pos: d.at, What: fmt.Sprintf("%s serves HTTP requests, which net/http runs on a goroutine per connection", name)}
+	case d.handler != nil:
+		return Reason{Pos: d.at, What: fmt.Sprintf("%s runs for %s, which serves HTTP requests on a goroutine per connection", name, naming.FuncName(d.handler))}
+	}
+	return Reason{Pos: d.at, What: fmt.Sprintf("%s runs on a goroutine started at %s that nothing waits for", name, gate.PosText(fset, d.at))}
+}
+
 // detachedOf returns the functions that may run on a goroutine a
 // function of the package (not of its tests) starts and does not wait
-// for (EndWaits), each with the go statement: they run beside whatever
-// the starter's callers do next. Workers a function starts and joins
-// before it returns run only within its call. A method the goroutine
-// calls on an object it made and has not published yet (Owned: a shard
-// it builds and sets up before it stores it) runs on that object only,
-// which no caller of the package holds: it is not followed.
-func (r *Result) detachedOf() map[*gate.FuncInfo]token.Pos {
+// for (EndWaits), or on a goroutine net/http serves a request on (the
+// package's HTTP handlers, known.ServesHTTP, and what they call): they
+// run beside whatever the starter's callers, or the server's owner, do
+// next. Workers a function starts and joins before it returns run only
+// within its call. A method the goroutine calls on an object it made and
+// has not published yet (Owned: a shard it builds and sets up before it
+// stores it) runs on that object only, which no caller of the package
+// holds: it is not followed.
+func (r *Result) detachedOf() map[*gate.FuncInfo]detachment {
 	r.detachOnce.Do(func() {
-		r.detached = make(map[*gate.FuncInfo]token.Pos)
+		r.detached = make(map[*gate.FuncInfo]detachment)
 		for _, fi := range r.gates.Funcs {
 			if r.gates.InTest(fi) {
 				continue
 			}
+			if known.ServesHTTP(fi.Fn.Signature) {
+				r.detach(fi, detachment{fi.Fn.Pos(), fi.Fn})
+			}
 			for _, s := range fi.Starts() {
 				if info := r.gates.Info(s.Fn); info != nil && len(r.EndWaits(fi, s)) == 0 {
-					r.detach(info, s.Pos)
+					r.detach(info, detachment{at: s.Pos})
 				}
 			}
 		}
@@ -82,13 +109,13 @@ func (r *Result) detachedOf() map[*gate.FuncInfo]token.Pos {
 	return r.detached
 }
 
-// detach marks fi, and what it calls on the goroutine started at pos,
-// as detached (see detachedOf).
-func (r *Result) detach(fi *gate.FuncInfo, pos token.Pos) {
+// detach marks fi, and what it calls on the goroutine d says, as
+// detached (see detachedOf).
+func (r *Result) detach(fi *gate.FuncInfo, d detachment) {
 	if _, seen := r.detached[fi]; seen {
 		return
 	}
-	r.detached[fi] = pos
+	r.detached[fi] = d
 	for _, b := range fi.Fn.Blocks {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(ssa.CallInstruction)
@@ -100,7 +127,7 @@ func (r *Result) detach(fi *gate.FuncInfo, pos token.Pos) {
 				continue
 			}
 			if callee := r.gates.Info(cal.Fn); callee != nil {
-				r.detach(callee, pos)
+				r.detach(callee, d)
 			}
 		}
 	}

@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
 )
 
@@ -175,7 +176,7 @@ func (m *model) noteCall(g *callGraph, call ssa.CallInstruction) {
 		if f == nil {
 			continue
 		}
-		if syncCallback(call) {
+		if syncCallback(call) && !Served(arg) {
 			// A callback taker runs it before it returns, as far as
 			// the caller's goroutine is concerned (t.Run, sort.Slice).
 			g.callees[call.Parent()] = append(g.callees[call.Parent()], f)
@@ -187,7 +188,7 @@ func (m *model) noteCall(g *callGraph, call ssa.CallInstruction) {
 				run = true
 			}
 		}
-		if !run && !(external && syncCallback(call)) {
+		if !run && !(external && syncCallback(call) && !Served(arg)) {
 			g.escape(f, !external && keptParam(g.fields, cal.Fn, j))
 		}
 	}
@@ -205,14 +206,20 @@ func (g *callGraph) escape(f *ssa.Function, kept bool) {
 
 // syncCallback reports whether the func values passed in call are taken
 // to run before it returns: a call (not go) of an unknown func value or
-// of another package's
-// function, such as sort.Slice or sync.Once.Do, whose summary does not
-// say. Precision first: a callback counts as covered by its caller's
-// gates rather than as a path of its own.
+// of another package's function, such as sort.Slice or sync.Once.Do,
+// whose summary does not say. Precision first: a callback counts as
+// covered by its caller's gates rather than as a path of its own. An
+// HTTP handler among them is not (Served).
 func syncCallback(call ssa.CallInstruction) bool {
 	_, isGo := call.(*ssa.Go)
 	return !isGo
 }
+
+// Served reports whether arg, handed to a function the package does not
+// see into, is an HTTP handler (known.HTTPHandler): the server keeps it
+// and runs it later, for each request, on the request's goroutine, not
+// before the call returns.
+func Served(arg ssa.Value) bool { return known.HTTPHandler(arg.Type()) }
 
 // StaticCalls yields fi's plain calls (not go or defer) whose callee
 // naming.Resolve knows, with that callee.

@@ -186,7 +186,7 @@ func (r *Result) callTouches(fi *gate.FuncInfo, c *ssa.CallCommon, at token.Pos,
 		// to run before it returns, as range-over-func loop bodies do.
 		var out []rawTouch
 		for _, a := range c.Args {
-			if !isGo {
+			if !isGo && !gate.Served(a) {
 				out = append(out, r.runTouches(fi, a, nil, pos, end, "the loop or callback")...)
 			}
 		}
@@ -239,10 +239,11 @@ func (r *Result) callTouches(fi *gate.FuncInfo, c *ssa.CallCommon, at token.Pos,
 	}
 	if cal.Fn.Pkg != fi.Fn.Pkg && !isGo {
 		// Another package's callback taker is taken to run its func
-		// arguments before it returns (see syncCallback).
+		// arguments before it returns (see gate's syncCallback), HTTP
+		// handlers aside (gate.Served).
 		once := onceScope(fi, cal)
 		for _, a := range cal.Args {
-			if ran[a] {
+			if ran[a] || gate.Served(a) {
 				continue
 			}
 			for _, t := range r.runTouches(fi, a, nil, pos, end, name) {

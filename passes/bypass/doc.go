@@ -41,8 +41,9 @@
 // inferred from their uses. The flag -bypass.fields also reports fields
 // whose guard is inferred, when the package's own code shows the two
 // sides running at once: one of them runs on a goroutine the package
-// starts, or the type's doc comment says its values are safe for
-// concurrent use. By Go's convention a type is not safe for concurrent
+// starts, or serves HTTP requests (a handler the package gives net/http
+// runs on a goroutine per connection, not in place), or the type's doc
+// comment says its values are safe for concurrent use. By Go's convention a type is not safe for concurrent
 // use unless its doc says so, and two methods of such a type, one of
 // which forgot the lock, may both be called by the one goroutine that
 // owns the value. The flag stays off by default until its precision on
