@@ -3,10 +3,12 @@ package gate
 import (
 	"go/constant"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/known"
+	"github.com/gatevet/gatevet/internal/naming"
 )
 
 // How many permits a counting gate has: a channel's buffer, or the size
@@ -92,4 +94,50 @@ func gateValue(instr ssa.Instruction) ssa.Value {
 		return in.Chan
 	}
 	return nil
+}
+
+// Excludes reports whether a holder of g admits no one else meanwhile:
+// a lock (not a Once, held only while its Do runs), or a counting gate
+// that every store of the package makes with one permit (PermitsOf). A
+// semaphore of 128 permits excludes no one: what its holders touch,
+// they may touch at once.
+func (r *Result) Excludes(g GateOp) bool {
+	if !g.Kind.Counting() {
+		return g.Kind != known.Once
+	}
+	return r.m.permitsOf(g.Gate) == 1
+}
+
+// permitsOf returns the permits of the counting gate ref names, as the
+// package's stores give them (noteCapacity): a package-level variable
+// of the package, or a field of that name (every field so named that
+// the package stores a gate in agreeing); -1 when not known.
+func (m *model) permitsOf(ref naming.Ref) int64 {
+	name := "" // the field the gate is in, past dereferences
+	for _, s := range slices.Backward(ref.Path) {
+		if s != naming.Deref {
+			name = s
+			break
+		}
+	}
+	if name == "" {
+		if ref.Root != naming.Global || ref.Pkg != m.pass.Pkg.Path() {
+			return -1
+		}
+		if n, ok := m.capacity[m.pass.Pkg.Scope().Lookup(ref.Name)]; ok {
+			return n
+		}
+		return -1
+	}
+	n, found := int64(-1), false
+	for obj, c := range m.capacity {
+		if v, ok := obj.(*types.Var); !ok || !v.IsField() || v.Name() != name {
+			continue
+		}
+		if found && c != n {
+			return -1
+		}
+		n, found = c, true
+	}
+	return n
 }

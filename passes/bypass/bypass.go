@@ -127,7 +127,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 		if !inferFields && !uses[0].Res.Global && rs.GuardedBy(uses[0].Res) == nil {
 			continue
 		}
-		g, guarded := guardOf(rs, uses, byFunc)
+		g, guarded := guardOf(res, rs, uses, byFunc)
 		if g == (resource.GateKey{}) {
 			continue
 		}
@@ -440,8 +440,10 @@ func throughEntry(res *gate.Result, rs *resource.Result, u resource.Use, byFunc 
 }
 
 // guardOf returns the gate key guarding the resource of uses, and its
-// guarded uses; the zero GateKey when there is none.
-func guardOf(rs *resource.Result, uses []resource.Use, byFunc map[*gate.FuncInfo][]resource.Use) (resource.GateKey, []resource.Use) {
+// guarded uses; the zero GateKey when there is none. A guard is inferred
+// only from gates that exclude (gate.Result.Excludes): not from a
+// counting semaphore with permits to spare.
+func guardOf(res *gate.Result, rs *resource.Result, uses []resource.Use, byFunc map[*gate.FuncInfo][]resource.Use) (resource.GateKey, []resource.Use) {
 	if ann := rs.GuardedBy(uses[0].Res); ann != nil {
 		key := resource.GateKey{Scope: resource.InstanceGate, Name: strings.Join(ann.Sibling, ".")}
 		if ann.Global != nil {
@@ -454,7 +456,7 @@ func guardOf(rs *resource.Result, uses []resource.Use, byFunc map[*gate.FuncInfo
 	guardedFns := make(map[resource.GateKey]map[*gate.FuncInfo]bool)
 	for _, u := range uses {
 		for _, h := range u.Holdings {
-			if h.Kind == known.Claim {
+			if h.Kind == known.Claim || !res.Excludes(h.GateOp) {
 				// An atomic claim keeps its sections apart (see
 				// protected) but is not held around a use as a lock is.
 				continue

@@ -167,7 +167,12 @@
 //     of the type: fewer of the functions that use the type's fields hold
 //     it than hold no gate of the instance at all (a buffer whose lock
 //     only keeps a snapshot reader off the writes, while its getters and
-//     its Reset touch the fields unlocked).
+//     its Reset touch the fields unlocked). Nor is a counting semaphore
+//     with permits to spare inferred as a guard (a channel made with a
+//     buffer of 128, semaphore.NewWeighted(4), or one whose size the
+//     package does not show): it lets several holders touch what it
+//     "guards" at once, so holding it is no fix. One made with a single
+//     permit is a lock.
 //   - A use in an unexported helper (such as xxxLocked) whose callers hold
 //     the gate. Paths start at the package's entries (exported functions,
 //     functions whose value escapes, also through a conversion, such as a
@@ -182,7 +187,9 @@
 //     So do the methods of a value of an unexported type made for one
 //     call and handed to it in an interface (a status collector passed
 //     to a delivery's BodyNonAtomic): they are called back before the
-//     call returns.
+//     call returns. An HTTP handler handed to another package is not run
+//     in place: net/http keeps it and serves each request on a goroutine
+//     of its own, so it is an entry, without the registrar's gates.
 //   - A method of an unexported type whose values never leave the package
 //     (no exported function, field or variable hands one out, no type that
 //     leaves embeds it, and it is never converted to an interface): only the
