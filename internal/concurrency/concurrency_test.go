@@ -2,6 +2,7 @@ package concurrency_test
 
 import (
 	"go/constant"
+	"go/types"
 	"strings"
 	"testing"
 
@@ -109,4 +110,58 @@ var apartProbe = &analysis.Analyzer{
 // the function they run within.
 func TestApart(t *testing.T) {
 	analysistest.Run(t, gatetest.Dir(t, "gatemodel"), apartProbe, "./apart")
+}
+
+// togetherProbe reports, at each call check("x"), whether the package's
+// code shows it running at the same time as the call point("x"), on
+// instances of the checking function's receiver type, and why.
+var togetherProbe = &analysis.Analyzer{
+	Name:     "togetherprobe",
+	Doc:      "test probe: report whether check(x) and point(x) run together",
+	Requires: []*analysis.Analyzer{gate.Analyzer, concurrency.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		res := pass.ResultOf[gate.Analyzer].(*gate.Result)
+		conc := pass.ResultOf[concurrency.Analyzer].(*concurrency.Result)
+		marks := func(name string) map[string]*gate.FuncInfo {
+			out := make(map[string]*gate.FuncInfo)
+			for _, fi := range res.Funcs {
+				for call, cal := range fi.StaticCalls() {
+					if k, ok := call.Call.Args[0].(*ssa.Const); ok && cal.Fn.Name() == name {
+						out[constant.StringVal(k.Value)+"@"+pass.Fset.Position(call.Pos()).String()] = fi
+					}
+				}
+			}
+			return out
+		}
+		points := make(map[string]*gate.FuncInfo)
+		for k, fi := range marks("point") {
+			points[k[:strings.Index(k, "@")]] = fi
+		}
+		for k, fi := range marks("check") {
+			var owners []*types.TypeName
+			if recv := fi.Fn.Signature.Recv(); recv != nil {
+				owners = append(owners, naming.TypeNameOf(recv.Type()))
+			}
+			at := k[strings.Index(k, "@")+1:]
+			pos := fi.Fn.Pos()
+			for call := range fi.StaticCalls() {
+				if pass.Fset.Position(call.Pos()).String() == at {
+					pos = call.Pos()
+				}
+			}
+			p := points[k[:strings.Index(k, "@")]]
+			if why, ok := conc.Together(concurrency.Side{Func: fi}, concurrency.Side{Func: p}, owners); ok {
+				pass.Reportf(pos, "together: %s", why.What)
+			} else {
+				pass.Reportf(pos, "not together")
+			}
+		}
+		return nil, nil
+	},
+}
+
+// TestTogether checks where the package's code shows two points running
+// at once: a goroutine nothing waits for, an HTTP handler, a type's doc.
+func TestTogether(t *testing.T) {
+	analysistest.Run(t, gatetest.Dir(t, "gatemodel"), togetherProbe, "./together")
 }
