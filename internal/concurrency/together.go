@@ -59,11 +59,14 @@ func (r *Result) Together(a, b Side, owners []*types.TypeName) (Reason, bool) {
 }
 
 // A detachment is why a function runs on a goroutine nothing waits
-// for: the go statement that starts it (at), or the HTTP handler it
-// runs for (handler), which net/http calls for each request on the
-// request's goroutine (known.ServesHTTP).
+// for: the go statement that starts it (at), or the call of a function
+// that runs it later on a goroutine of its own (at, via: time.AfterFunc,
+// known.RunsLater), or the HTTP handler it runs for (handler), which
+// net/http calls for each request on the request's goroutine
+// (known.ServesHTTP).
 type detachment struct {
 	at      token.Pos
+	via     string
 	handler *ssa.Function
 }
 
@@ -76,12 +79,16 @@ func (d detachment) reason(fset *token.FileSet, fn *ssa.Function) Reason {
 	case d.handler != nil:
 		return Reason{Pos: d.at, What: fmt.Sprintf("%s runs for %s, which serves HTTP requests on a goroutine per connection", name, naming.FuncName(d.handler))}
 	}
+	if d.via != "" {
+		return Reason{Pos: d.at, What: fmt.Sprintf("%s runs on a goroutine %s starts at %s, which nothing waits for", name, d.via, gate.PosText(fset, d.at))}
+	}
 	return Reason{Pos: d.at, What: fmt.Sprintf("%s runs on a goroutine started at %s that nothing waits for", name, gate.PosText(fset, d.at))}
 }
 
 // detachedOf returns the functions that may run on a goroutine a
 // function of the package (not of its tests) starts and does not wait
-// for (EndWaits), or on a goroutine net/http serves a request on (the
+// for (EndWaits), or that time.AfterFunc starts, or on a goroutine
+// net/http serves a request on (the
 // package's HTTP handlers, known.ServesHTTP, and what they call): they
 // run beside whatever the starter's callers, or the server's owner, do
 // next. Workers a function starts and joins before it returns run only
@@ -97,7 +104,17 @@ func (r *Result) detachedOf() map[*gate.FuncInfo]detachment {
 				continue
 			}
 			if known.ServesHTTP(fi.Fn.Signature) {
-				r.detach(fi, detachment{fi.Fn.Pos(), fi.Fn})
+				r.detach(fi, detachment{at: fi.Fn.Pos(), handler: fi.Fn})
+			}
+			for call, cal := range fi.StaticCalls() {
+				fn, _ := cal.Fn.Object().(*types.Func)
+				for j, a := range call.Call.Args {
+					if via, ok := known.RunsLater(fn, j); ok {
+						if f := naming.FuncOf(a); f != nil && r.gates.Info(f) != nil {
+							r.detach(r.gates.Info(f), detachment{at: call.Pos(), via: via})
+						}
+					}
+				}
 			}
 			for _, s := range fi.Starts() {
 				if info := r.gates.Info(s.Fn); info != nil && len(r.EndWaits(fi, s)) == 0 {

@@ -176,7 +176,7 @@ func (m *model) noteCall(g *callGraph, call ssa.CallInstruction) {
 		if f == nil {
 			continue
 		}
-		if syncCallback(call) && !Served(arg) {
+		if syncCallback(call) && !Later(c, arg) {
 			// A callback taker runs it before it returns, as far as
 			// the caller's goroutine is concerned (t.Run, sort.Slice).
 			g.callees[call.Parent()] = append(g.callees[call.Parent()], f)
@@ -188,7 +188,7 @@ func (m *model) noteCall(g *callGraph, call ssa.CallInstruction) {
 				run = true
 			}
 		}
-		if !run && !(external && syncCallback(call) && !Served(arg)) {
+		if !run && !(external && syncCallback(call) && !Later(c, arg)) {
 			g.escape(f, !external && keptParam(g.fields, cal.Fn, j))
 		}
 	}
@@ -209,17 +209,36 @@ func (g *callGraph) escape(f *ssa.Function, kept bool) {
 // of another package's function, such as sort.Slice or sync.Once.Do,
 // whose summary does not say. Precision first: a callback counts as
 // covered by its caller's gates rather than as a path of its own. An
-// HTTP handler among them is not (Served).
+// HTTP handler among them is not, nor the func of time.AfterFunc
+// (Later).
 func syncCallback(call ssa.CallInstruction) bool {
 	_, isGo := call.(*ssa.Go)
 	return !isGo
 }
 
-// Served reports whether arg, handed to a function the package does not
-// see into, is an HTTP handler (known.HTTPHandler): the server keeps it
-// and runs it later, for each request, on the request's goroutine, not
-// before the call returns.
-func Served(arg ssa.Value) bool { return known.HTTPHandler(arg.Type()) }
+// Later reports whether arg, an argument of c, a call of a function the
+// package does not see into, is kept and run later on another goroutine,
+// not before the call returns: an HTTP handler (known.HTTPHandler), which
+// the server runs for each request on the request's goroutine, or the
+// func of time.AfterFunc or context.AfterFunc (known.RunsLater). The
+// receiver of a method call is no argument here: h.ServeHTTP(w, r) runs
+// h in place.
+func Later(c *ssa.CallCommon, arg ssa.Value) bool {
+	j := slices.Index(c.Args, arg)
+	if j < 0 || j == 0 && !c.IsInvoke() && c.Signature().Recv() != nil {
+		return false
+	}
+	if known.HTTPHandler(arg.Type()) {
+		return true
+	}
+	callee := c.StaticCallee()
+	if callee == nil {
+		return false
+	}
+	fn, _ := callee.Object().(*types.Func)
+	_, later := known.RunsLater(fn, j)
+	return later
+}
 
 // StaticCalls yields fi's plain calls (not go or defer) whose callee
 // naming.Resolve knows, with that callee.

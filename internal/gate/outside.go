@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
 )
 
@@ -305,10 +306,10 @@ func embeddedTypes(info *types.Info) map[*types.TypeName]bool {
 // function, or an interface method): the callee calls its methods
 // back before it returns, as a func literal handed the same way is
 // taken to run (syncCallback), unless it is an HTTP handler the
-// callee keeps (Served).
+// callee keeps (Later).
 func CallbackType(pkg *types.Package, mi *ssa.MakeInterface) (*types.TypeName, bool) {
 	tn := naming.TypeNameOf(mi.X.Type())
-	if tn == nil || tn.Pkg() != pkg || tn.Exported() || Served(mi) {
+	if tn == nil || tn.Pkg() != pkg || tn.Exported() || known.HTTPHandler(mi.Type()) {
 		return nil, false
 	}
 	refs := *mi.Referrers()

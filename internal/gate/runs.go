@@ -71,7 +71,7 @@ func (m *model) instrRuns(fs *funcState, instr ssa.Instruction) []SumRun {
 	// taken to run before the call returns (see syncCallback): the func
 	// values it runs from its free variables are run here.
 	for _, a := range c.Args {
-		if Served(a) {
+		if Later(c, a) {
 			continue
 		}
 		// The closure may come converted to the callee's func type

@@ -2,13 +2,33 @@ package known
 
 import "go/types"
 
-// HTTP handlers. A value a package hands to net/http as a handler (an
+// Functions kept and run later. A value a package hands to net/http as a handler (an
 // http.Handler, an http.HandlerFunc, or a func of its signature) is kept
 // by the server and called for every request it serves, each
 // connection's on a goroutine of its own ("Serve accepts incoming
 // connections on the Listener l, creating a new service goroutine for
 // each"): not before the call that hands it over returns, and beside
 // itself.
+
+// laterRunners are the standard library's functions that keep a func
+// they are given and run it later, on a goroutine of their own that the
+// caller does not wait for, by the index of that parameter.
+var laterRunners = map[string]int{
+	"time.AfterFunc":    1,
+	"context.AfterFunc": 1,
+}
+
+// RunsLater reports whether fn, a package-level function, is one that
+// runs its i'th argument later on a goroutine of its own (time.AfterFunc,
+// context.AfterFunc), and returns its name.
+func RunsLater(fn *types.Func, i int) (string, bool) {
+	if fn == nil || fn.Pkg() == nil || fn.Type().(*types.Signature).Recv() != nil {
+		return "", false
+	}
+	name := fn.Pkg().Path() + "." + fn.Name()
+	j, ok := laterRunners[name]
+	return name, ok && i == j
+}
 
 // HTTPHandler reports whether t is net/http's Handler or HandlerFunc, or
 // a func of the handler's signature.

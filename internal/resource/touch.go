@@ -186,7 +186,7 @@ func (r *Result) callTouches(fi *gate.FuncInfo, c *ssa.CallCommon, at token.Pos,
 		// to run before it returns, as range-over-func loop bodies do.
 		var out []rawTouch
 		for _, a := range c.Args {
-			if !isGo && !gate.Served(a) {
+			if !isGo && !gate.Later(c, a) {
 				out = append(out, r.runTouches(fi, a, nil, pos, end, "the loop or callback")...)
 			}
 		}
@@ -240,10 +240,10 @@ func (r *Result) callTouches(fi *gate.FuncInfo, c *ssa.CallCommon, at token.Pos,
 	if cal.Fn.Pkg != fi.Fn.Pkg && !isGo {
 		// Another package's callback taker is taken to run its func
 		// arguments before it returns (see gate's syncCallback), HTTP
-		// handlers aside (gate.Served).
+		// handlers and timers' funcs aside (gate.Later).
 		once := onceScope(fi, cal)
 		for _, a := range cal.Args {
-			if ran[a] || gate.Served(a) {
+			if ran[a] || gate.Later(c, a) {
 				continue
 			}
 			for _, t := range r.runTouches(fi, a, nil, pos, end, name) {

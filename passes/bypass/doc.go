@@ -41,9 +41,10 @@
 // inferred from their uses. The flag -bypass.fields also reports fields
 // whose guard is inferred, when the package's own code shows the two
 // sides running at once: one of them runs on a goroutine the package
-// starts, or serves HTTP requests (a handler the package gives net/http
-// runs on a goroutine per connection, not in place), or the type's doc
-// comment says its values are safe for concurrent use. By Go's convention a type is not safe for concurrent
+// starts, or that time.AfterFunc or context.AfterFunc starts for a func
+// it is given, or serves HTTP requests (a handler the package gives
+// net/http runs on a goroutine per connection, not in place), or the
+// type's doc comment says its values are safe for concurrent use. By Go's convention a type is not safe for concurrent
 // use unless its doc says so, and two methods of such a type, one of
 // which forgot the lock, may both be called by the one goroutine that
 // owns the value. The flag stays off by default until its precision on
@@ -189,7 +190,9 @@
 //     to a delivery's BodyNonAtomic): they are called back before the
 //     call returns. An HTTP handler handed to another package is not run
 //     in place: net/http keeps it and serves each request on a goroutine
-//     of its own, so it is an entry, without the registrar's gates.
+//     of its own, so it is an entry, without the registrar's gates; nor
+//     is the func of time.AfterFunc or context.AfterFunc, which runs
+//     when the timer fires or the context ends.
 //   - A method of an unexported type whose values never leave the package
 //     (no exported function, field or variable hands one out, no type that
 //     leaves embeds it, and it is never converted to an interface): only the

@@ -56,8 +56,8 @@ func Scale(k string) {
 
 // Later writes from a timer callback without the lock.
 func Later(k string) {
-	time.AfterFunc(time.Second, func() { // want `Later writes totals through time\.AfterFunc → func literal in Later → totals without holding mu, which guards it in Add, Sub, Scale`
-		totals[k] = 0
+	time.AfterFunc(time.Second, func() {
+		totals[k] = 0 // want `^latent: a func literal in Later writes totals without holding mu, which guards it in Add, Sub, Scale`
 	})
 }
 

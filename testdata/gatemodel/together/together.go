@@ -85,3 +85,13 @@ type Counter struct{ n int }
 func (c *Counter) Inc() { check("counter") } // want `not together`
 
 func (c *Counter) Value() { point("counter") }
+
+// A Debouncer's fire runs on the goroutine time.AfterFunc starts, which
+// nothing waits for.
+type Debouncer struct{ t *time.Timer }
+
+func (d *Debouncer) Trigger() { d.t = time.AfterFunc(time.Second, d.fire) }
+
+func (d *Debouncer) fire() { check("fire") } // want `together: fire runs on a goroutine time\.AfterFunc starts at together\.go:\d+, which nothing waits for`
+
+func (d *Debouncer) Pending() { point("fire") }
