@@ -305,8 +305,8 @@ func embeddedTypes(info *types.Info) map[*types.TypeName]bool {
 // call that the package does not see into (another package's
 // function, or an interface method): the callee calls its methods
 // back before it returns, as a func literal handed the same way is
-// taken to run (syncCallback), unless it is an HTTP handler the
-// callee keeps (Later).
+// taken to run (syncCallback), unless it is an HTTP handler
+// (known.HTTPHandler), which the callee keeps to serve later (Later).
 func CallbackType(pkg *types.Package, mi *ssa.MakeInterface) (*types.TypeName, bool) {
 	tn := naming.TypeNameOf(mi.X.Type())
 	if tn == nil || tn.Pkg() != pkg || tn.Exported() || known.HTTPHandler(mi.Type()) {

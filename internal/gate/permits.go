@@ -98,7 +98,7 @@ func gateValue(instr ssa.Instruction) ssa.Value {
 
 // Excludes reports whether a holder of g admits no one else meanwhile:
 // a lock (not a Once, held only while its Do runs), or a counting gate
-// that every store of the package makes with one permit (PermitsOf). A
+// that every store of the package makes with one permit (permitsOf). A
 // semaphore of 128 permits excludes no one: what its holders touch,
 // they may touch at once.
 func (r *Result) Excludes(g GateOp) bool {
