@@ -2,13 +2,14 @@ package known
 
 import "go/types"
 
-// Functions kept and run later. A value a package hands to net/http as a handler (an
-// http.Handler, an http.HandlerFunc, or a func of its signature) is kept
-// by the server and called for every request it serves, each
-// connection's on a goroutine of its own ("Serve accepts incoming
+// Functions kept and run later, on a goroutine of their own: not
+// before the call that hands them over returns. A value a package hands
+// to net/http as a handler (an http.Handler, an http.HandlerFunc, or a
+// func of its signature) is called for every request the server serves,
+// each connection's on a goroutine of its own ("Serve accepts incoming
 // connections on the Listener l, creating a new service goroutine for
-// each"): not before the call that hands it over returns, and beside
-// itself.
+// each"), beside itself; the func of time.AfterFunc or
+// context.AfterFunc runs when the timer fires or the context ends.
 
 // laterRunners are the standard library's functions that keep a func
 // they are given and run it later, on a goroutine of their own that the
@@ -22,7 +23,7 @@ var laterRunners = map[string]int{
 // runs its i'th argument later on a goroutine of its own (time.AfterFunc,
 // context.AfterFunc), and returns its name.
 func RunsLater(fn *types.Func, i int) (string, bool) {
-	if fn == nil || fn.Pkg() == nil || fn.Type().(*types.Signature).Recv() != nil {
+	if fn == nil || fn.Pkg() == nil || fn.Signature().Recv() != nil {
 		return "", false
 	}
 	name := fn.Pkg().Path() + "." + fn.Name()
