@@ -85,6 +85,40 @@ func Dominates(a, b ssa.Instruction) bool {
 	return false
 }
 
+// Order answers Dominates for many pairs of instructions of the same
+// functions: it numbers a block's instructions the first time one of
+// them is compared with another of its block, so a comparison within a
+// block costs a map lookup rather than a walk of the block (a package
+// initializer's one block can hold tens of thousands). The zero Order
+// is ready to use.
+type Order struct {
+	pos      map[ssa.Instruction]int
+	numbered map[*ssa.BasicBlock]bool
+}
+
+// Dominates is the package's Dominates, with positions kept in o.
+func (o *Order) Dominates(a, b ssa.Instruction) bool {
+	if a.Block() != b.Block() {
+		return a.Block().Dominates(b.Block())
+	}
+	return o.index(a) < o.index(b)
+}
+
+// index returns x's position in its block, numbering the block first.
+func (o *Order) index(x ssa.Instruction) int {
+	if b := x.Block(); !o.numbered[b] {
+		if o.pos == nil {
+			o.pos = make(map[ssa.Instruction]int)
+			o.numbered = make(map[*ssa.BasicBlock]bool)
+		}
+		o.numbered[b] = true
+		for i, y := range b.Instrs {
+			o.pos[y] = i
+		}
+	}
+	return o.pos[x]
+}
+
 // Inevitable reports whether every path from instruction a to the end of
 // its function passes through instruction b after a: b later in a's
 // block, or a block that every path out of a's block enters (entering

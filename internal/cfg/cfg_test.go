@@ -255,6 +255,23 @@ func TestDominates(t *testing.T) {
 	}
 }
 
+// TestOrder checks Order against Dominates on every pair of marked
+// instructions.
+func TestOrder(t *testing.T) {
+	_, m := build(t)
+	var o Order
+	for an, a := range m {
+		for bn, b := range m {
+			if a.Parent() != b.Parent() {
+				continue
+			}
+			if got, want := o.Dominates(a, b), Dominates(a, b); got != want {
+				t.Errorf("Order.Dominates(%s, %s) = %v, Dominates says %v", an, bn, got, want)
+			}
+		}
+	}
+}
+
 func TestInevitable(t *testing.T) {
 	_, m := build(t)
 	if !Inevitable(m["straight.first"], m["straight.second"]) || Inevitable(m["straight.second"], m["straight.first"]) {

@@ -291,6 +291,9 @@ type fieldScan struct {
 	closing   map[*types.Var][]*ssa.Store
 	sets      map[*ssa.Alloc]map[*types.Var][]*ssa.Store
 	seenTypes map[types.Type]bool
+	// order answers before's dominance questions: an initializer's
+	// composite literals put thousands of stores in one block.
+	order cfg.Order
 }
 
 // candidates lists the unexported fields of pkg's unexported struct
@@ -551,7 +554,7 @@ func (f *fieldScan) before(a *ssa.Alloc, stores []*ssa.Store, v *types.Var, work
 		}
 		set := false
 		for _, s := range stores {
-			if cfg.Dominates(s, r) {
+			if f.order.Dominates(s, r) {
 				set = true
 				break
 			}
