@@ -9,24 +9,32 @@ import "go/types"
 // each connection's on a goroutine of its own ("Serve accepts incoming
 // connections on the Listener l, creating a new service goroutine for
 // each"), beside itself; the func of time.AfterFunc or
-// context.AfterFunc runs when the timer fires or the context ends.
+// context.AfterFunc runs when the timer fires or the context ends; a
+// finalizer (runtime.SetFinalizer) or cleanup (runtime.AddCleanup) on
+// the runtime's own goroutine once its object is unreachable; a shutdown
+// hook (http.Server's RegisterOnShutdown) on a goroutine Shutdown starts.
 
-// laterRunners are the standard library's functions that keep a func
-// they are given and run it later, on a goroutine of their own that the
-// caller does not wait for, by the index of that parameter.
+// laterRunners are the standard library's functions and methods that
+// keep a func they are given and run it later, on a goroutine of their
+// own that the caller does not wait for, by their full name and the
+// index of that argument in a call (a method's receiver is argument 0).
 var laterRunners = map[string]int{
-	"time.AfterFunc":    1,
-	"context.AfterFunc": 1,
+	"time.AfterFunc":                        1,
+	"context.AfterFunc":                     1,
+	"runtime.SetFinalizer":                  1,
+	"runtime.AddCleanup":                    1,
+	"(*net/http.Server).RegisterOnShutdown": 1,
 }
 
-// RunsLater reports whether fn, a package-level function, is one that
-// runs its i'th argument later on a goroutine of its own (time.AfterFunc,
-// context.AfterFunc), and returns its name.
+// RunsLater reports whether fn is one that runs its i'th argument
+// (counting a method's receiver as argument 0) later on a goroutine of
+// its own (time.AfterFunc, runtime.SetFinalizer, …), and returns its
+// name.
 func RunsLater(fn *types.Func, i int) (string, bool) {
-	if fn == nil || fn.Pkg() == nil || fn.Signature().Recv() != nil {
+	if fn == nil || fn.Pkg() == nil {
 		return "", false
 	}
-	name := fn.Pkg().Path() + "." + fn.Name()
+	name := fn.Origin().FullName()
 	j, ok := laterRunners[name]
 	return name, ok && i == j
 }

@@ -42,7 +42,8 @@
 // whose guard is inferred, when the package's own code shows the two
 // sides running at once: one of them runs on a goroutine the package
 // starts, or that time.AfterFunc or context.AfterFunc starts for a func
-// it is given, or serves HTTP requests (a handler the package gives
+// it is given (or the runtime for a finalizer or cleanup, or http.Server
+// for a shutdown hook), or serves HTTP requests (a handler the package gives
 // net/http runs on a goroutine per connection, not in place), or the
 // type's doc comment says its values are safe for concurrent use. By Go's convention a type is not safe for concurrent
 // use unless its doc says so, and two methods of such a type, one of
@@ -192,7 +193,10 @@
 //     in place: net/http keeps it and serves each request on a goroutine
 //     of its own, so it is an entry, without the registrar's gates; nor
 //     is the func of time.AfterFunc or context.AfterFunc, which runs
-//     when the timer fires or the context ends.
+//     when the timer fires or the context ends, a finalizer or cleanup
+//     (runtime.SetFinalizer, runtime.AddCleanup), which runs on the
+//     runtime's goroutine once its object is unreachable, or a shutdown
+//     hook (http.Server's RegisterOnShutdown).
 //   - A method of an unexported type whose values never leave the package
 //     (no exported function, field or variable hands one out, no type that
 //     leaves embeds it, and it is never converted to an interface): only the
