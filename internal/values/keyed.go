@@ -76,8 +76,9 @@ func FindKeyed(pkg *ssa.Package, funcs []*ssa.Function) Keyed {
 		}
 	}
 	out := make(Keyed)
+	owners := fieldOwners(pkg.Pkg)
 	for m, k := range keys {
-		if !bad[m] && ownerOf(m, pkg.Pkg) != nil {
+		if !bad[m] && owners[m] != nil {
 			out[m] = k
 		}
 	}

@@ -130,8 +130,9 @@ func FindMade(pkg *ssa.Package, funcs []*ssa.Function) *Made {
 		}
 	}
 	// owned reports whether only the package's stores into f set it.
+	owners := fieldOwners(pkg.Pkg)
 	owned := func(f *types.Var) bool {
-		owner := ownerOf(f, pkg.Pkg)
+		owner := owners[f]
 		return owner != nil && !wholes[owner] && closed(owner) && owner.TypeParams().Len() == 0
 	}
 	out := &Made{params: make(map[*ssa.Function]map[*types.Var]int), fixed: make(map[*types.Var]bool),
@@ -150,7 +151,7 @@ func FindMade(pkg *ssa.Package, funcs []*ssa.Function) *Made {
 		// a fixed field: a copy another package may make of an exported
 		// type's whole value (*p = *q) does not reach the value a call
 		// of the constructor has just returned (db.Editor().db is db).
-		owner := ownerOf(s.field, pkg.Pkg)
+		owner := owners[s.field]
 		if bad[s.field] || owner == nil || wholes[owner] || owner.TypeParams().Len() > 0 {
 			continue
 		}
@@ -165,10 +166,14 @@ func FindMade(pkg *ssa.Package, funcs []*ssa.Function) *Made {
 	return out
 }
 
-// ownerOf returns the named struct type of pkg that declares field f.
-func ownerOf(f *types.Var, pkg *types.Package) *types.Named {
-	for _, name := range pkg.Scope().Names() {
-		tn, ok := pkg.Scope().Lookup(name).(*types.TypeName)
+// fieldOwners returns the named struct types of pkg's scope by the
+// fields they declare: the owner of a field, looked up once per field
+// rather than by a walk of the scope each time.
+func fieldOwners(pkg *types.Package) map[*types.Var]*types.Named {
+	owners := make(map[*types.Var]*types.Named)
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
 		if !ok {
 			continue
 		}
@@ -178,13 +183,13 @@ func ownerOf(f *types.Var, pkg *types.Package) *types.Named {
 		}
 		if st, ok := n.Underlying().(*types.Struct); ok {
 			for g := range st.Fields() {
-				if g == f {
-					return n
+				if owners[g] == nil {
+					owners[g] = n
 				}
 			}
 		}
 	}
-	return nil
+	return owners
 }
 
 // paramOf returns the parameter v is, seeing through the variable a
