@@ -87,11 +87,12 @@ func (d detachment) reason(fset *token.FileSet, fn *ssa.Function) Reason {
 
 // detachedOf returns the functions that may run on a goroutine a
 // function of the package (not of its tests) starts and does not wait
-// for (EndWaits), or that time.AfterFunc starts, or on a goroutine
+// for (EndWaits), or that a known.RunsLater function starts (the func
+// of time.AfterFunc, a finalizer, a shutdown hook), or on a goroutine
 // net/http serves a request on (the package's HTTP handlers,
 // known.ServesHTTP, and what they call): they run beside whatever the
-// starter's callers, or the server's owner, do next. Workers a function starts and joins before it returns run only
-// within its call. A method the goroutine calls on an object it made and
+// starter's callers, or the server's owner, do next. Workers a function
+// starts and joins before it returns run only within its call. A method the goroutine calls on an object it made and
 // has not published yet (Owned: a shard it builds and sets up before it
 // stores it) runs on that object only, which no caller of the package
 // holds: it is not followed.

@@ -78,3 +78,26 @@ func (k *Hooks) Closed() bool {
 	defer k.mu.Unlock()
 	return k.closed
 }
+
+// Drain is Hooks with the lock taken in the hook: not reported.
+type Drain struct {
+	mu       sync.Mutex
+	draining bool
+}
+
+func (d *Drain) Attach(srv *http.Server) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.draining = false
+	srv.RegisterOnShutdown(func() {
+		d.mu.Lock()
+		d.draining = true
+		d.mu.Unlock()
+	})
+}
+
+func (d *Drain) Draining() bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.draining
+}
