@@ -16,7 +16,11 @@ type Table[S, F any] struct {
 	newBook func() Kind[F]
 	sums    map[*ssa.Function]S
 	busy    map[*ssa.Function]bool
-	sealed  bool
+	// cuts counts the calls of Of that met a function on the current
+	// call cycle; short holds the functions whose derivation met one.
+	cuts   int
+	short  map[*ssa.Function]bool
+	sealed bool
 }
 
 // Spec says how a model derives, exports and imports its summaries.
@@ -46,6 +50,7 @@ func NewTable[B any, S, F any, PB interface {
 		newBook: func() Kind[F] { return PB(new(B)) },
 		sums:    make(map[*ssa.Function]S),
 		busy:    make(map[*ssa.Function]bool),
+		short:   make(map[*ssa.Function]bool),
 	}
 }
 
@@ -64,11 +69,16 @@ func (t *Table[S, F]) Of(fn *ssa.Function) S {
 	var zero S
 	if !t.sealed && t.spec.Derive != nil {
 		if t.busy[fn] {
+			t.cuts++
 			return zero
 		}
 		t.busy[fn] = true
+		cuts := t.cuts
 		s, ok := t.spec.Derive(fn)
 		delete(t.busy, fn)
+		if t.cuts != cuts {
+			t.short[fn] = true
+		}
 		if ok {
 			t.sums[fn] = s
 			return s
@@ -78,6 +88,17 @@ func (t *Table[S, F]) Of(fn *ssa.Function) S {
 		return t.spec.Import(f)
 	}
 	return zero
+}
+
+// CutShort reports whether fn's summary was derived while a summary it
+// read, its own or a callee's, was cut short by recursion (the zero
+// summary of a function on the current call cycle): what the derivation
+// saw of its callees may be less than their final summaries.
+func (t *Table[S, F]) CutShort(fn *ssa.Function) bool {
+	if fn.Origin() != nil {
+		fn = fn.Origin()
+	}
+	return t.short[fn]
 }
 
 // Set records s as the summary of fn, a function of the package under

@@ -17,7 +17,8 @@ import (
 // function is derived once, callees first, that the function on the
 // cycle sees the zero summary, that Finish exports the exported
 // functions' summaries only and seals the table, and that another
-// package's function has the summary its fact carries.
+// package's function has the summary its fact carries, and that the
+// functions on the cycle, and only they, are said cut short.
 func TestTable(t *testing.T) {
 	pkg := ssatest.Build(t, `package p
 func A() { b() }
@@ -68,6 +69,11 @@ func Quiet() {}
 	}
 	if got := tab.Of(pkg.Func("b")); got != "b(c)()" {
 		t.Errorf("b: got %q, want b derived once, on the cycle from A", got)
+	}
+	for name, short := range map[string]bool{"A": true, "b": true, "c": false, "Quiet": false} {
+		if got := tab.CutShort(pkg.Func(name)); got != short {
+			t.Errorf("CutShort(%s) = %v, want %v (the cycle runs through A and b only)", name, got, short)
+		}
 	}
 	for name, n := range derived {
 		if n != 1 {

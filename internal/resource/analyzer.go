@@ -76,6 +76,7 @@ type Result struct {
 	// other packages' writes, from their TouchFacts.
 	sums     *facts.Table[[]SumTouch, TouchFact]
 	flagSums map[*ssa.Function][]flagSum // for the calls that settle a flag parameter
+	touches  map[*ssa.Function][]Touch   // each function's, as analyse found them
 	uses     []Use
 	byInstr  map[ssa.Instruction][]Use // the uses by their instruction, for CallersHold
 	usesOnce sync.Once
@@ -148,6 +149,7 @@ func run(pass *analysis.Pass) (any, error) {
 		conc:     pass.ResultOf[concurrency.Analyzer].(*concurrency.Result),
 		pkgPath:  pass.Pkg.Path(),
 		flagSums: make(map[*ssa.Function][]flagSum),
+		touches:  make(map[*ssa.Function][]Touch),
 	}
 	r.sums = facts.NewTable[TouchFacts](pass, facts.Spec[[]SumTouch, TouchFact]{
 		Derive: gate.Deriving(r.gates, r.analyse),
@@ -164,12 +166,13 @@ func run(pass *analysis.Pass) (any, error) {
 // analyse returns fi's summary; the summary table (r.sums) calls it
 // once per function, callees first. A function with flag parameters
 // (gate.FuncInfo.FlagParams) also gets a summary for each constant a
-// call can pass for them. The touches themselves are not kept: only
-// the passes that ask for Uses need them, and a run for facts alone
-// (go vet's runs on dependencies) would hold them for nothing, so
-// Uses replays each function once more.
+// call can pass for them. The touches are kept for Uses, which would
+// otherwise replay the function again: they are what Uses would find,
+// unless the table cut a callee's summary short by recursion
+// (facts.Table.CutShort), and then Uses replays the function.
 func (r *Result) analyse(fi *gate.FuncInfo) []SumTouch {
-	_, sum := r.collect(fi, fi.Walk)
+	ts, sum := r.collect(fi, fi.Walk)
+	r.touches[fi.Fn] = ts
 	for _, i := range fi.FlagParams() {
 		for _, val := range []bool{false, true} {
 			_, s := r.collect(fi, func(visit func(ssa.Instruction, gate.Held)) { fi.WalkSettled(i, val, visit) })
@@ -190,12 +193,13 @@ type flagSum struct {
 // sumAt returns the summary of cal.Fn that call cal sees: the one for
 // the constant it passes for a flag parameter, or the function's own.
 func (r *Result) sumAt(cal naming.Callee) []SumTouch {
+	sum := r.sums.Of(cal.Fn) // derives the flag summaries too
 	for _, fs := range r.flagSums[cal.Fn] {
 		if k, ok := cal.Value(fs.param, false).(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.Bool && constant.BoolVal(k.Value) == fs.val {
 			return fs.sum
 		}
 	}
-	return r.sums.Of(cal.Fn)
+	return sum
 }
 
 // collect replays fi's function with walk and returns its touches and

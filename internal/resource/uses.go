@@ -37,17 +37,24 @@ func (r *Result) Uses() []Use {
 func (r *Result) findUses() {
 	var all []Use
 	written := make(map[string]bool)
-	touches := gate.Deriving(r.gates, func(fi *gate.FuncInfo) []Touch {
+	replay := gate.Deriving(r.gates, func(fi *gate.FuncInfo) []Touch {
 		ts, _ := r.collect(fi, fi.Walk)
 		return ts
 	})
+	touches := func(fn *ssa.Function) []Touch {
+		if ts, ok := r.touches[fn]; ok && !r.sums.CutShort(fn) {
+			return ts
+		}
+		ts, _ := replay(fn)
+		return ts
+	}
 	for _, fi := range r.gates.Funcs {
 		if beforePublication(fi.Fn) {
 			continue
 		}
 		entry, excused := r.Entry(fi.Fn), r.ExcusedEntry(fi.Fn)
 		released := releasedOnEntry(fi)
-		ts, _ := touches(fi.Fn)
+		ts := touches(fi.Fn)
 		for _, t := range ts {
 			res, ok := Of(fi, t.Res)
 			if !ok && t.Started && t.Res.Root == naming.Local {
@@ -87,6 +94,7 @@ func (r *Result) findUses() {
 			}
 		}
 	}
+	r.touches = nil // read once
 	r.written = written
 	r.uses = make([]Use, 0, len(all))
 	r.byInstr = make(map[ssa.Instruction][]Use)
