@@ -33,8 +33,7 @@ import (
 	"errors"
 	"fmt"
 	"go/doc/comment"
-	"go/parser"
-	"go/token"
+	"slices"
 	"strings"
 )
 
@@ -62,23 +61,28 @@ func MustExtract(content, name string) string {
 // section.
 const analyzerHeading = "Analyzer "
 
+// extract cuts the section out of the package doc comment's lines. Every
+// pass builds its Analyzer, and so extracts its doc, when its package is
+// initialised, in each of the hundreds of processes a go vet run starts:
+// parsing the file and its doc comment there took a fifth of a small
+// package's run (docs/performance.md, run AD). The doc comment of a
+// gofmt'ed file is already in the form go/doc/comment prints (gofmt
+// reformats doc comments so), so the section's lines are the printed
+// section: a heading is a "# " line between blank lines, and the link
+// definitions, which the printer adds after any part of a doc, are the
+// comment's last lines. A test holds the result to the printer's.
 func extract(content, name string) (string, error) {
-	f, err := parser.ParseFile(token.NewFileSet(), "doc.go", content, parser.ParseComments|parser.PackageClauseOnly)
+	lines, err := docLines(content)
 	if err != nil {
 		return "", err
 	}
-	if f.Doc == nil {
-		return "", errors.New("no package doc comment")
-	}
-	var p comment.Parser
-	d := p.Parse(f.Doc.Text())
-	start, end := -1, len(d.Content)
-	for i, b := range d.Content {
-		h, ok := b.(*comment.Heading)
-		if !ok {
+	lines, links := cutLinks(lines)
+	start, end := -1, len(lines)
+	for i, l := range lines {
+		title, ok := strings.CutPrefix(l, "# ")
+		if !ok || i > 0 && lines[i-1] != "" || i+1 < len(lines) && lines[i+1] != "" {
 			continue
 		}
-		title := plainText(h.Text)
 		if start < 0 && title == analyzerHeading+name {
 			start = i + 1
 		} else if start >= 0 && strings.HasPrefix(title, analyzerHeading) {
@@ -89,32 +93,74 @@ func extract(content, name string) (string, error) {
 	if start < 0 {
 		return "", fmt.Errorf("the package doc comment has no heading %q", "# "+analyzerHeading+name)
 	}
-	section := d.Content[start:end]
-	summary := summaryOf(section, name)
-	if summary == nil {
+	section := trimBlank(lines[start:end])
+	summary := ""
+	if len(section) > 0 && (len(section) == 1 || section[1] == "") {
+		summary, _ = strings.CutPrefix(section[0], name+": ")
+		if len(summary) == len(section[0]) {
+			summary = ""
+		}
+	}
+	if strings.TrimSpace(summary) == "" {
 		return "", fmt.Errorf("the heading %q is not followed by a one-line paragraph %q", "# "+analyzerHeading+name, name+": summary")
 	}
-	section = append([]comment.Block{summary}, section[1:]...)
-	var pr comment.Printer
-	return strings.TrimSpace(string(pr.Comment(&comment.Doc{Content: section, Links: d.Links}))), nil
+	doc := append([]string{summary}, section[1:]...)
+	if len(links) > 0 {
+		doc = append(append(doc, ""), links...)
+	}
+	return strings.TrimSpace(strings.Join(doc, "\n")), nil
 }
 
-// summaryOf returns the summary that opens section, a one-line paragraph
-// "name: summary", without its "name: ", or nil.
-func summaryOf(section []comment.Block, name string) *comment.Paragraph {
-	if len(section) == 0 {
-		return nil
+// docLines returns the lines of the package doc comment in content: the
+// line comments just above the package clause, without their "//" and
+// the space after it.
+func docLines(content string) ([]string, error) {
+	all := strings.Split(content, "\n")
+	clause := slices.IndexFunc(all, func(l string) bool { return strings.HasPrefix(l, "package ") })
+	if clause < 0 {
+		return nil, errors.New("no package clause")
 	}
-	para, ok := section[0].(*comment.Paragraph)
-	if !ok || strings.Contains(plainText(para.Text), "\n") {
-		return nil
+	first := clause
+	for first > 0 && strings.HasPrefix(all[first-1], "//") {
+		first--
 	}
-	first, ok := para.Text[0].(comment.Plain)
-	rest, found := strings.CutPrefix(string(first), name+": ")
-	if !ok || !found || strings.TrimSpace(plainText(para.Text[1:]))+strings.TrimSpace(rest) == "" {
-		return nil
+	if first == clause {
+		return nil, errors.New("no package doc comment")
 	}
-	return &comment.Paragraph{Text: append([]comment.Text{comment.Plain(rest)}, para.Text[1:]...)}
+	lines := make([]string, 0, clause-first)
+	for _, l := range all[first:clause] {
+		l = strings.TrimPrefix(l, "//")
+		lines = append(lines, strings.TrimPrefix(l, " "))
+	}
+	return lines, nil
+}
+
+// cutLinks splits the link definitions ("[Go]: https://go.dev") and the
+// blank lines between them off the end of lines.
+func cutLinks(lines []string) (text, links []string) {
+	lines = trimBlank(lines)
+	i := len(lines)
+	for i > 0 && (lines[i-1] == "" || isLinkDef(lines[i-1])) {
+		i--
+	}
+	return lines[:i], trimBlank(lines[i:])
+}
+
+// isLinkDef reports whether l is a link definition.
+func isLinkDef(l string) bool {
+	text, url, ok := strings.Cut(l, "]: ")
+	return ok && strings.HasPrefix(text, "[") && len(text) > 1 && !strings.ContainsAny(text[1:], "[]") && url != "" && !strings.Contains(url, " ")
+}
+
+// trimBlank drops the blank lines at both ends of lines.
+func trimBlank(lines []string) []string {
+	for len(lines) > 0 && lines[0] == "" {
+		lines = lines[1:]
+	}
+	for len(lines) > 0 && lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return lines
 }
 
 // plainText returns the text of x, with links reduced to their text.

@@ -1,6 +1,12 @@
 package analyzerdoc
 
 import (
+	"go/doc/comment"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -45,7 +51,8 @@ func TestExtractErrors(t *testing.T) {
 		{"multi", "// # Analyzer multi\n//\n// multi: report\n// on two lines\npackage p\n", "one-line paragraph"},
 		{"bare", "// # Analyzer bare\n//\n// report without the name\npackage p\n", "one-line paragraph"},
 		{"empty", "// # Analyzer empty\npackage p\n", "one-line paragraph"},
-		{"syntax", "// # Analyzer syntax\npack age p\n", "expected 'package'"},
+		{"syntax", "// # Analyzer syntax\npack age p\n", "no package clause"},
+		{"apart", "// # Analyzer apart\n//\n// apart: report\n\npackage p\n", "no package doc comment"},
 	} {
 		_, err := extract(tc.content, tc.name)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -81,5 +88,58 @@ func TestCut(t *testing.T) {
 	}
 	if got != want {
 		t.Errorf("Cut:\ngot  %#v\nwant %#v", got, want)
+	}
+}
+
+// TestExtractPrinted holds MustExtract, which reads lines, to what
+// go/doc/comment prints for the same section of the parsed doc comment,
+// over every pass's doc.go and the package's own examples: the lines of
+// a gofmt'ed doc comment are its printed form.
+func TestExtractPrinted(t *testing.T) {
+	files, err := filepath.Glob("../../passes/*/doc.go")
+	if err != nil || len(files) < 10 {
+		t.Fatalf("the passes' doc.go files: %v, %d found", err, len(files))
+	}
+	sources := map[string]string{"twoAnalyzers": twoAnalyzers}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sources[f] = string(b)
+	}
+	for file, src := range sources {
+		f, err := parser.ParseFile(token.NewFileSet(), file, src, parser.ParseComments|parser.PackageClauseOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var p comment.Parser
+		d := p.Parse(f.Doc.Text())
+		var starts []int
+		for i, b := range d.Content {
+			if h, ok := b.(*comment.Heading); ok && strings.HasPrefix(plainText(h.Text), analyzerHeading) {
+				starts = append(starts, i)
+			}
+		}
+		if len(starts) == 0 {
+			t.Errorf("%s: no analyzer heading", file)
+		}
+		for k, i := range starts {
+			end := len(d.Content)
+			if k+1 < len(starts) {
+				end = starts[k+1]
+			}
+			name := strings.TrimPrefix(plainText(d.Content[i].(*comment.Heading).Text), analyzerHeading)
+			section := slices.Clone(d.Content[i+1 : end])
+			para := *section[0].(*comment.Paragraph)
+			first, _ := strings.CutPrefix(string(para.Text[0].(comment.Plain)), name+": ")
+			para.Text = append([]comment.Text{comment.Plain(first)}, para.Text[1:]...)
+			section[0] = &para
+			var pr comment.Printer
+			want := strings.TrimSpace(string(pr.Comment(&comment.Doc{Content: section, Links: d.Links})))
+			if got := MustExtract(src, name); got != want {
+				t.Errorf("%s: analyzer %s:\ngot  %q\nwant %q", file, name, got, want)
+			}
+		}
 	}
 }

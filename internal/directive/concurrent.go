@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // A type's doc comment often says how its values may be used: "A Client
@@ -16,20 +17,26 @@ import (
 // Reader it returns is safe …") says nothing about the type.
 
 // concurrentUse matches the ways a sentence says values are safe for use
-// by several goroutines at once.
-var concurrentUse = regexp.MustCompile(`(?i)` +
-	`\bsafe (?:for|to use|to be used|for use)? ?(?:by multiple goroutines |by several goroutines |from multiple goroutines )?` +
-	`(?:concurrent(?:ly)?|simultaneous(?:ly)?|in parallel|by multiple goroutines|by several goroutines|from multiple goroutines)\b|` +
-	`\b(?:thread|goroutine|concurrency)[- ]safe\b|` +
-	`\b(?:may|can) be (?:used|called|invoked|shared) (?:concurrently|simultaneously|by multiple goroutines|from multiple goroutines|by several goroutines|across goroutines)\b`)
+// by several goroutines at once. Like the package's other expressions,
+// it is compiled on first use: most of the processes go vet starts never
+// read a sentence that needs it.
+var concurrentUse = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)` +
+		`\bsafe (?:for|to use|to be used|for use)? ?(?:by multiple goroutines |by several goroutines |from multiple goroutines )?` +
+		`(?:concurrent(?:ly)?|simultaneous(?:ly)?|in parallel|by multiple goroutines|by several goroutines|from multiple goroutines)\b|` +
+		`\b(?:thread|goroutine|concurrency)[- ]safe\b|` +
+		`\b(?:may|can) be (?:used|called|invoked|shared) (?:concurrently|simultaneously|by multiple goroutines|from multiple goroutines|by several goroutines|across goroutines)\b`)
+})
 
 // concurrentWords are words one of which every match of concurrentUse
 // holds, in lower case.
 var concurrentWords = []string{"safe", "concurrent", "simultaneous", "goroutine"}
 
 // denial matches words before a claim in its sentence that deny it or
-// move it to another value.
-var denial = regexp.MustCompile(`(?i)\b(?:not|never|nor|no|isn't|aren't|unless|only if|returns?|returned)\b|n't\b`)
+// move it to another value (compiled on first use).
+var denial = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(?:not|never|nor|no|isn't|aren't|unless|only if|returns?|returned)\b|n't\b`)
+})
 
 // concurrent returns the Concurrent directive a type's doc comment
 // states, at the line where its sentence's claim is, or nil.
@@ -54,9 +61,9 @@ func concurrent(doc *ast.CommentGroup) *Directive {
 	if !mentions(all, concurrentWords) {
 		return nil
 	}
-	for _, at := range concurrentUse.FindAllStringIndex(all, -1) {
+	for _, at := range concurrentUse().FindAllStringIndex(all, -1) {
 		begin := strings.LastIndexAny(all[:at[0]], ".;!?") + 1
-		if denial.MatchString(all[begin:at[0]]) {
+		if denial().MatchString(all[begin:at[0]]) {
 			continue
 		}
 		end := len(all)

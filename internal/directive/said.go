@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // A function's doc comment often states the contract //gatevet:holds
@@ -33,12 +34,14 @@ const gateWords = `(?:(?P<x>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)|(?P<own>(?:the|its)
 // heldBy matches the ways a sentence says that callers hold a gate:
 // "caller(s) must hold X", "must be called with X held", "X must be
 // held", "requires X (to be) held", "expects X (to be) locked", "assumes
-// X is held".
-var heldBy = regexp.MustCompile(`(?i)` +
-	`\bcallers? (?:must|should|needs? to|has to|have to) (?:hold|own|have|lock) ` + gateWords + `\b|` +
-	`\b(?:must|should|needs? to|has to|have to) be (?:called|invoked|run) (?:with|while holding|holding|under) ` + gateWords + `(?: held| locked| acquired)?\b|` +
-	`\b` + gateWords + ` (?:must|should|needs to|has to) be (?:held|locked|acquired)\b|` +
-	`\b(?:requires|expects|assumes) ` + gateWords + ` (?:to be |is |be )?(?:held|locked|acquired)\b`)
+// X is held" (compiled on first use).
+var heldBy = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)` +
+		`\bcallers? (?:must|should|needs? to|has to|have to) (?:hold|own|have|lock) ` + gateWords + `\b|` +
+		`\b(?:must|should|needs? to|has to|have to) be (?:called|invoked|run) (?:with|while holding|holding|under) ` + gateWords + `(?: held| locked| acquired)?\b|` +
+		`\b` + gateWords + ` (?:must|should|needs to|has to) be (?:held|locked|acquired)\b|` +
+		`\b(?:requires|expects|assumes) ` + gateWords + ` (?:to be |is |be )?(?:held|locked|acquired)\b`)
+})
 
 // heldWords are words one of which every match of heldBy holds, in
 // lower case: a line without any is not matched (the expression is slow,
@@ -48,8 +51,10 @@ var heldWords = []string{"caller", "be called", "be invoked", "be run", "held", 
 // releasing matches a sentence that says the function lets go of the
 // gate its callers hold ("ac.mu must be held by the caller, and this
 // function will guarantee it is released"): a release contract, not
-// left to words.
-var releasing = regexp.MustCompile(`(?i)\b(releas|unlock)`)
+// left to words (compiled on first use).
+var releasing = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(releas|unlock)`)
+})
 
 // said returns the Holds directives the sentences of doc state, each at
 // the comment line that holds its sentence's gate.
@@ -67,9 +72,9 @@ func said(doc *ast.CommentGroup) []*Directive {
 		if !mentions(text, heldWords) {
 			continue
 		}
-		for _, at := range heldBy.FindAllStringSubmatchIndex(text, -1) {
+		for _, at := range heldBy().FindAllStringSubmatchIndex(text, -1) {
 			x := gateOf(text, at)
-			if x == "" || seen[x] || aboutAnother(text[:at[0]]) || releasing.MatchString(text) {
+			if x == "" || seen[x] || aboutAnother(text[:at[0]]) || releasing().MatchString(text) {
 				continue
 			}
 			seen[x] = true
@@ -81,7 +86,7 @@ func said(doc *ast.CommentGroup) []*Directive {
 
 // gateOf returns the gate a match of heldBy in text, at, names.
 func gateOf(text string, at []int) string {
-	for i, name := range heldBy.SubexpNames() {
+	for i, name := range heldBy().SubexpNames() {
 		switch {
 		case at[2*i] < 0:
 		case name == "x":

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"regexp"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -12,10 +13,13 @@ import (
 )
 
 // keepsOnPurpose matches a comment that says a lock stays held: "do not
-// unlock", "without releasing", "leave it locked", "keeps the mutex".
-var keepsOnPurpose = regexp.MustCompile(`\b(do not|don't|dont|never|not|without) (unlock|releas)|` +
-	`\b(keep|keeps|keeping|leave|leaves|leaving|left|stays?|remains?)\b[\w ,]{0,30}\b(locked|held)\b|` +
-	`\b(keep|keeps|keeping) (the |its |our |this )?(lock|mutex|semaphore|permit)`)
+// unlock", "without releasing", "leave it locked", "keeps the mutex"
+// (compiled on first use).
+var keepsOnPurpose = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(do not|don't|dont|never|not|without) (unlock|releas)|` +
+		`\b(keep|keeps|keeping|leave|leaves|leaving|left|stays?|remains?)\b[\w ,]{0,30}\b(locked|held)\b|` +
+		`\b(keep|keeps|keeping) (the |its |our |this )?(lock|mutex|semaphore|permit)`)
+})
 
 // keptOnPurpose reports whether a comment says that the return at pos
 // keeps its lock by design: one on the return's line, or one before it
@@ -30,7 +34,7 @@ func keptOnPurpose(pass *analysis.Pass, pos token.Pos) bool {
 	}
 	line := pass.Fset.Position(pos).Line
 	says := func(c *ast.CommentGroup) bool {
-		return keepsOnPurpose.MatchString(strings.ToLower(strings.Join(strings.Fields(c.Text()), " ")))
+		return keepsOnPurpose().MatchString(strings.ToLower(strings.Join(strings.Fields(c.Text()), " ")))
 	}
 	for _, c := range file.Comments {
 		if c.Pos() > pos && pass.Fset.Position(c.Pos()).Line == line && says(c) {
