@@ -78,7 +78,7 @@ type Result struct {
 	flagSums map[*ssa.Function][]flagSum // for the calls that settle a flag parameter
 	touches  map[*ssa.Function][]Touch   // each function's, as analyse found them
 	uses     []Use
-	byInstr  map[ssa.Instruction][]Use // the uses by their instruction, for CallersHold
+	byInstr  map[ssa.Instruction][]int // indices in uses by their instruction, for CallersHold
 	usesOnce sync.Once
 	written  map[string]bool // resources some function writes after publication
 }

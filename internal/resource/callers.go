@@ -55,11 +55,11 @@ func (r *Result) callersHold(u Use, busy map[*ssa.Function]bool) []GateKey {
 		// The touch seen from the caller: its resource names the gates
 		// the caller holds at the call. (A caller's summary keeps one
 		// read of a resource, wherever the callee makes it.)
-		i := slices.IndexFunc(r.byInstr[site], func(cu Use) bool { return cu.Res.Key == u.Res.Key })
+		i := slices.IndexFunc(r.byInstr[site], func(i int) bool { return r.uses[i].Res.Key == u.Res.Key })
 		if i < 0 {
 			return nil
 		}
-		cu := r.byInstr[site][i]
+		cu := r.uses[r.byInstr[site][i]]
 		var keys []GateKey
 		for _, h := range r.gates.HeldAt(cu.Func, site) {
 			if k, ok := KeyOf(h.Gate, cu.Res); ok && h.Mode == known.Exclusive && h.Kind != known.Claim {

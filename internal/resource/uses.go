@@ -2,6 +2,7 @@ package resource
 
 import (
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -96,13 +97,10 @@ func (r *Result) findUses() {
 	}
 	r.touches = nil // read once
 	r.written = written
-	r.uses = make([]Use, 0, len(all))
-	r.byInstr = make(map[ssa.Instruction][]Use)
-	for _, u := range all {
-		if written[u.Res.Key] {
-			r.uses = append(r.uses, u)
-			r.byInstr[u.Instr] = append(r.byInstr[u.Instr], u)
-		}
+	r.uses = slices.Clip(slices.DeleteFunc(all, func(u Use) bool { return !written[u.Res.Key] }))
+	r.byInstr = make(map[ssa.Instruction][]int)
+	for i, u := range r.uses {
+		r.byInstr[u.Instr] = append(r.byInstr[u.Instr], i)
 	}
 }
 
