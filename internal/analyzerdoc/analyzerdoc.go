@@ -27,6 +27,10 @@
 //		Doc:  analyzerdoc.MustExtract(doc, "halting"),
 //		...
 //	}
+//
+// The file must be gofmt'ed: the section is read from the comment's
+// lines, which gofmt keeps in the form go/doc/comment prints, and not
+// parsed again in every process that starts (see extract).
 package analyzerdoc
 
 import (
