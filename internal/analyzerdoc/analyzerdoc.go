@@ -100,9 +100,8 @@ func extract(content, name string) (string, error) {
 	section := trimBlank(lines[start:end])
 	summary := ""
 	if len(section) > 0 && (len(section) == 1 || section[1] == "") {
-		summary, _ = strings.CutPrefix(section[0], name+": ")
-		if len(summary) == len(section[0]) {
-			summary = ""
+		if rest, ok := strings.CutPrefix(section[0], name+": "); ok {
+			summary = rest
 		}
 	}
 	if strings.TrimSpace(summary) == "" {
