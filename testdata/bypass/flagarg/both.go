@@ -66,8 +66,8 @@ func (s *Store) Peek(k int) string {
 // caller must still see the one for the constant it passes: Get the one
 // for true, which holds c.mu where lookup reads; Count and Sneak the one
 // for false. Sneak, the near miss, passes false without holding c.mu
-// (missed while a caller derived first saw the helper's summary for
-// either constant).
+// (missed while a caller derived before the helper saw its general
+// summary, the same for both constants).
 //
 // It is safe for concurrent use.
 type Cache struct {
