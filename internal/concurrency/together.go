@@ -92,10 +92,11 @@ func (d detachment) reason(fset *token.FileSet, fn *ssa.Function) Reason {
 // net/http serves a request on (the package's HTTP handlers,
 // known.ServesHTTP, and what they call): they run beside whatever the
 // starter's callers, or the server's owner, do next. Workers a function
-// starts and joins before it returns run only within its call. A method the goroutine calls on an object it made and
-// has not published yet (Owned: a shard it builds and sets up before it
-// stores it) runs on that object only, which no caller of the package
-// holds: it is not followed.
+// starts and joins before it returns run only within its call. A method
+// the goroutine calls on an object it made and has not published yet
+// (Owned: a shard it builds and sets up before it stores it) runs on
+// that object only, which no caller of the package holds: it is not
+// followed.
 func (r *Result) detachedOf() map[*gate.FuncInfo]detachment {
 	r.detachOnce.Do(func() {
 		r.detached = make(map[*gate.FuncInfo]detachment)
