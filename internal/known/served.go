@@ -29,14 +29,22 @@ var laterRunners = map[string]int{
 // RunsLater reports whether fn is one that runs its i'th argument
 // (counting a method's receiver as argument 0) later on a goroutine of
 // its own (time.AfterFunc, runtime.SetFinalizer, …), and returns its
-// name.
+// name as the caller's code spells it, by package name
+// ("(*http.Server).RegisterOnShutdown").
 func RunsLater(fn *types.Func, i int) (string, bool) {
 	if fn == nil || fn.Pkg() == nil {
 		return "", false
 	}
-	name := fn.Origin().FullName()
-	j, ok := laterRunners[name]
-	return name, ok && i == j
+	fn = fn.Origin()
+	j, ok := laterRunners[fn.FullName()]
+	if !ok || i != j {
+		return "", false
+	}
+	byName := func(p *types.Package) string { return p.Name() }
+	if recv := fn.Signature().Recv(); recv != nil {
+		return "(" + types.TypeString(recv.Type(), byName) + ")." + fn.Name(), true
+	}
+	return fn.Pkg().Name() + "." + fn.Name(), true
 }
 
 // HTTPHandler reports whether t is net/http's Handler or HandlerFunc, or

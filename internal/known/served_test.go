@@ -70,20 +70,21 @@ func TestRunsLater(t *testing.T) {
 	for _, tc := range []struct {
 		fn   *types.Func
 		arg  int
-		want bool
+		want string // the name it gives; "" for none
 	}{
-		{fn("time", "AfterFunc"), 1, true},
-		{fn("time", "AfterFunc"), 0, false},
-		{fn("runtime", "SetFinalizer"), 1, true},
-		{fn("runtime", "AddCleanup"), 1, true}, // generic
-		{fn("runtime", "AddCleanup"), 2, false},
-		{shutdown, 1, true}, // the receiver is argument 0
-		{shutdown, 0, false},
-		{fn("time", "Sleep"), 0, false},
-		{p.method(t, "*http.Server", "Shutdown"), 1, false},
+		{fn("time", "AfterFunc"), 1, "time.AfterFunc"},
+		{fn("time", "AfterFunc"), 0, ""},
+		{fn("runtime", "SetFinalizer"), 1, "runtime.SetFinalizer"},
+		{fn("runtime", "AddCleanup"), 1, "runtime.AddCleanup"}, // generic
+		{fn("runtime", "AddCleanup"), 2, ""},
+		{shutdown, 1, "(*http.Server).RegisterOnShutdown"}, // the receiver is argument 0
+		{shutdown, 0, ""},
+		{fn("time", "Sleep"), 0, ""},
+		{p.method(t, "*http.Server", "Shutdown"), 1, ""},
 	} {
-		if _, got := known.RunsLater(tc.fn, tc.arg); got != tc.want {
-			t.Errorf("RunsLater(%s, %d) = %v, want %v", tc.fn.FullName(), tc.arg, got, tc.want)
+		got, ok := known.RunsLater(tc.fn, tc.arg)
+		if got != tc.want || ok != (tc.want != "") {
+			t.Errorf("RunsLater(%s, %d) = %q, %v, want %q", tc.fn.FullName(), tc.arg, got, ok, tc.want)
 		}
 	}
 }

@@ -69,7 +69,7 @@ func (k *Hooks) Attach(srv *http.Server) {
 	defer k.mu.Unlock()
 	k.closed = false
 	srv.RegisterOnShutdown(func() {
-		k.closed = true // want `^latent: a func literal in Attach writes k\.closed without holding k\.mu, which guards it in Attach, Closed: a func literal in Attach runs on a goroutine \(\*net/http\.Server\)\.RegisterOnShutdown starts at`
+		k.closed = true // want `^latent: a func literal in Attach writes k\.closed without holding k\.mu, which guards it in Attach, Closed: a func literal in Attach runs on a goroutine \(\*http\.Server\)\.RegisterOnShutdown starts at`
 	})
 }
 
