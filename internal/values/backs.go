@@ -2,6 +2,7 @@ package values
 
 import (
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -25,9 +26,13 @@ import (
 //     copy of the owner's or the part's struct exists (a value of the
 //     type, or of a type holding it, anywhere in the package), so every
 //     owner is the object its part was made for and nothing overwrites
-//     either as a whole. An exported type must hold a lock by value, so
+//     either as a whole. An exported owner must hold a lock by value, so
 //     that a copy made in another package is itself a vet error
-//     (copylocks).
+//     (copylocks). An exported part may instead be one the package never
+//     hands out: no exported function, method, variable or field has a
+//     type that carries a pointer to it, so another package holds no
+//     part to overwrite (*p = *q); a copy it makes of a part (v := *p)
+//     is stored in no owner's unexported child field.
 
 // Backs are a package's back-pointer pairs: a child field, and the back
 // field of the part it holds.
@@ -143,7 +148,7 @@ func backCandidates(pkg *types.Package) map[*types.Var]backPair {
 		for i := range st.NumFields() {
 			child := st.Field(i)
 			part := pointee(child.Type(), pkg)
-			if child.Exported() || part == nil || !closed(part) {
+			if child.Exported() || part == nil || !closed(part) && handedOut(pkg, part) {
 				continue
 			}
 			var back *types.Var
@@ -198,6 +203,105 @@ func closed(n *types.Named) bool {
 	return false
 }
 
+// handedOut reports whether another package may get a pointer to a
+// value of part from pkg: an exported function or variable, an exported
+// method of any of its types, or an exported field of any of its struct
+// types has a type that carries *part (in a parameter, for a callback
+// the package calls with one, or in a result, a field or an element).
+// A value held as an interface is not seen.
+func handedOut(pkg *types.Package, part *types.Named) bool {
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		obj := scope.Lookup(name)
+		if obj.Exported() {
+			if _, isType := obj.(*types.TypeName); !isType && carries(obj.Type(), part, nil) {
+				return true
+			}
+		}
+		tn, ok := obj.(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		if st, ok := tn.Type().Underlying().(*types.Struct); ok {
+			for i := range st.NumFields() {
+				if f := st.Field(i); f.Exported() && carries(f.Type(), part, nil) {
+					return true
+				}
+			}
+		}
+		if n, ok := tn.Type().(*types.Named); ok {
+			for m := range n.Methods() {
+				if m.Exported() && carries(m.Type(), part, nil) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// carries reports whether a value of t holds or gives a *part: t is one,
+// or a pointer, struct, slice, array, map, channel, func or tuple of what
+// does. Named types are not entered (handedOut looks at the package's
+// own; a type argument is), and neither are interfaces.
+func carries(t types.Type, part *types.Named, seen map[types.Type]bool) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		if n, ok := types.Unalias(p.Elem()).(*types.Named); ok && n.Origin() == part {
+			return true
+		}
+	}
+	if seen[t] {
+		return false
+	}
+	if seen == nil {
+		seen = make(map[types.Type]bool)
+	}
+	seen[t] = true
+	switch u := types.Unalias(t).(type) {
+	case *types.Named:
+		for a := range u.TypeArgs().Types() {
+			if carries(a, part, seen) {
+				return true
+			}
+		}
+		return false
+	case *types.Pointer:
+		return carries(u.Elem(), part, seen)
+	case *types.Signature:
+		return carries(u.Params(), part, seen) || carries(u.Results(), part, seen)
+	}
+	return slices.ContainsFunc(components(t), func(c types.Type) bool { return carries(c, part, seen) })
+}
+
+// components returns the types a value of the composite type t is made
+// of: a struct's fields, an array's, slice's or channel's elements, a
+// map's keys and elements, a tuple's values.
+func components(t types.Type) []types.Type {
+	switch u := t.Underlying().(type) {
+	case *types.Struct:
+		out := make([]types.Type, u.NumFields())
+		for i := range out {
+			out[i] = u.Field(i).Type()
+		}
+		return out
+	case *types.Array:
+		return []types.Type{u.Elem()}
+	case *types.Slice:
+		return []types.Type{u.Elem()}
+	case *types.Chan:
+		return []types.Type{u.Elem()}
+	case *types.Map:
+		return []types.Type{u.Key(), u.Elem()}
+	case *types.Tuple:
+		out := make([]types.Type, u.Len())
+		for i := range out {
+			out[i] = u.At(i).Type()
+		}
+		return out
+	}
+	return nil
+}
+
 // holdsByValue reports whether a value of t holds a value of owner:
 // t is owner, or a struct, array, slice, map or channel of what holds it.
 func holdsByValue(t types.Type, owner *types.Named, seen map[types.Type]bool) bool {
@@ -208,29 +312,7 @@ func holdsByValue(t types.Type, owner *types.Named, seen map[types.Type]bool) bo
 		return false
 	}
 	seen[t] = true
-	switch u := t.Underlying().(type) {
-	case *types.Struct:
-		for i := range u.NumFields() {
-			if holdsByValue(u.Field(i).Type(), owner, seen) {
-				return true
-			}
-		}
-	case *types.Array:
-		return holdsByValue(u.Elem(), owner, seen)
-	case *types.Slice:
-		return holdsByValue(u.Elem(), owner, seen)
-	case *types.Map:
-		return holdsByValue(u.Key(), owner, seen) || holdsByValue(u.Elem(), owner, seen)
-	case *types.Chan:
-		return holdsByValue(u.Elem(), owner, seen)
-	case *types.Tuple:
-		for i := range u.Len() {
-			if holdsByValue(u.At(i).Type(), owner, seen) {
-				return true
-			}
-		}
-	}
-	return false
+	return slices.ContainsFunc(components(t), func(c types.Type) bool { return holdsByValue(c, owner, seen) })
 }
 
 // setsPart reports whether st, a store to an object's child field,

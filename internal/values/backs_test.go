@@ -85,6 +85,55 @@ func NewOpen() *Open {
 	o.k = &key{o: o}
 	return o
 }
+
+// An exported part the package never hands out: no other package holds
+// one to overwrite.
+type Table struct {
+	mu   sync.Mutex
+	view *View
+}
+
+type View struct{ t *Table }
+
+func NewTable() *Table {
+	t := &Table{}
+	t.view = &View{t: t}
+	return t
+}
+
+func (v *View) Len() int { return 0 }
+
+// An exported part the package hands out, by a method's result: *Shelf
+// = *other's shelf would point it at another library.
+type Library struct {
+	mu    sync.Mutex
+	shelf *Shelf
+}
+
+type Shelf struct{ l *Library }
+
+func NewLibrary() *Library {
+	l := &Library{}
+	l.shelf = &Shelf{l: l}
+	return l
+}
+
+func (l *Library) Shelf() *Shelf { return l.shelf }
+
+// ... or to a callback the package calls with one.
+type Desk struct {
+	mu     sync.Mutex
+	drawer *Drawer
+	Each   func(func(*Drawer))
+}
+
+type Drawer struct{ d *Desk }
+
+func NewDesk() *Desk {
+	d := &Desk{}
+	d.drawer = &Drawer{d: d}
+	return d
+}
 `)
 	b := values.FindBacks(pkg, ssatest.Funcs(pkg))
 	var got []string
@@ -92,7 +141,7 @@ func NewOpen() *Open {
 		got = append(got, c.Name()+">"+k.Name())
 	}
 	slices.Sort(got)
-	want := []string{"idx>s", "log>s"}
+	want := []string{"idx>s", "log>s", "view>t"}
 	if !slices.Equal(got, want) {
 		t.Errorf("FindBacks = %v, want %v", got, want)
 	}

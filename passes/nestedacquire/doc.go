@@ -148,7 +148,9 @@
 //
 // A part that is handed to another owner, has its back field set again,
 // or whose owner is copied by value, is another instance as far as the
-// model knows, and is left alone.
+// model knows, and is left alone; so is an exported part type the
+// package hands out (a method returning *Index), whose values another
+// package could overwrite (*a = *b).
 //
 // A [sync.Once] counts as held while its Do runs the function it was
 // given: that function calling Do on the same Once, directly or a few
