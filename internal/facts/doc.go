@@ -9,9 +9,15 @@
 // signals, permitleak's leaks) keeps it in a Table, so that memoising,
 // cutting call cycles, importing and exporting are written once:
 //
-//   - a function's summary is computed at most once, callees first;
-//     a function on the current call cycle has none yet (the zero
-//     summary), so recursion ends, silently;
+//   - a function's summary is computed once, callees first; a function
+//     on the current call cycle has none yet (the zero summary), so
+//     recursion ends. A model that calls Settle (the gate model) has
+//     the functions whose derivation met the cycle, or read a summary
+//     that did, derived once more, the functions on the cycle standing
+//     for their first summaries: what a cycle does reaches every
+//     function on it (a Once's function that calls back the getter
+//     that entered its Do) and their callers, at the cost of a second
+//     derivation of those functions only;
 //   - another package's function has the summary its package exported,
 //     looked up by its generic origin;
 //   - only the functions other packages can call (Exported) have their

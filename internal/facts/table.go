@@ -18,8 +18,15 @@ type Table[S, F any] struct {
 	busy    map[*ssa.Function]bool
 	// cuts counts the calls of Of that met a function on the current
 	// call cycle; short holds the functions whose derivation met one.
-	cuts   int
-	short  map[*ssa.Function]bool
+	cuts  int
+	short map[*ssa.Function]bool
+	// reads counts the calls of Of that returned the summary of a
+	// function cut short; stale holds the functions whose derivation
+	// read one. prev holds, while Settle derives those again, their
+	// first summaries, which a function on the call cycle stands for.
+	reads  int
+	stale  map[*ssa.Function]bool
+	prev   map[*ssa.Function]S
 	sealed bool
 }
 
@@ -51,6 +58,7 @@ func NewTable[B any, S, F any, PB interface {
 		sums:    make(map[*ssa.Function]S),
 		busy:    make(map[*ssa.Function]bool),
 		short:   make(map[*ssa.Function]bool),
+		stale:   make(map[*ssa.Function]bool),
 	}
 }
 
@@ -64,20 +72,26 @@ func (t *Table[S, F]) Of(fn *ssa.Function) S {
 		fn = fn.Origin()
 	}
 	if s, done := t.sums[fn]; done {
+		if t.short[fn] || t.stale[fn] {
+			t.reads++
+		}
 		return s
 	}
 	var zero S
 	if !t.sealed && t.spec.Derive != nil {
 		if t.busy[fn] {
 			t.cuts++
-			return zero
+			return t.prev[fn]
 		}
 		t.busy[fn] = true
-		cuts := t.cuts
+		cuts, reads := t.cuts, t.reads
 		s, ok := t.spec.Derive(fn)
 		delete(t.busy, fn)
 		if t.cuts != cuts {
 			t.short[fn] = true
+		}
+		if t.cuts != cuts || t.reads != reads {
+			t.stale[fn] = true
 		}
 		if ok {
 			t.sums[fn] = s
@@ -99,6 +113,39 @@ func (t *Table[S, F]) CutShort(fn *ssa.Function) bool {
 		fn = fn.Origin()
 	}
 	return t.short[fn]
+}
+
+// Settle derives the summaries of fns, then derives again those whose
+// derivation met a function on its call cycle or read the summary of one
+// that did: on the second round a function on the cycle stands for its
+// first summary instead of the zero summary, so what the cycle does
+// reaches the functions on it (a sync.Once's function that calls back the
+// method that entered its Do) and their callers. A model that reads its
+// functions' summaries only after Settle sees them so; CutShort still
+// says which derivations met the cycle.
+func (t *Table[S, F]) Settle(fns []*ssa.Function) {
+	for _, fn := range fns {
+		t.Of(fn)
+	}
+	if len(t.stale) == 0 {
+		return
+	}
+	t.prev = make(map[*ssa.Function]S, len(t.stale))
+	for fn := range t.stale {
+		if s, ok := t.sums[fn]; ok {
+			t.prev[fn] = s
+			delete(t.sums, fn)
+		}
+	}
+	clear(t.stale)
+	for _, fn := range fns {
+		t.Of(fn)
+	}
+	for fn := range t.prev {
+		t.Of(fn) // one fns does not list, read by a function on it
+	}
+	t.prev = nil
+	clear(t.stale)
 }
 
 // Set records s as the summary of fn, a function of the package under

@@ -41,21 +41,7 @@ func Quiet() {}
 	}
 	var tab *Table[string, note]
 	tab = NewTable[notes](pass, Spec[string, note]{
-		Derive: func(fn *ssa.Function) (string, bool) {
-			if fn.Pkg != pkg {
-				return "", false
-			}
-			derived[fn.Name()]++
-			var parts []string
-			for _, b := range fn.Blocks {
-				for _, instr := range b.Instrs {
-					if call, ok := instr.(*ssa.Call); ok && call.Call.StaticCallee() != nil {
-						parts = append(parts, "("+tab.Of(call.Call.StaticCallee())+")")
-					}
-				}
-			}
-			return fn.Name() + strings.Join(parts, ""), true
-		},
+		Derive: spelling(&tab, pkg, derived),
 		Export: func(s string) (*note, bool) { return &note{Text: s}, s != "Quiet" },
 		Import: func(f *note) string { return f.Text },
 	})
@@ -103,5 +89,69 @@ func Quiet() {}
 	}
 	if !slices.Equal(fns, []*ssa.Function{pkg.Func("A"), pkg.Func("b"), pkg.Func("c"), pkg.Func("Quiet")}) {
 		t.Error("Finish changed its argument")
+	}
+}
+
+// TestSettle derives a call cycle again after the first round: the
+// function met on the cycle stands for its first summary, so what A does
+// reaches b, and D, which read A's cut summary, is derived again too;
+// c, off the cycle, and Quiet are derived once.
+func TestSettle(t *testing.T) {
+	pkg := ssatest.Build(t, `package p
+func A() { b() }
+func b() { c(); A() }
+func c() {}
+func D() { A() }
+func Quiet() {}
+`)
+	derived := map[string]int{}
+	var tab *Table[string, note]
+	tab = NewTable[notes](&analysis.Pass{Pkg: pkg.Pkg}, Spec[string, note]{
+		Derive: spelling(&tab, pkg, derived),
+	})
+	var fns []*ssa.Function
+	for _, name := range []string{"A", "b", "c", "D", "Quiet"} {
+		fns = append(fns, pkg.Func(name))
+	}
+	tab.Settle(fns)
+	for name, want := range map[string]string{
+		"A":     "A(b(c)(A(b(c)())))",
+		"b":     "b(c)(A(b(c)()))",
+		"c":     "c",
+		"D":     "D(A(b(c)(A(b(c)()))))",
+		"Quiet": "Quiet",
+	} {
+		if got := tab.Of(pkg.Func(name)); got != want {
+			t.Errorf("%s: got %q, want %q", name, got, want)
+		}
+	}
+	for name, n := range map[string]int{"A": 2, "b": 2, "c": 1, "D": 2, "Quiet": 1} {
+		if derived[name] != n {
+			t.Errorf("%s derived %d times, want %d", name, derived[name], n)
+		}
+	}
+	if !tab.CutShort(pkg.Func("A")) || tab.CutShort(pkg.Func("D")) {
+		t.Error("CutShort: want A (on the cycle) and not D (a caller of it)")
+	}
+}
+
+// spelling derives a function of pkg as its name followed by its static
+// callees' summaries, each in parentheses, reading them from *tab, and
+// counts the derivations in derived.
+func spelling(tab **Table[string, note], pkg *ssa.Package, derived map[string]int) func(*ssa.Function) (string, bool) {
+	return func(fn *ssa.Function) (string, bool) {
+		if fn.Pkg != pkg {
+			return "", false
+		}
+		derived[fn.Name()]++
+		var parts []string
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if call, ok := instr.(*ssa.Call); ok && call.Call.StaticCallee() != nil {
+					parts = append(parts, "("+(*tab).Of(call.Call.StaticCallee())+")")
+				}
+			}
+		}
+		return fn.Name() + strings.Join(parts, ""), true
 	}
 }

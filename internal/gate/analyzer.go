@@ -137,6 +137,7 @@ func run(pass *analysis.Pass) (any, error) {
 		m.paths = values.Of(ssaPkg, append(slices.Clip(m.valueFuncs), genFuncs...), m.implementations, m.made)
 	}
 	res := &Result{Directives: m.dirs, Source: srcFuncs, m: m}
+	m.sums.Settle(srcFuncs)
 	for _, fn := range srcFuncs {
 		if m.sums.Of(fn); m.infos[fn] != nil {
 			res.Funcs = append(res.Funcs, m.infos[fn])

@@ -3,6 +3,7 @@ package gate
 import (
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -53,8 +54,11 @@ func (m *model) contracts(fn *ssa.Function, kind directive.Kind) []contract {
 			continue // words not written for gatevet: no problem of the directive's
 		}
 		if !ok {
-			m.problems = append(m.problems, directive.Problem{Pos: d.Pos,
-				Message: "//gatevet:" + name + " " + d.Args[0] + ": not a gate reachable from a parameter, the receiver or a package-level variable"})
+			p := directive.Problem{Pos: d.Pos,
+				Message: "//gatevet:" + name + " " + d.Args[0] + ": not a gate reachable from a parameter, the receiver or a package-level variable"}
+			if !slices.Contains(m.problems, p) { // fn analysed again (Settle)
+				m.problems = append(m.problems, p)
+			}
 			continue
 		}
 		out = append(out, contract{op, d.Pos, d.Said, d.Named})

@@ -154,7 +154,9 @@
 //
 // A [sync.Once] counts as held while its Do runs the function it was
 // given: that function calling Do on the same Once, directly or a few
-// calls down, waits for the Do in progress, which waits for it. So does
+// calls down (also back through the getter that entered Do: load reading
+// a setting with Get), waits for the Do in progress, which waits for it.
+// So does
 // the function locking a mutex that the caller of Do holds:
 //
 //	func (c *Client) Conf() map[string]string {

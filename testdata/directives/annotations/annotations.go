@@ -45,6 +45,16 @@ func (q *Queue) pushLocked(x int) { q.items = append(q.items, x) }
 //gatevet:holds q.nosuch // want `//gatevet:holds q\.nosuch: not a gate reachable from a parameter, the receiver or a package-level variable`
 func (q *Queue) misspelled() {}
 
+// walkMisspelled calls itself: the model analyses it twice (a call
+// cycle), and its directive's problem is reported once.
+//
+//gatevet:holds q.nosuch // want `//gatevet:holds q\.nosuch: not a gate reachable from a parameter, the receiver or a package-level variable`
+func (q *Queue) walkMisspelled(n int) {
+	if n > 0 {
+		q.walkMisspelled(n - 1)
+	}
+}
+
 //gatevet:holds // want `//gatevet:holds takes exactly one gate`
 func (q *Queue) bare() {}
 
