@@ -245,6 +245,7 @@ func handedOut(pkg *types.Package, part *types.Named) bool {
 // does. Named types are not entered (handedOut looks at the package's
 // own; a type argument is), and neither are interfaces.
 func carries(t types.Type, part *types.Named, seen map[types.Type]bool) bool {
+	t = types.Unalias(t)
 	if p, ok := t.(*types.Pointer); ok {
 		if n, ok := types.Unalias(p.Elem()).(*types.Named); ok && n.Origin() == part {
 			return true
@@ -257,7 +258,7 @@ func carries(t types.Type, part *types.Named, seen map[types.Type]bool) bool {
 		seen = make(map[types.Type]bool)
 	}
 	seen[t] = true
-	switch u := types.Unalias(t).(type) {
+	switch u := t.(type) {
 	case *types.Named:
 		for a := range u.TypeArgs().Types() {
 			if carries(a, part, seen) {

@@ -120,6 +120,24 @@ func NewLibrary() *Library {
 
 func (l *Library) Shelf() *Shelf { return l.shelf }
 
+// ... or by a function whose result's type is an alias of *Slot.
+type Rack struct {
+	mu   sync.Mutex
+	slot *Slot
+}
+
+type Slot struct{ r *Rack }
+
+type SlotRef = *Slot
+
+func NewRack() *Rack {
+	r := &Rack{}
+	r.slot = &Slot{r: r}
+	return r
+}
+
+func First(r *Rack) SlotRef { return r.slot }
+
 // ... or to a callback the package calls with one.
 type Desk struct {
 	mu     sync.Mutex
