@@ -44,11 +44,12 @@ func (c Callee) Value(i int, free bool) ssa.Value {
 }
 
 // Resolve finds the function a call runs, seeing through closures and
-// bound method values; false for an interface method or an unknown func
-// value.
+// bound method values, and an interface method called on a value just
+// put in the interface (var st Store = s; st.Get(k) runs s's Get); false
+// for any other interface method or an unknown func value.
 func Resolve(c *ssa.CallCommon) (Callee, bool) {
 	if c.IsInvoke() {
-		return Callee{}, false
+		return concreteMethod(c)
 	}
 	t, ok := Target(c.Value)
 	if !ok {
@@ -56,6 +57,45 @@ func Resolve(c *ssa.CallCommon) (Callee, bool) {
 	}
 	t.Args = append(t.Args, c.Args...)
 	return t, true
+}
+
+// concreteMethod resolves an interface method call whose receiver is a
+// MakeInterface of a concrete value, whose method the dynamic type
+// settles exactly: the method declared for it (not a wrapper the
+// program makes), with that value as the receiver. A value whose type
+// has type parameters is left alone.
+func concreteMethod(c *ssa.CallCommon) (Callee, bool) {
+	mi, ok := c.Value.(*ssa.MakeInterface)
+	if !ok || mi.Parent() == nil || types.IsInterface(mi.X.Type()) || hasTypeParams(mi.X.Type()) {
+		return Callee{}, false
+	}
+	prog := mi.Parent().Prog
+	sel := prog.MethodSets.MethodSet(mi.X.Type()).Lookup(c.Method.Pkg(), c.Method.Name())
+	if sel == nil {
+		return Callee{}, false
+	}
+	fn := prog.MethodValue(sel)
+	if fn == nil || fn.Synthetic != "" {
+		return Callee{}, false
+	}
+	return Callee{Fn: fn, Args: append([]ssa.Value{mi.X}, c.Args...)}, true
+}
+
+// hasTypeParams reports whether t mentions a type parameter.
+func hasTypeParams(t types.Type) bool {
+	switch t := types.Unalias(t).(type) {
+	case *types.TypeParam:
+		return true
+	case *types.Pointer:
+		return hasTypeParams(t.Elem())
+	case *types.Named:
+		for a := range t.TypeArgs().Types() {
+			if hasTypeParams(a) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Target resolves a func value to the function it runs, with the values

@@ -1,6 +1,7 @@
 package naming_test
 
 import (
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -300,5 +301,64 @@ func f(a *T, b bool) {
 	}
 	if cal, ok := naming.Resolve(calls[1]); ok {
 		t.Errorf("Resolve(a.either(b)()) = %v, want unresolved: two literals", cal.Fn)
+	}
+}
+
+// TestResolveConverted resolves an interface method called on a value
+// just put in the interface to the concrete method, with that value as
+// the receiver; a method a value type gets through the pointer's method
+// set (a wrapper), a generic type's, and an interface of unknown origin
+// stay unresolved.
+func TestResolveConverted(t *testing.T) {
+	const src = `package p
+
+type I interface{ M() int }
+
+type T struct{ n int }
+
+func (t *T) M() int { return t.n }
+
+type V struct{}
+
+func (V) M() int { return 0 }
+
+type G[X any] struct{ x X }
+
+func (g *G[X]) M() int { return 0 }
+
+func f(t *T, v V, i I) int {
+	var a I = t
+	var b I = &v
+	return a.M() + b.M() + i.M() + gen[int](nil)
+}
+
+func gen[X any](g *G[X]) int {
+	var c I = g
+	return c.M()
+}
+`
+	pkg := ssatest.Build(t, src)
+	var got []string
+	for _, name := range []string{"f", "gen"} {
+		for _, blk := range pkg.Func(name).Blocks {
+			for _, instr := range blk.Instrs {
+				c, ok := instr.(ssa.CallInstruction)
+				if !ok || !c.Common().IsInvoke() {
+					continue
+				}
+				cal, ok := naming.Resolve(c.Common())
+				switch {
+				case !ok:
+					got = append(got, "-")
+				case len(cal.Args) == 0 || cal.Args[0] != c.Common().Value.(*ssa.MakeInterface).X:
+					got = append(got, cal.Fn.String()+" (receiver not the converted value)")
+				default:
+					got = append(got, cal.Fn.String())
+				}
+			}
+		}
+	}
+	if want := []string{"(*p.T).M", "-", "-", "-"}; !slices.Equal(got, want) {
+		t.Errorf("Resolve of the interface calls = %q, want %q", got, want)
 	}
 }

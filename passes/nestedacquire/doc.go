@@ -133,7 +133,9 @@
 // implementations make, an implementation that wraps another value of
 // the interface, an exported method of an exported type (another package
 // may embed the type and override it), or a table callers can append to,
-// is left alone.
+// is left alone. A call on an interface value just made from a concrete
+// one (var c Cache = l; c.Get(k)) runs that value's method, whatever the
+// interface.
 //
 // A part that points back at its owner is the owner: when every index a
 // Store makes is set to it (s.idx = &index{store: s}, or by a constructor
