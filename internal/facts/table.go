@@ -64,7 +64,8 @@ func NewTable[B any, S, F any, PB interface {
 
 // Of returns fn's summary: derived once for the package's own functions
 // (the zero summary while fn is on the current call cycle, so recursion
-// ends), or imported from the fact of another package's function (the
+// ends; its first summary instead while Settle derives it again), or
+// imported from the fact of another package's function (the
 // zero summary when there is none). After Finish it derives nothing, so
 // passes may call it at once.
 func (t *Table[S, F]) Of(fn *ssa.Function) S {

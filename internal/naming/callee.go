@@ -62,11 +62,11 @@ func Resolve(c *ssa.CallCommon) (Callee, bool) {
 // concreteMethod resolves an interface method call whose receiver is a
 // MakeInterface of a concrete value, whose method the dynamic type
 // settles exactly: the method declared for it (not a wrapper the
-// program makes), with that value as the receiver. A value whose type
-// has type parameters is left alone.
+// program makes), with that value as the receiver. MethodValue gives
+// nothing for a type with type parameters, which is left alone.
 func concreteMethod(c *ssa.CallCommon) (Callee, bool) {
 	mi, ok := c.Value.(*ssa.MakeInterface)
-	if !ok || mi.Parent() == nil || types.IsInterface(mi.X.Type()) || hasTypeParams(mi.X.Type()) {
+	if !ok {
 		return Callee{}, false
 	}
 	prog := mi.Parent().Prog
@@ -79,23 +79,6 @@ func concreteMethod(c *ssa.CallCommon) (Callee, bool) {
 		return Callee{}, false
 	}
 	return Callee{Fn: fn, Args: append([]ssa.Value{mi.X}, c.Args...)}, true
-}
-
-// hasTypeParams reports whether t mentions a type parameter.
-func hasTypeParams(t types.Type) bool {
-	switch t := types.Unalias(t).(type) {
-	case *types.TypeParam:
-		return true
-	case *types.Pointer:
-		return hasTypeParams(t.Elem())
-	case *types.Named:
-		for a := range t.TypeArgs().Types() {
-			if hasTypeParams(a) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // Target resolves a func value to the function it runs, with the values

@@ -148,7 +148,7 @@ func backCandidates(pkg *types.Package) map[*types.Var]backPair {
 		for i := range st.NumFields() {
 			child := st.Field(i)
 			part := pointee(child.Type(), pkg)
-			if child.Exported() || part == nil || !closed(part) && handedOut(pkg, part) {
+			if child.Exported() || part == nil {
 				continue
 			}
 			var back *types.Var
@@ -163,7 +163,7 @@ func backCandidates(pkg *types.Package) map[*types.Var]backPair {
 					back = f
 				}
 			}
-			if back != nil && back != child {
+			if back != nil && back != child && (closed(part) || !handedOut(pkg, part)) {
 				pairs[child] = backPair{back, owner, part}
 			}
 		}
