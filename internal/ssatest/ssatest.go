@@ -1,5 +1,5 @@
 // Package ssatest builds the SSA of a small Go source for the model's
-// unit tests: one file, package p, the standard library importable.
+// unit tests: package p, the standard library importable.
 package ssatest
 
 import (
@@ -8,23 +8,36 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"maps"
+	"slices"
 	"testing"
 
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/ssa/ssautil"
 )
 
-// Build type-checks src as package p and builds its SSA, with the
-// builder's sanity checks on.
+// Build type-checks src as package p, one file p.go, and builds its SSA,
+// with the builder's sanity checks on.
 func Build(t testing.TB, src string) *ssa.Package {
 	t.Helper()
+	return BuildFiles(t, map[string]string{"p.go": src})
+}
+
+// BuildFiles is Build for a package of several files, by name (p.go,
+// p_test.go).
+func BuildFiles(t testing.TB, srcs map[string]string) *ssa.Package {
+	t.Helper()
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
+	var files []*ast.File
+	for _, name := range slices.Sorted(maps.Keys(srcs)) {
+		f, err := parser.ParseFile(fset, name, srcs[name], 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
 	}
 	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset,
-		types.NewPackage("p", "p"), []*ast.File{f}, ssa.SanityCheckFunctions)
+		types.NewPackage("p", "p"), files, ssa.SanityCheckFunctions)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -123,15 +123,8 @@ func (m *Made) clearedNil(b *ssa.BasicBlock, cond ssa.Value) (val, ok bool) {
 	if m == nil || len(m.cleared) == 0 {
 		return false, false
 	}
-	cmp, isCmp := cond.(*ssa.BinOp)
-	if !isCmp || cmp.Op != token.EQL && cmp.Op != token.NEQ {
-		return false, false
-	}
-	x, k := cmp.X, cmp.Y
-	if _, isConst := x.(*ssa.Const); isConst {
-		x, k = k, x
-	}
-	if kc, isConst := k.(*ssa.Const); !isConst || !kc.IsNil() {
+	x, eq, isNilTest := nilTest(cond)
+	if !isNilTest {
 		return false, false
 	}
 	obj, field := loadedField(x)
@@ -145,12 +138,29 @@ func (m *Made) clearedNil(b *ssa.BasicBlock, cond ssa.Value) (val, ok bool) {
 		if o, flag := loadedField(c); taken && o == obj && flag != nil {
 			for _, f := range m.cleared[flag] {
 				if f == field {
-					return cmp.Op == token.EQL, true
+					return eq, true
 				}
 			}
 		}
 	}
 	return false, false
+}
+
+// nilTest returns the operand that comparison c tests against nil, and
+// whether the test is == (not !=); ok is false for any other value.
+func nilTest(c ssa.Value) (x ssa.Value, eq, ok bool) {
+	cmp, isCmp := c.(*ssa.BinOp)
+	if !isCmp || cmp.Op != token.EQL && cmp.Op != token.NEQ {
+		return nil, false, false
+	}
+	x, k := cmp.X, cmp.Y
+	if _, isConst := x.(*ssa.Const); isConst {
+		x, k = k, x
+	}
+	if kc, isConst := k.(*ssa.Const); !isConst || !kc.IsNil() {
+		return nil, false, false
+	}
+	return x, cmp.Op == token.EQL, true
 }
 
 // loadedField returns the object and field whose value v loads (v =

@@ -3,7 +3,7 @@
 // not follow a path the program never takes and facts carry no acquire,
 // wait or leak out of one.
 //
-// Three kinds of value are known, each read off the package's SSA once,
+// Four kinds of value are known, each read off the package's SSA once,
 // before any summary, from its functions and its package initializer
 // (where a package-level variable's value is made: var blank = &T{}
 // is a construction like any other):
@@ -25,6 +25,13 @@
 //     can run returns as nil (an error no implementation of an
 //     unexported interface method returns) makes the test of it against
 //     nil after the call decided.
+//   - Variables settled under the build (globals.go): an unexported
+//     package-level bool, or a variable whose zero value is nil, that
+//     the package's non-test code only reads, or sets only to the value
+//     it holds once initialised, holds that value in the build users
+//     run, whatever its tests set: a switch or hook only a _test.go file
+//     turns on (partitionsNoPanic = true) decides the package's own
+//     branches on it, not the tests'.
 //
 // Beside the branches, three facts of the object graph. A back-pointer
 // (backs.go), a part every owner makes for itself and that points back

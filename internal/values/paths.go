@@ -14,6 +14,7 @@ type Paths struct {
 	fields  *invariants
 	results *nilResults
 	made    *Made // its fields cleared with a flag
+	globals globals
 }
 
 // Of reads the settled parameters, field invariants and nil results of
@@ -22,7 +23,7 @@ type Paths struct {
 // package, whose fields cleared with a flag decide branches too.
 func Of(pkg *ssa.Package, funcs []*ssa.Function, impls Implementations, made *Made) *Paths {
 	params := settledParams(funcs, impls)
-	return &Paths{params: params, fields: fieldInvariants(pkg, funcs, params), results: findNilResults(funcs, impls), made: made}
+	return &Paths{params: params, fields: fieldInvariants(pkg, funcs, params), results: findNilResults(funcs, impls), made: made, globals: settledGlobals(pkg, funcs)}
 }
 
 // Settled returns the constant every call passes for bool parameter
@@ -40,7 +41,7 @@ func (p *Paths) Settle(param *ssa.Parameter, val bool) *Paths {
 	q := &Paths{params: make(settled)}
 	if p != nil {
 		maps.Copy(q.params, p.params)
-		q.fields, q.results, q.made = p.fields, p.results, p.made
+		q.fields, q.results, q.made, q.globals = p.fields, p.results, p.made, p.globals
 	}
 	q.params[param] = []constant.Value{constant.MakeBool(val)}
 	return q
@@ -48,8 +49,8 @@ func (p *Paths) Settle(param *ssa.Parameter, val bool) *Paths {
 
 // Follow says whether control can pass from block from to its
 // successor to: not the branch of an If that a settled parameter, a
-// field invariant, a nil result or a field cleared with a flag rules
-// out.
+// field invariant, a nil result, a field cleared with a flag or a
+// variable settled under the build rules out.
 func (p *Paths) Follow(from, to *ssa.BasicBlock) bool {
 	if p == nil {
 		return true
@@ -64,6 +65,9 @@ func (p *Paths) Follow(from, to *ssa.BasicBlock) bool {
 		cond, negated = u.X, true
 	}
 	val, decided := p.fields.decides(cond)
+	if !decided {
+		val, decided = p.globals.decides(from, cond)
+	}
 	switch c := cond.(type) {
 	case *ssa.Parameter:
 		val, decided = p.params.flag(c)

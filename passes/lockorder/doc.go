@@ -174,6 +174,13 @@
 //     capture): each test runs with objects of its own. Two tests that
 //     take a package-level object's locks in opposite orders are
 //     reported.
+//   - An order taken only on a branch that a switch or hook only the
+//     package's tests turn on decides (if partitionsNoPanic { … }, with
+//     partitionsNoPanic = true in a _test.go file alone): an unexported
+//     package-level variable that the package's own code only reads, or
+//     sets only to the value it holds once initialised, holds that value
+//     in the build users run. A switch the package's code turns on at run
+//     time (a Lenient() that sets it) leaves both branches live.
 //
 // # Suppressing a report
 //
