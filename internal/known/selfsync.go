@@ -77,6 +77,42 @@ func Field(t types.Type, name string) *types.Var {
 	return nil
 }
 
+// PromotedField returns the field name selects on a value of type t (or
+// of the struct t points to): one of its own, or one promoted from a
+// struct it embeds, whatever package declares it, the shallowest as in
+// Go; nil when there is none, or when two are at the shallowest depth
+// (Go selects neither).
+func PromotedField(t types.Type, name string) *types.Var {
+	level := []types.Type{t}
+	for depth := 0; depth < 8 && len(level) > 0; depth++ {
+		var found *types.Var
+		var next []types.Type
+		for _, t := range level {
+			st, ok := PointerElem(t).Underlying().(*types.Struct)
+			if !ok {
+				continue
+			}
+			for i := 0; i < st.NumFields(); i++ {
+				f := st.Field(i)
+				if f.Name() == name {
+					if found != nil {
+						return nil
+					}
+					found = f
+				}
+				if f.Embedded() {
+					next = append(next, f.Type())
+				}
+			}
+		}
+		if found != nil {
+			return found
+		}
+		level = next
+	}
+	return nil
+}
+
 // ElemType returns the element type of slice or array t, or of the
 // array t points to; nil for other types.
 func ElemType(t types.Type) types.Type {

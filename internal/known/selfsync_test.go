@@ -1,6 +1,7 @@
 package known_test
 
 import (
+	"go/types"
 	"testing"
 
 	"github.com/gatevet/gatevet/internal/known"
@@ -30,6 +31,19 @@ type Counter struct {
 }
 
 type Inner struct{ depth int }
+
+// Two embedded structs with one field name: Go selects neither, unless
+// the outer type has its own.
+type left struct{ x int }
+type right struct{ x int }
+type both struct {
+	left
+	right
+}
+type shadowed struct {
+	both
+	x string
+}
 
 type Stats = Counter
 
@@ -88,26 +102,36 @@ func TestSelfSynced(t *testing.T) {
 
 func TestField(t *testing.T) {
 	p := build(t, selfSyncSrc)
+	field, promoted := known.Field, known.PromotedField
 	for _, tc := range []struct {
+		lookup     func(types.Type, string) *types.Var
 		expr, name string
 		want       string // the field's type, "" for none
 	}{
-		{"Counter", "n", "int"},
-		{"*Counter", "mu", "sync.Mutex"},
-		{"*Stats", "sub", "*p.Counter"},
-		{"Counter", "Inner", "p.Inner"},
-		{"Counter", "depth", ""}, // promoted, not Counter's own
-		{"Counter", "missing", ""},
-		{"**Counter", "n", ""},
-		{"int", "n", ""},
+		{field, "Counter", "n", "int"},
+		{field, "*Counter", "mu", "sync.Mutex"},
+		{field, "*Stats", "sub", "*p.Counter"},
+		{field, "Counter", "Inner", "p.Inner"},
+		{field, "Counter", "depth", ""}, // promoted, not Counter's own
+		{field, "Counter", "missing", ""},
+		{field, "**Counter", "n", ""},
+		{field, "int", "n", ""},
+		{promoted, "Counter", "n", "int"},
+		{promoted, "*Counter", "depth", "int"},     // promoted from Inner
+		{promoted, "*Counter", "Inner", "p.Inner"}, // the embedded field itself
+		{promoted, "*Counter", "sync", ""},
+		{promoted, "both", "x", ""},            // ambiguous
+		{promoted, "*shadowed", "x", "string"}, // its own, shallower
+		{promoted, "*shadowed", "left", "p.left"},
+		{promoted, "int", "n", ""},
 	} {
-		f := known.Field(p.typeOf(t, tc.expr), tc.name)
+		f := tc.lookup(p.typeOf(t, tc.expr), tc.name)
 		got := ""
 		if f != nil {
 			got = f.Type().String()
 		}
 		if got != tc.want {
-			t.Errorf("Field(%s, %s) has type %q, want %q", tc.expr, tc.name, got, tc.want)
+			t.Errorf("Field or PromotedField(%s, %s) has type %q, want %q", tc.expr, tc.name, got, tc.want)
 		}
 	}
 }

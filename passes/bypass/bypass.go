@@ -155,6 +155,9 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 				continue
 			}
 			annotated := rs.GuardedBy(u.Res) != nil
+			if !reaches(u, g) {
+				continue
+			}
 			if holds(u, g) || protected(u, g, uses) || throughEntry(res, rs, u, byFunc) || mixed[u.Func] || (!annotated && setup(byFunc[u.Func], u)) {
 				continue
 			}
@@ -550,6 +553,30 @@ func guardedBy(uses []resource.Use, key resource.GateKey) []resource.Use {
 		}
 	}
 	return out
+}
+
+// reaches reports whether u's instance has the gate key names, when key
+// is a gate of the resource's own instance: a struct embedded by value
+// is part of its owner's instance, but a use of a value of the embedded
+// type on its own (an event copied out of the transaction that embeds
+// it, Snapshot's new(Event)) is no owner's, and the owner's lock, which
+// that type lacks, cannot guard it.
+func reaches(u resource.Use, key resource.GateKey) bool {
+	if key.Scope != resource.InstanceGate {
+		return true
+	}
+	t := u.Func.TypeOf(u.Res.Instance)
+	if t == nil {
+		return true
+	}
+	for _, step := range strings.Split(key.Name, ".") {
+		f := known.PromotedField(t, step)
+		if f == nil {
+			return false
+		}
+		t = f.Type()
+	}
+	return true
 }
 
 // holds reports whether gate key is held at u.

@@ -231,6 +231,10 @@
 //     So are the fields of a struct held by value in a named field: a
 //     counter of ms.stats only an unlocked method bumps is guarded by
 //     nothing the locked bumps of the other counters show.
+//     But a value of the embedded type on its own (an event copied out
+//     of the transaction that embeds it, to be written out later) is no
+//     owner's: a use through it, whose type has no such lock, is not
+//     judged by the owner's lock.
 //   - Two uses that need opposite values of a field the instance keeps
 //     from when it is made (a read-only store's unlocked reads beside a
 //     writable store's locked writes, if s.readOnly … ).
