@@ -140,7 +140,10 @@
 // nor with a reader that holds that lock too: the report names only the
 // readers that can run meanwhile. A lazy initialisation (if x.m == nil
 // { x.m = make(…) } under the read lock) is said to race only while the
-// field is still nil, with a sync.Once as the other fix.
+// field is still nil, with a sync.Once as the other fix, unless the
+// package sets the field back to nil (a first message dropped when it
+// expires): the write then runs again after each reset, which a Once
+// would not.
 //
 // # Fix
 //

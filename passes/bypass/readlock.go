@@ -3,6 +3,7 @@ package bypass
 import (
 	"fmt"
 	"go/token"
+	"go/types"
 	"slices"
 	"strings"
 
@@ -46,7 +47,9 @@ type readLocked struct {
 	serial []resource.GateKey
 	// lazy is set for a write made only while the location is nil (if
 	// x.m == nil { x.m = make(…) }): it races only before the first one.
-	lazy bool
+	// reset is set when the package stores nil there too: the write
+	// runs again after each reset, so a sync.Once is no fix for it.
+	lazy, reset bool
 }
 
 // lazyInit reports whether write u, where its chain ends, is made only
@@ -74,6 +77,27 @@ func lazyInit(res *gate.Result, fset *token.FileSet, u resource.Use) bool {
 					if e := nilEdge(fi, t, ref.Key()); e != nil && e.Dominates(st.Block()) {
 						return true
 					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// storesNil reports whether the package's code stores nil into field
+// obj (c.first = nil when the first message expires).
+func storesNil(res *gate.Result, obj types.Object) bool {
+	for _, fi := range res.Funcs {
+		for _, b := range fi.Fn.Blocks {
+			for _, instr := range b.Instrs {
+				st, ok := instr.(*ssa.Store)
+				if !ok {
+					continue
+				}
+				k, isConst := st.Val.(*ssa.Const)
+				fa, isField := st.Addr.(*ssa.FieldAddr)
+				if isConst && k.IsNil() && isField && naming.FieldOf(fa) == obj {
+					return true
 				}
 			}
 		}
@@ -163,6 +187,7 @@ func readLockedWrites(res *gate.Result, rs *resource.Result, fset *token.FileSet
 			self := len(rl.serial) == 0 && (u.Started || !concurrency.RunsOnce(u.Func.Fn))
 			if found && (len(rl.readers) > 0 || self) {
 				rl.lazy = lazyInit(res, fset, u)
+				rl.reset = rl.lazy && storesNil(res, u.Res.Obj)
 				out = append(out, rl)
 				break
 			}
@@ -269,7 +294,10 @@ func diagnoseReadLocked(pass *analysis.Pass, conc *concurrency.Result, rl readLo
 	when, fix := "", lock+".Lock() for the write"
 	if rl.lazy {
 		// A lazy initialisation races only while the field is unset.
-		when, fix = " while "+resName+" is still nil", lock+".Lock() for the write, or make it in a sync.Once"
+		when = " while " + resName + " is still nil"
+		if !rl.reset {
+			fix += ", or make it in a sync.Once"
+		}
 	}
 	msg := fmt.Sprintf("%s writes %s%s holding only the read lock of %s (read-locked %s), which guards it (%s writes it with %s write-locked): "+
 		"read-lock holders run at the same time, so%s this write races whenever another goroutine runs %s meanwhile%s; take %s",

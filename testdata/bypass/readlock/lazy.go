@@ -56,3 +56,37 @@ func (f *Lazy) Create(name string) {
 	defer f.mu.Unlock()
 	f.getData()[name] = 1
 }
+
+// Cached keeps its first message, loaded on demand under the read lock,
+// and drops it when the message expires: the load runs again after
+// every drop, so a sync.Once, which runs once, is no fix; the lock is.
+type Cached struct {
+	mu    sync.RWMutex
+	first *string
+	msgs  []string
+}
+
+func (c *Cached) First() string {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	if c.first == nil {
+		c.first = &c.msgs[0] // want `^latent: First writes c\.first holding only the read lock of c\.mu .*: read-lock holders run at the same time, so while c\.first is still nil this write races whenever another goroutine runs First meanwhile; take c\.mu\.Lock\(\) for the write$`
+	}
+	return *c.first
+}
+
+func (c *Cached) Expire() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.msgs = c.msgs[1:]
+	c.first = nil
+}
+
+func (c *Cached) Add(m string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.msgs = append(c.msgs, m)
+	if len(c.msgs) == 1 {
+		c.first = &c.msgs[0]
+	}
+}
