@@ -570,6 +570,9 @@ func reaches(u resource.Use, key resource.GateKey) bool {
 		return true
 	}
 	for _, step := range strings.Split(key.Name, ".") {
+		if !token.IsIdentifier(step) {
+			return true // an element's gate, or one the types do not spell
+		}
 		f := known.PromotedField(t, step)
 		if f == nil {
 			return false
