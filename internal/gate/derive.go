@@ -59,8 +59,61 @@ func (m *model) summarise(fi *FuncInfo, in []*state) *Summary {
 			}
 		})
 	}
-	exitEffects(fs, sum, exits, nilExits, forCaller, callerDrops)
+	exitEffects(fs, sum, exits, nilExits, forCaller, callerDrops, fs.retaken(exits, forCaller))
 	return sum
+}
+
+// retaken returns, of the gates fs's function releases on its caller's
+// behalf but does not leave held on every return, those it holds again
+// at every return when its caller held them at the call: a helper that
+// lets go of the caller's lock only on some paths, and takes it again
+// before it returns on each of them (if an upload runs: unlock, wait for
+// it, lock). Its caller still holds them after the call. The function is
+// solved once more, from an entry that holds them.
+func (fs *funcState) retaken(exits []*state, forCaller map[int]*Flag) map[int]*Holding {
+	if len(exits) == 0 || len(forCaller) == 0 {
+		return nil
+	}
+	held := joinAll(exits)
+	var ids []int
+	for id := range forCaller {
+		if held.get(id) == nil {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	entry := fs.initial.clone()
+	for _, id := range ids {
+		entry.hold(id, &Holding{GateOp: fs.gates[id], Contract: true})
+	}
+	saved := fs.initial
+	fs.initial = entry
+	in := fs.solve()
+	fs.initial = saved
+	var again []*state
+	for _, b := range fs.fn.Blocks {
+		if in[b.Index] == nil {
+			continue
+		}
+		fs.transfer(b, in[b.Index].clone(), func(instr ssa.Instruction, st *state) {
+			if _, ok := instr.(*ssa.Return); ok {
+				again = append(again, st.clone())
+			}
+		})
+	}
+	if len(again) == 0 {
+		return nil
+	}
+	out := make(map[int]*Holding)
+	joined := joinAll(again)
+	for _, id := range ids {
+		if h := joined.get(id); h != nil {
+			out[id] = h
+		}
+	}
+	return out
 }
 
 // noteCallerReleases records in forCaller the gates that es release where
@@ -114,8 +167,9 @@ func returnsNilError(ret *ssa.Return) bool {
 
 // exitEffects fills in what sum's function leaves held: on every return,
 // or on every return of a nil error (an acquire helper); and which of the
-// gates it released on its caller's behalf it leaves released.
-func exitEffects(fs *funcState, sum *Summary, exits, nilExits []*state, forCaller map[int]*Flag, callerDrops bitset) {
+// gates it released on its caller's behalf it leaves released (those it
+// holds again on every return, retaken, it leaves held).
+func exitEffects(fs *funcState, sum *Summary, exits, nilExits []*state, forCaller map[int]*Flag, callerDrops bitset, retaken map[int]*Holding) {
 	if len(exits) == 0 {
 		return
 	}
@@ -129,6 +183,9 @@ func exitEffects(fs *funcState, sum *Summary, exits, nilExits []*state, forCalle
 			sum.Drops = append(sum.Drops, op)
 		}
 		h := held.get(id)
+		if h == nil {
+			h = retaken[id]
+		}
 		switch {
 		case !op.Gate.Crosses() || !held.touched.has(id):
 		case h != nil:

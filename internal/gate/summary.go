@@ -112,7 +112,12 @@ type Summary struct {
 	// an acquire helper, func (l *Limiter) Acquire(ctx) error, or one
 	// that returns what it locked for, idle() (*idleCommand, error).
 	HoldsIfNil []GateOp
-	Releases   []SumRelease // released on the caller's behalf
+	// Releases are released on the caller's behalf: left released on
+	// some return. A caller's gate let go of on some paths and taken
+	// again on each of them before returning (unlock, wait for the
+	// uploader, lock) is held again on every return, so it is one of
+	// Holds, not of Releases.
+	Releases []SumRelease
 	// Drops are the caller's gates it lets go of at some point, whether
 	// or not it takes them back before returning (a handshake that
 	// unlocks its caller's lock to take another and relocks it).

@@ -124,6 +124,11 @@
 //   - A call the model cannot resolve to one function (through an
 //     interface or a func value), and a deferred call.
 //   - A held read lock of an RWMutex counts as holding it.
+//   - A call after a helper that lets go of G only while it waits on some
+//     path and takes it again before it returns (if an upload runs:
+//     unlock, wait for it, lock): G is held again on every return. A
+//     helper that returns without G on some path leaves the call after it
+//     without G, and that is reported.
 //   - The body of a function with an acquires or releases promise that
 //     calls what the model cannot resolve (a hook in a func field, an
 //     interface method): it may keep its promise there, and is taken at
