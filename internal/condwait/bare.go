@@ -1,6 +1,8 @@
 package condwait
 
 import (
+	"go/token"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/cfg"
@@ -28,11 +30,27 @@ func BareWaits(fi *gate.FuncInfo) []BareWait {
 		if ifi == nil || cfg.Reachable(b, cfg.Succs)[ifi.Block()] {
 			continue
 		}
-		if relies(fi, call, tested(fi, ifi.Cond)) {
+		keys := tested(fi, ifi.Cond)
+		if k, ok := condLocation(fi, call); ok {
+			// A test of whether there is a Cond to wait on (if
+			// p.wait != nil) is no state the waiter waits for.
+			delete(keys, k)
+		}
+		if relies(fi, call, keys) {
 			out = append(out, BareWait{Call: call, If: ifi})
 		}
 	}
 	return out
+}
+
+// condLocation returns the key of the location the Wait's Cond is loaded
+// from (p.wait in p.wait.Wait(), for a wait *sync.Cond), if it is.
+func condLocation(fi *gate.FuncInfo, call *ssa.Call) (string, bool) {
+	load, ok := call.Call.Args[0].(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return "", false
+	}
+	return locationKey(fi, load.X)
 }
 
 // decidingIf returns the nearest If above b, in the dominator tree, that

@@ -77,6 +77,10 @@
 //     "if !done { c.Wait() }; mu.Unlock()" waits for one signal, and
 //     "if len(q) == 0 { c.Wait() }; if len(q) == 0 { return 0, false }"
 //     re-checks before it goes on.
+//   - An if that tests only whether there is a Cond to wait on ("if
+//     p.wait != nil { …; p.wait.Wait(); … }", a gate a test may hand in):
+//     the Cond is no state the waiter waits for, and a loop on it would
+//     never end.
 //
 // # Suppressing a report
 //
