@@ -97,9 +97,17 @@ func (fs *funcState) retaken(exits []*state, forCaller map[int]*Flag) map[int]*H
 		if in[b.Index] == nil {
 			continue
 		}
+		var relocked []effect // deferred acquires that surely run at this return
 		fs.transfer(b, in[b.Index].clone(), func(instr ssa.Instruction, st *state) {
-			if _, ok := instr.(*ssa.Return); ok {
-				again = append(again, st.clone())
+			switch instr.(type) {
+			case *ssa.RunDefers:
+				relocked = fs.sureDeferredAcquires(st, b)
+			case *ssa.Return:
+				x := st.clone()
+				for _, e := range relocked {
+					x.hold(e.id, &Holding{GateOp: e.gate, Pos: e.pos, What: e.what})
+				}
+				again = append(again, x)
 			}
 		})
 	}
@@ -163,6 +171,25 @@ func returnsNilError(ret *ssa.Return) bool {
 	}
 	k, ok := ret.Results[n-1].(*ssa.Const)
 	return ok && k.IsNil()
+}
+
+// sureDeferredAcquires returns the acquires of the calls deferred by
+// defer statements that every path to block b passes (they dominate it),
+// pending in st: they run as b's function returns (defer mu.Lock(),
+// which takes back the lock a helper let go of).
+func (fs *funcState) sureDeferredAcquires(st *state, b *ssa.BasicBlock) []effect {
+	var out []effect
+	for _, d := range st.deferred {
+		if !d.Block().Dominates(b) {
+			continue
+		}
+		for _, e := range fs.effects[d] {
+			if e.op == known.Acquire {
+				out = append(out, e)
+			}
+		}
+	}
+	return out
 }
 
 // exitEffects fills in what sum's function leaves held: on every return,

@@ -33,6 +33,32 @@ func (it *Item) Rename(name string) {
 	it.name = name
 }
 
+// ensure lets go of the lock while it fetches, unless there is nothing
+// to fetch, and takes it back as it returns, in a deferred call.
+func (it *Item) ensure(n int) error {
+	if n <= 0 {
+		return nil
+	}
+	it.mu.Unlock()
+	defer it.mu.Lock()
+	if n > 10 {
+		return nil
+	}
+	<-it.done
+	return nil
+}
+
+// Fetch renames the item after ensure: it holds the lock again.
+func (it *Item) Fetch(n int, name string) error {
+	it.mu.Lock()
+	defer it.mu.Unlock()
+	if err := it.ensure(n); err != nil {
+		return err
+	}
+	it.name = name
+	return nil
+}
+
 func (it *Item) Name() string {
 	it.mu.Lock()
 	defer it.mu.Unlock()
