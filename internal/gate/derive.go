@@ -88,10 +88,7 @@ func (fs *funcState) retaken(exits []*state, forCaller map[int]*Flag) map[int]*H
 	for _, id := range ids {
 		entry.hold(id, &Holding{GateOp: fs.gates[id], Contract: true})
 	}
-	saved := fs.initial
-	fs.initial = entry
-	in := fs.solve()
-	fs.initial = saved
+	in := fs.solveFrom(entry, fs.paths)
 	var again []*state
 	for _, b := range fs.fn.Blocks {
 		if in[b.Index] == nil {

@@ -55,8 +55,13 @@ func (fs *funcState) solve() []*state { return fs.solveWith(fs.paths) }
 
 // solveWith runs the dataflow along paths.
 func (fs *funcState) solveWith(paths *values.Paths) []*state {
+	return fs.solveFrom(fs.initial, paths)
+}
+
+// solveFrom runs the dataflow along paths from entry state entry.
+func (fs *funcState) solveFrom(entry *state, paths *values.Paths) []*state {
 	return cfg.Dataflow[*state]{
-		Entry:    fs.initial,
+		Entry:    entry,
 		Transfer: func(b *ssa.BasicBlock, st *state) []*state { return fs.transfer(b, st, nil) },
 		Join:     (*state).join,
 		Clone:    (*state).clone,
