@@ -64,6 +64,9 @@ func settledGlobals(pkg *ssa.Package, funcs []*ssa.Function) globals {
 							continue // a load
 						}
 					case *ssa.Store:
+						if i == 0 && testPos(fn, instr.Pos()) {
+							continue // a test file's variable initialised in the package initializer
+						}
 						if i == 0 { // the address stored to
 							k, ok := instr.Val.(*ssa.Const)
 							switch {
@@ -160,10 +163,13 @@ func inTestFile(fn *ssa.Function) bool {
 	for fn.Parent() != nil {
 		fn = fn.Parent()
 	}
-	if !fn.Pos().IsValid() {
-		return false
-	}
-	return strings.HasSuffix(fn.Prog.Fset.Position(fn.Pos()).Filename, "_test.go")
+	return testPos(fn, fn.Pos())
+}
+
+// testPos reports whether pos, a position of fn's program, is in a
+// _test.go file.
+func testPos(fn *ssa.Function, pos token.Pos) bool {
+	return pos.IsValid() && strings.HasSuffix(fn.Prog.Fset.Position(pos).Filename, "_test.go")
 }
 
 // decides returns the value of condition c, at the end of block b: a
