@@ -226,6 +226,16 @@ func TranslateFlag(g *Flag, cal naming.Callee) (*Flag, bool) {
 	if v == nil {
 		return nil, true
 	}
+	if g.Key != "" {
+		if present, known := hasKey(v, g.Key); known {
+			return nil, present == g.When
+		}
+		if p := flagOf(v); p != nil && !p.Free {
+			p.When, p.Key = g.When, g.Key
+			return p, true
+		}
+		return nil, true
+	}
 	if k, ok := v.(*ssa.Const); ok {
 		switch {
 		case k.Value == nil:
@@ -244,8 +254,13 @@ func TranslateFlag(g *Flag, cal naming.Callee) (*Flag, bool) {
 	return nil, true
 }
 
-// settles reports whether the call passes a constant for flag g.
+// settles reports whether the call passes a constant for flag g, or a
+// map whose keys it knows for a key flag.
 func settles(g *Flag, cal naming.Callee) bool {
+	if g.Key != "" {
+		_, known := hasKey(cal.Value(g.Param, g.Free), g.Key)
+		return known
+	}
 	k, ok := cal.Value(g.Param, g.Free).(*ssa.Const)
 	return ok && k.Value != nil && (g.Eq != "" || k.Value.Kind() == constant.Bool)
 }
@@ -303,11 +318,48 @@ func BlockFlag(b *ssa.BasicBlock) *Flag {
 	return nil
 }
 
+// hasKey reports whether map v, made by its function as a composite
+// literal (params{"token": "*"}), has key, when its keys are known: every
+// use of the map but one (the call it is passed to) stores a constant
+// key.
+func hasKey(v ssa.Value, key string) (present, known bool) {
+	mm, ok := v.(*ssa.MakeMap)
+	if !ok || mm.Referrers() == nil {
+		return false, false
+	}
+	others := 0
+	for _, r := range *mm.Referrers() {
+		up, ok := r.(*ssa.MapUpdate)
+		if !ok || up.Map != mm {
+			others++
+			continue
+		}
+		k, ok := up.Key.(*ssa.Const)
+		if !ok || k.Value == nil {
+			return false, false
+		}
+		present = present || k.Value.ExactString() == key
+	}
+	return present, others == 1
+}
+
 // testFlag returns the flag a branch condition tests, and the outcome
 // for which its true branch runs: a bool parameter or free variable, its
-// negation, or a parameter compared with a constant.
+// negation, a parameter compared with a constant, or the presence of a
+// constant key in a map parameter (_, ok := p["token"]).
 func testFlag(cond ssa.Value) (*Flag, bool) {
 	switch c := cond.(type) {
+	case *ssa.Extract:
+		lookup, ok := c.Tuple.(*ssa.Lookup)
+		if !ok || !lookup.CommaOk || c.Index != 1 {
+			return nil, false
+		}
+		k, ok := lookup.Index.(*ssa.Const)
+		if g := flagOf(lookup.X); ok && k.Value != nil && g != nil && !g.Free {
+			g.Key = k.Value.ExactString()
+			return g, true
+		}
+		return nil, false
 	case *ssa.UnOp:
 		if c.Op == token.NOT {
 			g, when := testFlag(c.X)

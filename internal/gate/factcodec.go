@@ -47,6 +47,7 @@ func encodeFlag(e *facts.Encoder, f *Flag) {
 		e.Bool(f.When)
 		e.Str(f.Eq)
 		e.Str(f.Const)
+		e.Str(f.Key)
 	}
 }
 
@@ -54,7 +55,7 @@ func decodeFlag(d *facts.Decoder) *Flag {
 	if !d.Bool() {
 		return nil
 	}
-	return &Flag{Param: d.Int(), Free: d.Bool(), When: d.Bool(), Eq: d.Str(), Const: d.Str()}
+	return &Flag{Param: d.Int(), Free: d.Bool(), When: d.Bool(), Eq: d.Str(), Const: d.Str(), Key: d.Str()}
 }
 
 // GobEncode writes f compactly, or as it was read.

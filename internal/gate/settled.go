@@ -22,7 +22,7 @@ func (fi *FuncInfo) FlagParams() []int {
 	}
 	var out []int
 	add := func(g *Flag) {
-		if g == nil || g.Free || g.Param >= len(fi.Fn.Params) {
+		if g == nil || g.Free || g.Key != "" || g.Param >= len(fi.Fn.Params) {
 			return
 		}
 		if _, settled := fi.fs.paths.Settled(fi.Fn.Params[g.Param]); settled {

@@ -87,11 +87,21 @@ type Flag struct {
 	When  bool   // the bool's value, or the test's outcome, that runs the block
 	Eq    string // the constant tested against (its exact string), for a non-bool parameter
 	Const string // that constant as the test spells it, for messages ("" if unknown)
+	// Key is the constant key (its exact string) whose presence in a map
+	// parameter a comma-ok lookup tests (if _, ok := p["token"]; !ok);
+	// When is then whether the key is there.
+	Key string
 }
 
 // Text says when the flag's block runs, for a parameter named name:
 // "force is true", "status is closed", "mode is not \"ro\"".
 func (g *Flag) Text(name string) string {
+	if g.Key != "" {
+		if g.When {
+			return name + " has the key " + g.Key
+		}
+		return name + " has no key " + g.Key
+	}
 	if g.Eq == "" {
 		return fmt.Sprintf("%s is %t", name, g.When)
 	}
@@ -197,6 +207,8 @@ func flagText(g *Flag) string {
 		return ""
 	}
 	switch {
+	case g.Key != "":
+		return fmt.Sprintf(" if %s[%s] present=%t", paramText(g.Param, g.Free), g.Key, g.When)
 	case g.Eq == "":
 		return fmt.Sprintf(" if %s=%t", paramText(g.Param, g.Free), g.When)
 	case g.When:

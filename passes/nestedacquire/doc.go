@@ -243,6 +243,10 @@
 //     ("if status == closed { … }", a switch's case), called with a
 //     constant that skips the lock. A flag that is not a constant may take
 //     the other value, so that call is still reported, and says for which.
+//     So for a key of a map the helper looks up ("if _, ok :=
+//     p["token"]; !ok { p["token"] = c.getToken() }"), called with a
+//     composite literal that has the key; one that lacks it takes the
+//     lock for certain.
 //   - A method with a value receiver: it locks its own copy of the mutex,
 //     not the caller's (go vet's copylocks reports the copy). A copy of a
 //     handle that holds a pointer to the mutex (struct{ mu *sync.Mutex })
