@@ -59,7 +59,7 @@ func (m *model) summarise(fi *FuncInfo, in []*state) *Summary {
 			}
 		})
 	}
-	exitEffects(fs, sum, exits, nilExits, forCaller, callerDrops, fs.retaken(exits, forCaller))
+	exitEffects(fs, sum, exits, nilExits, forCaller, callerDrops)
 	return sum
 }
 
@@ -69,12 +69,9 @@ func (m *model) summarise(fi *FuncInfo, in []*state) *Summary {
 // lets go of the caller's lock only on some paths, and takes it again
 // before it returns on each of them (if an upload runs: unlock, wait for
 // it, lock). Its caller still holds them after the call. The function is
-// solved once more, from an entry that holds them.
-func (fs *funcState) retaken(exits []*state, forCaller map[int]*Flag) map[int]*Holding {
-	if len(exits) == 0 || len(forCaller) == 0 {
-		return nil
-	}
-	held := joinAll(exits)
+// solved once more, from an entry that holds them. held is the join of
+// its returns' states.
+func (fs *funcState) retaken(held *state, forCaller map[int]*Flag) map[int]*Holding {
 	var ids []int
 	for id := range forCaller {
 		if held.get(id) == nil {
@@ -193,11 +190,12 @@ func (fs *funcState) sureDeferredAcquires(st *state, b *ssa.BasicBlock) []effect
 // or on every return of a nil error (an acquire helper); and which of the
 // gates it released on its caller's behalf it leaves released (those it
 // holds again on every return, retaken, it leaves held).
-func exitEffects(fs *funcState, sum *Summary, exits, nilExits []*state, forCaller map[int]*Flag, callerDrops bitset, retaken map[int]*Holding) {
+func exitEffects(fs *funcState, sum *Summary, exits, nilExits []*state, forCaller map[int]*Flag, callerDrops bitset) {
 	if len(exits) == 0 {
 		return
 	}
 	held := joinAll(exits)
+	retaken := fs.retaken(held, forCaller)
 	var ok *state
 	if len(nilExits) > 0 && len(nilExits) < len(exits) {
 		ok = joinAll(nilExits)

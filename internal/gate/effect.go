@@ -321,7 +321,9 @@ func BlockFlag(b *ssa.BasicBlock) *Flag {
 // hasKey reports whether map v, made by its function as a composite
 // literal (params{"token": "*"}), has key, when its keys are known: every
 // use of the map but one (the call it is passed to) stores a constant
-// key.
+// key. A key stored after the call counts as present too, which can only
+// make the acquire the key rules out look skipped: a missed report, not
+// a false one.
 func hasKey(v ssa.Value, key string) (present, known bool) {
 	mm, ok := v.(*ssa.MakeMap)
 	if !ok || mm.Referrers() == nil {
