@@ -169,8 +169,10 @@ func returnsNilError(ret *ssa.Return) bool {
 
 // sureDeferredAcquires returns the acquires of the calls deferred by
 // defer statements that every path to block b passes (they dominate it),
-// pending in st: they run as b's function returns (defer mu.Lock(),
-// which takes back the lock a helper let go of).
+// pending in st, that leave their gate held: they run as b's function
+// returns (defer mu.Lock(), which takes back the lock a helper let go
+// of). A deferred func that takes the lock only to record a result and
+// lets go of it again (Lock; done = true; Unlock) leaves it released.
 func (fs *funcState) sureDeferredAcquires(st *state, b *ssa.BasicBlock) []effect {
 	var out []effect
 	for _, d := range st.deferred {
@@ -178,7 +180,7 @@ func (fs *funcState) sureDeferredAcquires(st *state, b *ssa.BasicBlock) []effect
 			continue
 		}
 		for _, e := range fs.effects[d] {
-			if e.op == known.Acquire {
+			if e.op == known.Acquire && e.hold && e.cond == known.Always {
 				out = append(out, e)
 			}
 		}
