@@ -16,7 +16,9 @@ import (
 // holding B there has the order B → A, the reverse of the A → B it may
 // have taken to get there. The helper's summary says so (a gate it
 // drops and holds again on every return, gate.Summary.Drops and Holds);
-// the edge is its caller's, at the call.
+// the edge is its caller's, at the call. A gate the helper lets go of
+// too is not held when it takes A back: whatever order it takes them
+// back in is its own edge.
 
 // retaken returns the edges fi's calls of such helpers make.
 func retaken(pass *analysis.Pass, res *gate.Result, conc *concurrency.Result, fi *gate.FuncInfo) []OrderEdge {
@@ -45,7 +47,7 @@ func retaken(pass *analysis.Pass, res *gate.Result, conc *concurrency.Result, fi
 			hop := gate.NewHop(pass.Fset, name+", which lets go of "+spell(toOp, pkg)+" and takes it back", call.Pos(), call.Pos())
 			for _, h := range held.All() {
 				from, ok := fi.Class(h.Gate)
-				if !ok || from == to {
+				if !ok || from == to || drops(fi, sum, cal, h.Gate) {
 					continue
 				}
 				if _, owned := conc.Owned(fi, call, h.Gate); owned {
@@ -72,6 +74,19 @@ func retaken(pass *analysis.Pass, res *gate.Result, conc *concurrency.Result, fi
 		}
 	})
 	return out
+}
+
+// drops reports whether the helper sum summarises lets go of the
+// caller's gate g too: then g is not held when it takes the other back
+// (it lets go of both and takes them back in its own order, which its
+// own acquires show).
+func drops(fi *gate.FuncInfo, sum *gate.Summary, cal naming.Callee, g naming.Ref) bool {
+	for _, d := range sum.Drops {
+		if ref, ok := fi.Translate(d.Gate, cal); ok && ref.Key() == g.Key() {
+			return true
+		}
+	}
+	return false
 }
 
 // retakes returns the caller's gates sum's function lets go of and holds

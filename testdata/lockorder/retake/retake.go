@@ -92,3 +92,81 @@ func (l *Log) Sync() {
 	send(l.buf)
 	l.mu.Unlock()
 }
+
+// A pool's resurrection holds the pool's lock, then the connection's,
+// and checks the connection's health through a helper that lets go of
+// both for the probe and takes them back in the same order, pool first:
+// the connection's lock is not held when the pool's is taken back. Not
+// reported, beside Pool.Remove, which takes them in that order too.
+type Pool struct {
+	mu    sync.Mutex
+	conns []*PoolConn
+}
+
+type PoolConn struct {
+	mu   sync.Mutex
+	dead bool
+}
+
+func probe(*PoolConn) bool { return true }
+
+func (p *Pool) Resurrect(c *PoolConn) {
+	p.mu.Lock()
+	c.mu.Lock()
+	defer func() {
+		c.mu.Unlock()
+		p.mu.Unlock()
+	}()
+	if !p.checkWithRelock(c) {
+		return
+	}
+	c.dead = false
+}
+
+// checkWithRelock is called with p.mu and c.mu held.
+func (p *Pool) checkWithRelock(c *PoolConn) bool {
+	c.mu.Unlock()
+	p.mu.Unlock()
+	ok := probe(c)
+	p.mu.Lock()
+	c.mu.Lock()
+	return ok
+}
+
+func (p *Pool) Remove(c *PoolConn) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	c.mu.Lock()
+	c.dead = true
+	c.mu.Unlock()
+}
+
+// Ring's helper takes them back the other way round: the connection's
+// lock first, then the ring's under it, the reverse of Remove's order.
+type Ring struct {
+	mu    sync.Mutex
+	conns []*PoolConn
+}
+
+func (r *Ring) Revive(c *PoolConn) {
+	r.mu.Lock()
+	c.mu.Lock() // want `latent: c\.mu is acquired while holding r\.mu, but \(\*Ring\)\.checkReversed`
+	defer func() {
+		c.mu.Unlock()
+		r.mu.Unlock()
+	}()
+	if !r.checkReversed(c) {
+		return
+	}
+	c.dead = false
+}
+
+// checkReversed is called with r.mu and c.mu held.
+func (r *Ring) checkReversed(c *PoolConn) bool {
+	c.mu.Unlock()
+	r.mu.Unlock()
+	ok := probe(c)
+	c.mu.Lock()
+	r.mu.Lock() // want `latent: r\.mu is acquired while holding c\.mu`
+	return ok
+}
