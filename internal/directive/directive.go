@@ -44,6 +44,9 @@ const (
 	// for use by several goroutines at once (concurrent.go); read from
 	// words, never written as a directive.
 	Concurrent
+	// Waives is a function's comment saying it need not hold a gate
+	// (waived.go); read from words, never written as a directive.
+	Waives
 )
 
 const prefix = "//gatevet:"
@@ -190,6 +193,9 @@ func (s *Set) attach(f *ast.File, info *types.Info) {
 				if d := named(n); d != nil {
 					s.ByObject[obj] = append(s.ByObject[obj], d)
 				}
+			}
+			if obj := info.Defs[n.Name]; obj != nil {
+				s.ByObject[obj] = append(s.ByObject[obj], waived(append([]*ast.CommentGroup{n.Doc}, bodyComments(f, n)...))...)
 			}
 		case *ast.GenDecl:
 			for _, spec := range n.Specs {

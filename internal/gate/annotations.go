@@ -66,6 +66,17 @@ func (m *model) contracts(fn *ssa.Function, kind directive.Kind) []contract {
 	return out
 }
 
+// Waives reports whether a comment of fi's function says that it need
+// not hold g, in fi's terms (directive.Waives).
+func (r *Result) Waives(fi *FuncInfo, g naming.Ref) bool {
+	for _, c := range r.m.contracts(fi.Fn, directive.Waives) {
+		if c.op.Gate.Key() == g.Key() {
+			return true
+		}
+	}
+	return false
+}
+
 // ownLock spells the one lock among the fields of the struct fn's
 // receiver points to (a sync.Mutex or RWMutex, or a lock type of the
 // package): the lock a contract in words means by "the lock". False
