@@ -73,7 +73,7 @@ func said(doc *ast.CommentGroup) []*Directive {
 			continue
 		}
 		for _, at := range heldBy().FindAllStringSubmatchIndex(text, -1) {
-			x := gateOf(text, at)
+			x := gateOf(heldBy(), text, at)
 			if x == "" || seen[x] || aboutAnother(text[:at[0]]) || releasing().MatchString(text) {
 				continue
 			}
@@ -84,9 +84,10 @@ func said(doc *ast.CommentGroup) []*Directive {
 	return out
 }
 
-// gateOf returns the gate a match of heldBy in text, at, names.
-func gateOf(text string, at []int) string {
-	for i, name := range heldBy().SubexpNames() {
+// gateOf returns the gate a match of re (heldBy or waiving) in text,
+// at, names.
+func gateOf(re *regexp.Regexp, text string, at []int) string {
+	for i, name := range re.SubexpNames() {
 		switch {
 		case at[2*i] < 0:
 		case name == "x":

@@ -45,7 +45,7 @@ func waived(groups []*ast.CommentGroup) []*Directive {
 			continue
 		}
 		for _, at := range waiving().FindAllStringSubmatchIndex(text, -1) {
-			x := waivedGate(text, at)
+			x := gateOf(waiving(), text, at)
 			if x == "" || seen[x] {
 				continue
 			}
@@ -54,20 +54,6 @@ func waived(groups []*ast.CommentGroup) []*Directive {
 		}
 	}
 	return out
-}
-
-// waivedGate returns the gate a match of waiving in text, at, names.
-func waivedGate(text string, at []int) string {
-	for i, name := range waiving().SubexpNames() {
-		switch {
-		case at[2*i] < 0:
-		case name == "x":
-			return text[at[2*i]:at[2*i+1]]
-		case name == "own":
-			return OwnLock
-		}
-	}
-	return ""
 }
 
 // sentenceAt returns the sentence of text that holds text[from:to].
