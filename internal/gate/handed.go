@@ -19,8 +19,8 @@ type HandedRelease struct {
 // handedReleases returns the func values of fs's function that release
 // a gate and that it hands on (leavesAt, as LiteralReleases judges a
 // literal's releases in place or not): bound release methods as well as
-// literals. A value it only calls or defers is followed by the effects
-// themselves.
+// literals, and literals whose goroutines release. A value it only calls
+// or defers is followed by the effects themselves.
 func (m *model) handedReleases(fs *funcState) []HandedRelease {
 	var out []HandedRelease
 	for _, b := range fs.fn.Blocks {
@@ -36,6 +36,35 @@ func (m *model) handedReleases(fs *funcState) []HandedRelease {
 			for _, e := range m.callEffects(fs, &ssa.CallCommon{Value: mc}, nil, mc.Pos()) {
 				if e.op == known.Release {
 					out = append(out, HandedRelease{Gate: e.gate, Instr: at})
+				}
+			}
+			for _, g := range m.startedReleases(fs, mc) {
+				out = append(out, HandedRelease{Gate: g, Instr: at})
+			}
+		}
+	}
+	return out
+}
+
+// startedReleases returns, in fs's terms, the gates that the goroutines
+// the literal mc makes starts release: a func handed on that starts a
+// feeder which unlocks when it is done releases the gate too, later.
+func (m *model) startedReleases(fs *funcState, mc *ssa.MakeClosure) []GateOp {
+	lit := mc.Fn.(*ssa.Function)
+	li := m.infos[lit]
+	cals := m.targets(&ssa.CallCommon{Value: mc})
+	if li == nil || len(cals) != 1 {
+		return nil
+	}
+	var out []GateOp
+	for _, b := range lit.Blocks {
+		for _, instr := range b.Instrs {
+			if !starts(instr) {
+				continue
+			}
+			for _, e := range li.fs.effects[instr] {
+				if ref, ok := fs.refs.Translate(e.gate.Gate, cals[0]); ok && e.op == known.Release {
+					out = append(out, GateOp{ref, e.gate.Kind, e.gate.Mode})
 				}
 			}
 		}

@@ -205,7 +205,10 @@
 //     waits its turn.
 //   - A lock whose release the function has handed on before it locks
 //     again: s.mu.Unlock given to a hook (l.OnReady(s.mu.Unlock)), or a
-//     literal that unlocks, stored or passed. Go's locks have no owner:
+//     literal that unlocks, stored or passed, or one that starts a
+//     goroutine that unlocks (a key source's func whose feeder unlocks
+//     once every key is sent: a lock used as a signal). Go's locks have
+//     no owner:
 //     the second Lock waits for whoever calls the release, it does not
 //     block for ever. An unlock made a value but only called by the
 //     function itself, or handed on only after the second Lock, is no

@@ -101,3 +101,51 @@ func Alone() {
 		mu.Unlock()
 	}()
 }
+
+// A key source: New keeps the func it is given and calls it once it
+// runs, to get a channel of keys.
+type Source struct {
+	keys func() <-chan int
+}
+
+func NewSource(keys func() <-chan int) *Source { return &Source{keys: keys} }
+
+// Keys locks a local mutex and hands on a func whose goroutine, the
+// feeder, unlocks it once every key is sent: the second Lock waits for
+// the feeder to finish, as a signal, and does not block for ever.
+func Keys(all []int) *Source {
+	var fed sync.Mutex
+	fed.Lock()
+	src := NewSource(func() <-chan int {
+		ch := make(chan int)
+		go func() {
+			defer fed.Unlock()
+			defer close(ch)
+			for _, k := range all {
+				ch <- k
+			}
+		}()
+		return ch
+	})
+	fed.Lock()
+	return src
+}
+
+// Feed's func starts a feeder that never unlocks: nothing else can
+// release the lock, and its second Lock blocks for ever.
+func Feed(all []int) *Source {
+	var fed sync.Mutex
+	fed.Lock()
+	src := NewSource(func() <-chan int {
+		ch := make(chan int)
+		go func() {
+			defer close(ch)
+			for _, k := range all {
+				ch <- k
+			}
+		}()
+		return ch
+	})
+	fed.Lock() // want `certain: fed\.Lock while fed is already held on this path`
+	return src
+}
