@@ -2,6 +2,7 @@ package gate
 
 import (
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -169,18 +170,21 @@ func returnsNilError(ret *ssa.Return) bool {
 
 // sureDeferredAcquires returns the acquires of the calls deferred by
 // defer statements that every path to block b passes (they dominate it),
-// pending in st, that leave their gate held: they run as b's function
-// returns (defer mu.Lock(), which takes back the lock a helper let go
-// of). A deferred func that takes the lock only to record a result and
-// lets go of it again (Lock; done = true; Unlock) leaves it released.
+// pending in st, that leave their gate held when the deferred calls have
+// all run: they run as b's function returns (defer mu.Lock(), which
+// takes back the lock a helper let go of). A deferred func that takes
+// the lock only to record a result and lets go of it again (Lock; done
+// = true; Unlock) leaves it released, and so does one followed by a
+// release deferred before it, which runs after it.
 func (fs *funcState) sureDeferredAcquires(st *state, b *ssa.BasicBlock) []effect {
 	var out []effect
-	for _, d := range st.deferred {
-		if !d.Block().Dominates(b) {
-			continue
-		}
+	for i := len(st.deferred) - 1; i >= 0; i-- { // the order they run in
+		d := st.deferred[i]
 		for _, e := range fs.effects[d] {
-			if e.op == known.Acquire && e.hold && e.cond == known.Always {
+			switch {
+			case e.op == known.Release:
+				out = slices.DeleteFunc(out, func(x effect) bool { return x.id == e.id })
+			case e.op == known.Acquire && e.hold && e.cond == known.Always && d.Block().Dominates(b):
 				out = append(out, e)
 			}
 		}

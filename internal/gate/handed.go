@@ -47,27 +47,54 @@ func (m *model) handedReleases(fs *funcState) []HandedRelease {
 }
 
 // startedReleases returns, in fs's terms, the gates that the goroutines
-// the literal mc makes starts release: a func handed on that starts a
-// feeder which unlocks when it is done releases the gate too, later.
+// the func value mc starts release: a func handed on that starts a
+// feeder which unlocks when it is done releases the gate too, later. A
+// release of a gate the func holds itself at the go statement gives
+// back its own acquire, not the caller's.
 func (m *model) startedReleases(fs *funcState, mc *ssa.MakeClosure) []GateOp {
-	lit := mc.Fn.(*ssa.Function)
-	li := m.infos[lit]
 	cals := m.targets(&ssa.CallCommon{Value: mc})
-	if li == nil || len(cals) != 1 {
+	if len(cals) != 1 {
+		return nil
+	}
+	li := m.infos[cals[0].Fn] // a bound method's value runs the method
+	if li == nil {
 		return nil
 	}
 	var out []GateOp
-	for _, b := range lit.Blocks {
+	for _, b := range li.Fn.Blocks {
 		for _, instr := range b.Instrs {
 			if !starts(instr) {
 				continue
 			}
+			var held *state
 			for _, e := range li.fs.effects[instr] {
-				if ref, ok := fs.refs.Translate(e.gate.Gate, cals[0]); ok && e.op == known.Release {
+				if e.op != known.Release {
+					continue
+				}
+				if held == nil {
+					held = li.fs.stateAt(instr)
+				}
+				if ref, ok := fs.refs.Translate(e.gate.Gate, cals[0]); ok && held != nil && held.get(e.id) == nil {
 					out = append(out, GateOp{ref, e.gate.Kind, e.gate.Mode})
 				}
 			}
 		}
 	}
 	return out
+}
+
+// stateAt returns fs's state just before instr, or nil when no path
+// reaches it.
+func (fs *funcState) stateAt(instr ssa.Instruction) *state {
+	b := instr.Block()
+	if fs.in[b.Index] == nil {
+		return nil
+	}
+	var at *state
+	fs.transfer(b, fs.in[b.Index].clone(), func(x ssa.Instruction, st *state) {
+		if x == instr {
+			at = st.clone()
+		}
+	})
+	return at
 }

@@ -149,3 +149,51 @@ func Feed(all []int) *Source {
 	fed.Lock() // want `certain: fed\.Lock while fed is already held on this path`
 	return src
 }
+
+// Serial's func takes fed itself before its feeder starts, and the
+// feeder gives back that Lock, not Serial's first: nothing releases it,
+// and the second Lock blocks for ever.
+func Serial(all []int) *Source {
+	var fed sync.Mutex
+	fed.Lock()
+	src := NewSource(func() <-chan int {
+		fed.Lock()
+		ch := make(chan int)
+		go func() {
+			defer fed.Unlock()
+			defer close(ch)
+			for _, k := range all {
+				ch <- k
+			}
+		}()
+		return ch
+	})
+	fed.Lock() // want `certain: fed\.Lock while fed is already held on this path`
+	return src
+}
+
+// A Feeder's feed starts a goroutine that unlocks the feeder's lock;
+// Start hands the method value on: the second Lock waits for it.
+type Feeder struct {
+	mu  sync.Mutex
+	all []int
+}
+
+func (f *Feeder) feed() <-chan int {
+	ch := make(chan int)
+	go func() {
+		defer f.mu.Unlock()
+		defer close(ch)
+		for _, k := range f.all {
+			ch <- k
+		}
+	}()
+	return ch
+}
+
+func (f *Feeder) Start() *Source {
+	f.mu.Lock()
+	src := NewSource(f.feed)
+	f.mu.Lock()
+	return src
+}

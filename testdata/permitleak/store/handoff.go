@@ -70,3 +70,33 @@ func (d *Discovery) rerun() error {
 	err = d.fetch()
 	return err
 }
+
+// Refresh's helper defers the release first and the record, which takes
+// the lock and keeps it, after it: the record runs first, the release
+// last, and the lock ends released. No report.
+func (d *Discovery) Refresh() error {
+	d.mu.Lock()
+	if d.running {
+		d.mu.Unlock()
+		return nil
+	}
+	return d.refresh()
+}
+
+func (d *Discovery) refresh() error {
+	d.running = true
+	d.mu.Unlock()
+	var err error
+	defer d.mu.Unlock()
+	defer d.record(&err)
+	err = d.fetch()
+	return err
+}
+
+// record takes the lock and keeps it: its caller's deferred Unlock gives
+// it back.
+func (d *Discovery) record(err *error) {
+	d.mu.Lock()
+	d.running = false
+	d.err = *err
+}
