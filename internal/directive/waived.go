@@ -3,6 +3,8 @@ package directive
 import (
 	"go/ast"
 	"regexp"
+	"slices"
+	"sort"
 	"strings"
 	"sync"
 )
@@ -23,7 +25,7 @@ import (
 // use; the apostrophe may be typographic).
 var waiving = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)` +
-		`\b(?:(?:do|does|did)(?: not|n['’]t) need to|need not|needn['’]t|no need to) (?:hold|take|acquire|lock|grab) ` + gateWords + `|` +
+		`\b(?:(?:do|does)(?: not|n['’]t) need to|need not|needn['’]t|no need to) (?:hold|take|acquire|lock|grab) ` + gateWords + `|` +
 		`\b` + gateWords + ` (?:need not|needn['’]t|(?:do|does)(?: not|n['’]t) need to) be (?:held|locked|taken|acquired)\b`)
 })
 
@@ -46,36 +48,66 @@ func waived(groups []*ast.CommentGroup) []*Directive {
 		}
 		for _, at := range waiving().FindAllStringSubmatchIndex(text, -1) {
 			x := gateOf(waiving(), text, at)
-			if x == "" || seen[x] {
+			sentence, before, after := sentenceAt(text, at[0], at[1])
+			if x == "" || seen[x] || !ownWaiver(sentence, before, after) {
 				continue
 			}
 			seen[x] = true
-			out = append(out, &Directive{Kind: Waives, Pos: cg.Pos(), Args: []string{x}, Said: sentenceAt(text, at[0], at[1])})
+			out = append(out, &Directive{Kind: Waives, Pos: cg.Pos(), Args: []string{x}, Said: sentence})
 		}
 	}
 	return out
 }
 
-// sentenceAt returns the sentence of text that holds text[from:to].
-func sentenceAt(text string, from, to int) string {
+// sentenceAt returns the sentence of text that holds text[from:to], and
+// its parts before and after that match.
+func sentenceAt(text string, from, to int) (sentence, before, after string) {
 	start := strings.LastIndex(text[:from], ". ") + 1
-	end := strings.Index(text[to:], ". ")
-	if end < 0 {
-		return strings.TrimSpace(text[start:])
+	end := len(text)
+	if i := strings.Index(text[to:], ". "); i >= 0 {
+		end = to + i + 1
 	}
-	return strings.TrimSpace(text[start : to+end+1])
+	return strings.TrimSpace(text[start:end]), text[start:from], text[to:end]
 }
 
-// bodyComments returns the comment groups of f that lie in decl's body.
+// ownWaiver reports whether a waiving sentence is the function's own
+// word for its body: not what its callers need not do ("Callers don't
+// need to hold s.mu: Update takes it itself", "need not be held by the
+// caller"), not a relative clause about another function ("Unlike
+// Stop, which does not need to hold s.mu"), and not a lock it says it
+// holds already ("no need to take s.mu again").
+func ownWaiver(sentence, before, after string) bool {
+	lower := " " + strings.ToLower(sentence) + " "
+	for _, w := range []string{"caller", " you "} {
+		if strings.Contains(lower, w) {
+			return false
+		}
+	}
+	return !aboutAnother(before) && !strings.HasPrefix(strings.TrimSpace(strings.ToLower(after)), "again")
+}
+
+// bodyComments returns the comment groups of f that lie in decl's body,
+// outside the func literals in it (a literal's comment speaks of the
+// literal).
 func bodyComments(f *ast.File, decl *ast.FuncDecl) []*ast.CommentGroup {
 	if decl.Body == nil {
 		return nil
 	}
+	// f.Comments is in source order.
+	i := sort.Search(len(f.Comments), func(i int) bool { return f.Comments[i].Pos() > decl.Body.Lbrace })
 	var out []*ast.CommentGroup
-	for _, cg := range f.Comments {
-		if cg.Pos() > decl.Body.Lbrace && cg.End() < decl.Body.Rbrace {
-			out = append(out, cg)
-		}
+	for ; i < len(f.Comments) && f.Comments[i].End() < decl.Body.Rbrace; i++ {
+		out = append(out, f.Comments[i])
 	}
+	if len(out) == 0 {
+		return nil
+	}
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.FuncLit); ok {
+			out = slices.DeleteFunc(out, func(cg *ast.CommentGroup) bool { return cg.Pos() > lit.Pos() && cg.End() < lit.End() })
+			return false
+		}
+		return true
+	})
 	return out
 }

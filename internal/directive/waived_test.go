@@ -21,6 +21,12 @@ func TestWaived(t *testing.T) {
 		"// We need to hold s.mu here.":                                             nil, // the opposite
 		"// We don't need s.buf any more.":                                          nil, // no lock named
 		"// No need to check s.closed.":                                             nil, // not a lock verb
+		"// Callers don't need to hold s.mu: Update takes it itself.":               nil, // about its callers
+		"// s.mu need not be held by the caller; Reset locks it.":                   nil,
+		"// Unlike Stop, which doesn't need to hold s.mu, we must.":                 nil, // about another
+		"// We used to think we didn't need to hold s.mu here.":                     nil, // past
+		"// We checked under the lock above; no need to take s.mu again.":           nil, // held already
+		"go func() {\n\t\t// No need to hold s.mu in here.\n\t}()":                  nil, // the literal's
 	} {
 		src := "package p\n\nfunc f() {\n\t" + body + "\n\t_ = 0\n}\n"
 		f, err := parser.ParseFile(token.NewFileSet(), "p.go", src, parser.ParseComments)

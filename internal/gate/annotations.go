@@ -38,10 +38,12 @@ func (m *model) contracts(fn *ssa.Function, kind directive.Kind) []contract {
 		}
 		op, resolved := m.resolveGate(fn.Params, spelled)
 		ok = ok && resolved
-		if ok && d.Args[0] == directive.OwnLock && m.takes(fn, op) {
+		if ok && (d.Args[0] == directive.OwnLock || kind == directive.Waives) && m.takes(fn, op) {
 			// "Caller must hold the mutex", in a function that locks
 			// its receiver's mutex itself: the words mean another one
-			// (the parent's, of setRouter(parent)).
+			// (the parent's, of setRouter(parent)). A function that
+			// says it need not hold a lock it takes speaks of its
+			// callers, or of one part of its body.
 			ok = false
 		}
 		if ok && d.Named && !m.pure(fn) {

@@ -42,7 +42,8 @@ func (c *callersHold) init() {
 // (in fi's terms): the function is a helper only the package calls,
 // statically (not exported, its value never escapes, no interface call
 // reaches it), with at least one call, and each call holds g on every
-// path to it or is made in such a helper whose callers hold it in turn.
+// path to it or is made in such a helper whose callers hold it in turn,
+// or in a function whose comment says it need not hold g (Waives).
 // Such a helper runs with g held, as if it said //gatevet:holds.
 func (r *Result) CallersHold(fi *FuncInfo, g naming.Ref) bool {
 	c := &r.callers
@@ -94,7 +95,7 @@ func (r *Result) allCallsHold(fi *FuncInfo, g naming.Ref) bool {
 			return false
 		}
 		held := slices.ContainsFunc(r.heldAt(caller, site), func(h *Holding) bool { return h.Gate.Key() == in.Key() })
-		if !held && !r.callersHold(caller, in) {
+		if !held && !r.Waives(caller, in) && !r.callersHold(caller, in) {
 			return false
 		}
 	}

@@ -116,10 +116,15 @@
 //     holds G: the helper keeps the contract through its callers (add
 //     the same //gatevet:holds to it to say so).
 //   - A caller whose own //gatevet:holds contract names G.
-//   - A caller whose own comment, its doc or one in its body, says it
-//     need not hold G: "This is outside of the scope of concurrent
-//     puts, so we don't need to hold s.lock.", "s.mu need not be held
-//     here" (directive.Waives): the author's contract for that function.
+//   - A caller whose own comment, its doc or one in its body (not in a
+//     func literal), says it need not hold G: "This is outside of the
+//     scope of concurrent puts, so we don't need to hold s.lock.", "s.mu
+//     need not be held here" (directive.Waives): the author's contract
+//     for that function, and for the helpers only it calls. Words about
+//     its callers ("Callers don't need to hold s.mu: Update takes it
+//     itself"), about another function, or about a lock it says it holds
+//     already ("no need to take s.mu again") are no such contract, nor
+//     are they in a function that takes G itself.
 //   - A call on an object the caller made and has not yet published (a
 //     constructor filling in the value before it returns it): no other
 //     goroutine can hold its lock or touch what the lock guards

@@ -31,7 +31,15 @@ func (d *Destination) computeID(n int) string {
 	for i := 0; i < n; i++ {
 		id += d.layerLocked(i)
 	}
-	return id
+	return id + d.layerAt(n)
+}
+
+// layerAt returns the layer at i, or none; only computeID calls it.
+func (d *Destination) layerAt(i int) string {
+	if i < 0 {
+		return ""
+	}
+	return d.layerLocked(i)
 }
 
 // topLayer returns the last layer.
@@ -47,4 +55,16 @@ func (d *Destination) Commit(n int) string {
 // Digest may run beside PutBlob, and says nothing about the lock.
 func (d *Destination) Digest(n int) string {
 	return d.layerLocked(n) // want `certain: \(\*Destination\)\.layerLocked requires d\.lock held`
+}
+
+// Trim says what its callers need not do, not what it may skip: its
+// early path calls the helper without the lock, and that is reported.
+// Callers don't need to hold d.lock: Trim takes it itself.
+func (d *Destination) Trim(n int) string {
+	if n < 0 {
+		return d.layerLocked(0) // want `certain: \(\*Destination\)\.layerLocked requires d\.lock held`
+	}
+	d.lock.Lock()
+	defer d.lock.Unlock()
+	return d.layerLocked(n)
 }
