@@ -1,9 +1,12 @@
 package lockgraph
 
 import (
+	"slices"
+
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/concurrency"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/known"
@@ -16,9 +19,9 @@ import (
 // holding B there has the order B → A, the reverse of the A → B it may
 // have taken to get there. The helper's summary says so (a gate it
 // drops and holds again on every return, gate.Summary.Drops and Holds);
-// the edge is its caller's, at the call. A gate the helper lets go of
-// too is not held when it takes A back: whatever order it takes them
-// back in is its own edge.
+// the edge is its caller's, at the call. A gate the helper has let go
+// of too when it takes A back is not held then: whatever order it takes
+// them back in is its own edge.
 
 // retaken returns the edges fi's calls of such helpers make.
 func retaken(pass *analysis.Pass, res *gate.Result, conc *concurrency.Result, fi *gate.FuncInfo) []OrderEdge {
@@ -47,7 +50,7 @@ func retaken(pass *analysis.Pass, res *gate.Result, conc *concurrency.Result, fi
 			hop := gate.NewHop(pass.Fset, name+", which lets go of "+spell(toOp, pkg)+" and takes it back", call.Pos(), call.Pos())
 			for _, h := range held.All() {
 				from, ok := fi.Class(h.Gate)
-				if !ok || from == to || drops(fi, sum, cal, h.Gate) {
+				if !ok || from == to || droppedAtRetake(res, fi, sum, cal, h.Gate, op) {
 					continue
 				}
 				if _, owned := conc.Owned(fi, call, h.Gate); owned {
@@ -76,17 +79,40 @@ func retaken(pass *analysis.Pass, res *gate.Result, conc *concurrency.Result, fi
 	return out
 }
 
-// drops reports whether the helper sum summarises lets go of the
-// caller's gate g too: then g is not held when it takes the other back
-// (it lets go of both and takes them back in its own order, which its
-// own acquires show).
-func drops(fi *gate.FuncInfo, sum *gate.Summary, cal naming.Callee, g naming.Ref) bool {
+// droppedAtRetake reports whether the helper cal calls, in this
+// package, has let go of the caller's gate g (in fi's terms) every time
+// it takes op back: a release of g comes before each such acquire on
+// every path. The caller's hold of g is over then; if the helper holds
+// g again there, it took it itself, and that order is its own edge. A
+// helper known only by its summary keeps the edge.
+func droppedAtRetake(res *gate.Result, fi *gate.FuncInfo, sum *gate.Summary, cal naming.Callee, g naming.Ref, op gate.GateOp) bool {
+	hi := res.Info(cal.Fn)
+	if hi == nil {
+		return false
+	}
+	var in string // g in the helper's terms
 	for _, d := range sum.Drops {
 		if ref, ok := fi.Translate(d.Gate, cal); ok && ref.Key() == g.Key() {
-			return true
+			in = d.Gate.Key()
 		}
 	}
-	return false
+	if in == "" {
+		return false
+	}
+	var retakes, releases []ssa.Instruction
+	for _, ev := range hi.Events() {
+		switch key := ev.Gate.Key(); {
+		case ev.Deferred:
+		case ev.Op == known.Acquire && key == op.Gate.Key():
+			retakes = append(retakes, ev.Instr)
+		case ev.Op == known.Release && key == in:
+			releases = append(releases, ev.Instr)
+		}
+	}
+	dropped := func(x ssa.Instruction) bool {
+		return slices.ContainsFunc(releases, func(r ssa.Instruction) bool { return cfg.Dominates(r, x) })
+	}
+	return len(retakes) > 0 && !slices.ContainsFunc(retakes, func(x ssa.Instruction) bool { return !dropped(x) })
 }
 
 // retakes returns the caller's gates sum's function lets go of and holds

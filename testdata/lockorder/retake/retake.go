@@ -170,3 +170,45 @@ func (r *Ring) checkReversed(c *PoolConn) bool {
 	r.mu.Lock() // want `latent: r\.mu is acquired while holding c\.mu`
 	return ok
 }
+
+// Hub's helper lets go of the hub's lock and takes it back while the
+// connection's, which its caller holds, is still held; only then does it
+// let go of the connection's for a second probe. Back in the helper the
+// hub's lock is taken under the connection's: the reverse of Drop's
+// order.
+type Hub struct {
+	mu    sync.Mutex
+	conns []*PoolConn
+}
+
+func (h *Hub) Recheck(c *PoolConn) {
+	h.mu.Lock()
+	c.mu.Lock() // want `latent: c\.mu is acquired while holding h\.mu, but \(\*Hub\)\.Recheck`
+	defer func() {
+		c.mu.Unlock()
+		h.mu.Unlock()
+	}()
+	if !h.checkTwice(c) { // want `latent: h\.mu is acquired while holding c\.mu`
+		return
+	}
+	c.dead = false
+}
+
+// checkTwice is called with h.mu and c.mu held.
+func (h *Hub) checkTwice(c *PoolConn) bool {
+	h.mu.Unlock()
+	ok := probe(c)
+	h.mu.Lock()
+	c.mu.Unlock()
+	ok = ok && probe(c)
+	c.mu.Lock() // want `latent: c\.mu is acquired while holding h\.mu, but \(\*Hub\)\.Recheck`
+	return ok
+}
+
+func (h *Hub) Drop(c *PoolConn) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	c.mu.Lock() // want `latent: c\.mu is acquired while holding h\.mu, but \(\*Hub\)\.Recheck`
+	c.dead = true
+	c.mu.Unlock()
+}
