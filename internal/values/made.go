@@ -19,13 +19,15 @@ import (
 // is used only to load or store it, and no struct value of the type is
 // stored as a whole (which would set the field from elsewhere), nor can
 // another package store one (the type is unexported, or holds a lock,
-// which copylocks guards). The
-// constructor is a function of the package every return of which
-// returns that allocation, whose field it sets from a parameter. The
-// object a constructor has just returned has that argument in the
-// field also when the type is exported and another package could copy
-// a whole value over one (db.Editor().db is db): only the field's
-// being fixed for the object's life needs that closed.
+// which copylocks guards). The constructor is a function of the package
+// every return of which returns that allocation, whose field it sets
+// from a parameter. The object a constructor has just returned has that
+// argument in the field, in the package's own code, also when the type
+// is exported and another package could copy a whole value over one
+// (db.Editor().db is db), or the field is exported and another package
+// could set it (cache.Acquire().Cache is cache, for an instance that
+// embeds the cache it locked): only the field's being fixed for the
+// object's life needs those closed.
 //
 // Assigned fields. A field the package sets to something other than
 // nil only on objects the storing function allocates, and otherwise
@@ -97,7 +99,7 @@ func FindMade(pkg *ssa.Package, funcs []*ssa.Function) *Made {
 					continue
 				}
 				f := naming.FieldOf(fa)
-				if f == nil || f.Exported() || f.Pkg() != pkg.Pkg {
+				if f == nil || f.Pkg() != pkg.Pkg {
 					continue
 				}
 				sts := stores(fa)
@@ -133,7 +135,7 @@ func FindMade(pkg *ssa.Package, funcs []*ssa.Function) *Made {
 	owners := fieldOwners(pkg.Pkg)
 	owned := func(f *types.Var) bool {
 		owner := owners[f]
-		return owner != nil && !wholes[owner] && closed(owner) && owner.TypeParams().Len() == 0
+		return !f.Exported() && owner != nil && !wholes[owner] && closed(owner) && owner.TypeParams().Len() == 0
 	}
 	out := &Made{params: make(map[*ssa.Function]map[*types.Var]int), fixed: make(map[*types.Var]bool),
 		assigned: make(map[*types.Var]bool)}
@@ -149,8 +151,11 @@ func FindMade(pkg *ssa.Package, funcs []*ssa.Function) *Made {
 	for _, s := range sites {
 		// Naming a constructor's result by its argument needs less than
 		// a fixed field: a copy another package may make of an exported
-		// type's whole value (*p = *q) does not reach the value a call
-		// of the constructor has just returned (db.Editor().db is db).
+		// type's whole value (*p = *q), or a store another package may
+		// make into an exported field, does not reach the value a call
+		// of the constructor has just returned in this package
+		// (db.Editor().db is db; cache.Acquire().Cache, the instance
+		// that embeds the cache it locked, is cache).
 		owner := owners[s.field]
 		if bad[s.field] || owner == nil || wholes[owner] || owner.TypeParams().Len() > 0 {
 			continue
