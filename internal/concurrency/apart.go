@@ -123,6 +123,15 @@ func calledBy(a ssa.Instruction) *ssa.Function {
 	return nil
 }
 
+// FuncAt returns the innermost function of the package whose body holds
+// pos, or nil: where an access a chain of calls ends at lies (a chain
+// kept short drops the hops between).
+func (r *Result) FuncAt(pos token.Pos) *ssa.Function {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.funcAt(pos)
+}
+
 // funcAt returns the innermost function of the package whose body holds
 // pos, or nil.
 func (r *Result) funcAt(pos token.Pos) *ssa.Function {

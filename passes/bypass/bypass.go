@@ -612,7 +612,7 @@ func diagnose(pass *analysis.Pass, conc *concurrency.Result, r race) analysis.Di
 	}
 	shown = shown[:min(len(shown), 3)]
 	names := funcNames(shown, pkg)
-	innerFn, innerAt, inside := heldInside(shown, key)
+	innerFn, innerAt, inside := heldInside(conc, shown, key, pkg)
 	for i, g := range shown {
 		where = append(where, names[i])
 		used := usedOf(g)
@@ -681,7 +681,7 @@ func diagnose(pass *analysis.Pass, conc *concurrency.Result, r race) analysis.Di
 // a callee, with gate key acquired inside their calls rather than by
 // the functions that make them, and names the function that makes the
 // access and where.
-func heldInside(guarded []resource.Use, key resource.GateKey) (fn string, at token.Pos, ok bool) {
+func heldInside(conc *concurrency.Result, guarded []resource.Use, key resource.GateKey, pkg string) (fn string, at token.Pos, ok bool) {
 	for i, g := range guarded {
 		if len(g.Chain) == 0 || resource.Inner(g) == g.Pos || i > 0 && resource.Inner(g) != at {
 			return "", token.NoPos, false
@@ -695,6 +695,9 @@ func heldInside(guarded []resource.Use, key resource.GateKey) (fn string, at tok
 	}
 	if len(guarded) == 0 {
 		return "", token.NoPos, false
+	}
+	if inner := conc.FuncAt(at); inner != nil {
+		return naming.CalleeName(inner, pkg), at, true
 	}
 	hops := append([]gate.Hop{{What: guarded[0].What}}, guarded[0].Chain...)
 	return hops[len(hops)-2].What, at, true
