@@ -32,7 +32,10 @@ export GOCACHE="$KEPT/gocache"
 for dir in "$KEPT"/mod-*; do
 	[ -f "$dir/vet.json" ] || continue
 	imp="$(sed -n 's/^import _ "\(.*\)"$/\1/p' "$dir/deps.go")"
-	mod="$(cd "$dir" && go list -f '{{.Module.Path}}' "$imp")"
+	# -e: a root package whose files build constraints exclude still
+	# names its module.
+	mod="$(cd "$dir" && go list -e -f '{{.Module.Path}}' "$imp" 2>/dev/null)" || continue
+	[ -n "$mod" ] || continue
 	(cd "$dir" && go vet -vettool="$gatevet" -vetsuite=false ${VETFLAGS--bypass.fields} -json "$mod/..." >"$dir/vet-rerun.json" 2>/dev/null) || true
 	python3 - "$mod" "$dir/vet.json" "$dir/vet-rerun.json" <<'PY'
 import json, sys

@@ -74,8 +74,9 @@ func sentenceAt(text string, from, to int) (sentence, before, after string) {
 // word for its body: not what its callers need not do ("Callers don't
 // need to hold s.mu: Update takes it itself", "need not be held by the
 // caller"), not a relative clause about another function ("Unlike
-// Stop, which does not need to hold s.mu"), and not a lock it says it
-// holds already ("no need to take s.mu again").
+// Stop, which does not need to hold s.mu"), not a lock it says it
+// holds already ("no need to take s.mu again"), and not a past or a
+// belief it corrects.
 func ownWaiver(sentence, before, after string) bool {
 	lower := " " + strings.ToLower(sentence) + " "
 	for _, w := range []string{"caller", " you "} {
@@ -83,7 +84,19 @@ func ownWaiver(sentence, before, after string) bool {
 			return false
 		}
 	}
-	return !aboutAnother(before) && !strings.HasPrefix(strings.TrimSpace(strings.ToLower(after)), "again")
+	if aboutAnother(before) || strings.HasPrefix(strings.TrimSpace(strings.ToLower(after)), "again") {
+		return false
+	}
+	// Not a past it has left, nor a belief it corrects: "there was no
+	// need to hold s.mu before …; now there is", "it is wrong to think
+	// we don't need to hold s.mu".
+	b := " " + strings.ToLower(before) + " "
+	for _, w := range []string{" was ", " were ", " had ", "used to", " before ", "previously", "think", "thought", "wrong"} {
+		if strings.Contains(b, w) {
+			return false
+		}
+	}
+	return true
 }
 
 // bodyComments returns the comment groups of f that lie in decl's body,

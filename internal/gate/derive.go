@@ -175,16 +175,21 @@ func returnsNilError(ret *ssa.Return) bool {
 // takes back the lock a helper let go of). A deferred func that takes
 // the lock only to record a result and lets go of it again (Lock; done
 // = true; Unlock) leaves it released, and so does one followed by a
-// release deferred before it, which runs after it.
+// release deferred before it on every path (defer mu.Unlock()), which
+// runs after it; a release deferred only on some paths, or inside a
+// deferred func that may skip it, may not run.
 func (fs *funcState) sureDeferredAcquires(st *state, b *ssa.BasicBlock) []effect {
 	var out []effect
 	for i := len(st.deferred) - 1; i >= 0; i-- { // the order they run in
 		d := st.deferred[i]
 		for _, e := range fs.effects[d] {
+			sure := d.Block().Dominates(b)
 			switch {
-			case e.op == known.Release:
+			case e.op == known.Release && sure && !e.via && e.flag == nil:
+				// defer mu.Unlock(), registered on every path: it runs
+				// after the acquires deferred after it.
 				out = slices.DeleteFunc(out, func(x effect) bool { return x.id == e.id })
-			case e.op == known.Acquire && e.hold && e.cond == known.Always && d.Block().Dominates(b):
+			case e.op == known.Acquire && e.hold && e.cond == known.Always && sure:
 				out = append(out, e)
 			}
 		}

@@ -50,13 +50,18 @@ func (m *model) handedReleases(fs *funcState) []HandedRelease {
 // the func value mc starts release: a func handed on that starts a
 // feeder which unlocks when it is done releases the gate too, later. A
 // release of a gate the func holds itself at the go statement gives
-// back its own acquire, not the caller's.
+// back its own acquire, not the caller's; one it holds by contract (its
+// callers hold it) is the caller's.
 func (m *model) startedReleases(fs *funcState, mc *ssa.MakeClosure) []GateOp {
 	cals := m.targets(&ssa.CallCommon{Value: mc})
 	if len(cals) != 1 {
 		return nil
 	}
-	li := m.infos[cals[0].Fn] // a bound method's value runs the method
+	fn := cals[0].Fn // a bound method's value runs the method
+	if o := fn.Origin(); o != nil {
+		fn = o // a generic method's instance: its origin was analysed
+	}
+	li := m.infos[fn]
 	if li == nil {
 		return nil
 	}
@@ -74,7 +79,13 @@ func (m *model) startedReleases(fs *funcState, mc *ssa.MakeClosure) []GateOp {
 				if held == nil {
 					held = li.fs.stateAt(instr)
 				}
-				if ref, ok := fs.refs.Translate(e.gate.Gate, cals[0]); ok && held != nil && held.get(e.id) == nil {
+				if held == nil {
+					continue
+				}
+				if h := held.get(e.id); h != nil && !h.Contract {
+					continue // the func's own acquire, given back
+				}
+				if ref, ok := fs.refs.Translate(e.gate.Gate, cals[0]); ok {
 					out = append(out, GateOp{ref, e.gate.Kind, e.gate.Mode})
 				}
 			}

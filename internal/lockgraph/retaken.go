@@ -102,8 +102,10 @@ func droppedAtRetake(res *gate.Result, fi *gate.FuncInfo, sum *gate.Summary, cal
 	var retakes, releases []ssa.Instruction
 	for _, ev := range hi.Events() {
 		switch key := ev.Gate.Key(); {
-		case ev.Deferred:
+		case ev.Deferred && ev.Op == known.Release:
 		case ev.Op == known.Acquire && key == op.Gate.Key():
+			// A deferred retake (defer mu.Lock()) runs at the return,
+			// after whatever its defer statement comes after.
 			retakes = append(retakes, ev.Instr)
 		case ev.Op == known.Release && key == in:
 			releases = append(releases, ev.Instr)

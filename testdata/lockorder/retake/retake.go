@@ -212,3 +212,41 @@ func (h *Hub) Drop(c *PoolConn) {
 	c.dead = true
 	c.mu.Unlock()
 }
+
+// Deck's helper lets go of both locks and takes them back in deferred
+// calls, the deck's first (deferred last): nothing is held when it is
+// taken back. Not reported, beside Deck.Remove's order.
+type Deck struct {
+	mu    sync.Mutex
+	conns []*PoolConn
+}
+
+func (d *Deck) Resurrect(c *PoolConn) {
+	d.mu.Lock()
+	c.mu.Lock()
+	defer func() {
+		c.mu.Unlock()
+		d.mu.Unlock()
+	}()
+	if !d.check(c) {
+		return
+	}
+	c.dead = false
+}
+
+// check is called with d.mu and c.mu held.
+func (d *Deck) check(c *PoolConn) bool {
+	c.mu.Unlock()
+	d.mu.Unlock()
+	defer c.mu.Lock()
+	defer d.mu.Lock()
+	return probe(c)
+}
+
+func (d *Deck) Remove(c *PoolConn) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	c.mu.Lock()
+	c.dead = true
+	c.mu.Unlock()
+}

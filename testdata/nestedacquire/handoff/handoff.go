@@ -197,3 +197,59 @@ func (f *Feeder) Start() *Source {
 	f.mu.Lock()
 	return src
 }
+
+// feedHeld's feeder gives back the lock feedHeld's callers hold.
+//
+//gatevet:holds f.mu
+func (f *Feeder) feedHeld() <-chan int {
+	ch := make(chan int)
+	go func() {
+		defer f.mu.Unlock()
+		defer close(ch)
+		for _, k := range f.all {
+			ch <- k
+		}
+	}()
+	return ch
+}
+
+// StartHeld hands on feedHeld, whose feeder gives back StartHeld's
+// lock: the second Lock waits for it.
+func (f *Feeder) StartHeld() *Source {
+	f.mu.Lock()
+	src := NewSource(f.feedHeld)
+	f.mu.Lock()
+	return src
+}
+
+// A generic feeder hands on its method value the same way.
+type GenFeeder[T any] struct {
+	mu  sync.Mutex
+	all []T
+}
+
+func (f *GenFeeder[T]) feed() <-chan T {
+	ch := make(chan T)
+	go func() {
+		defer f.mu.Unlock()
+		defer close(ch)
+		for _, k := range f.all {
+			ch <- k
+		}
+	}()
+	return ch
+}
+
+func StartInts(f *GenFeeder[int]) func() <-chan int {
+	f.mu.Lock()
+	next := keep(f.feed)
+	f.mu.Lock()
+	return next
+}
+
+var kept []any
+
+func keep(f func() <-chan int) func() <-chan int {
+	kept = append(kept, f)
+	return f
+}
