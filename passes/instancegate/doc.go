@@ -85,6 +85,11 @@
 //     to a gate the caller passes in. A field that is ever bound to a gate
 //     it did not make on the spot is not reported.
 //   - Critical sections that use only the instance's own state.
+//   - A read lock of the instance's RWMutex held around a process-wide
+//     write: read locks do not exclude each other, not even on one
+//     instance, so the lock is no gate of what is written (a lazy
+//     set-up of a package-level reporter under c.mux.RLock races without
+//     a second instance; that is no per-instance gate's doing).
 //   - Critical sections that only read a process-wide value, such as a
 //     setting, or a value written only in init.
 //   - Process-wide values that synchronise themselves: atomics (also a plain

@@ -63,6 +63,12 @@ func candidates(pass *analysis.Pass, rs *resource.Result) []candidate {
 			if h.Kind == known.Claim {
 				continue // a claim of an instance's word is no lock it keeps
 			}
+			if h.Mode == known.Shared {
+				// A read lock excludes no other reader, not even of the
+				// same instance: around a write it is no gate of what
+				// is written, per instance or not.
+				continue
+			}
 			f, owner := gateField(u, h.Gate, owners)
 			if f == nil {
 				continue
