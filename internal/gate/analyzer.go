@@ -265,6 +265,7 @@ func (m *model) analyse(fn *ssa.Function) (fi *FuncInfo) {
 	fi = &FuncInfo{Fn: fn, fs: fs, Handed: m.handedReleases(fs), Promises: promised}
 	fs.in = fs.solve()
 	fi.Summary = m.summarise(fi, fs.in)
+	fs.flagIn = fs.lockFlagStates(fi.Summary)
 	keep(fi.Summary, fn, promised)
 	m.carried(fi)
 	m.flagCarried(fi)

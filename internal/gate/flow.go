@@ -40,6 +40,7 @@ type funcState struct {
 	gateIDs map[string]int // Ref.Key() -> id
 	initial *state
 	in      []*state      // the fixpoint's block entry states, read-only
+	flagIn  []*state      // Walk's entry states for a lock flag (lockflag.go), or nil
 	paths   *values.Paths // the branches values rule out
 }
 

@@ -174,9 +174,14 @@ func (fi *FuncInfo) Span(pos token.Pos) (token.Pos, token.Pos) {
 // Walk calls visit for each instruction of fi's function that the
 // dataflow reached, with the must-held gates just before it.
 func (fi *FuncInfo) Walk(visit func(instr ssa.Instruction, held Held)) {
-	if fi.fs != nil {
-		fi.fs.replay(fi.fs.in, visit) // the fixpoint's entry states, kept
+	if fi.fs == nil {
+		return
 	}
+	in := fi.fs.in // the fixpoint's entry states, kept
+	if fi.fs.flagIn != nil {
+		in = fi.fs.flagIn // a lock flag's two runs (lockflag.go)
+	}
+	fi.fs.replay(in, visit)
 }
 
 // Reached reports whether some path of fi's function can run block b:

@@ -178,6 +178,12 @@
 //     package does not show): it lets several holders touch what it
 //     "guards" at once, so holding it is no fix. One made with a single
 //     permit is a lock.
+//   - A use after a test of a flag named for the lock that takes the
+//     gate unless the caller says it holds it (Remove(locked bool, id):
+//     if !locked { m.Lock(); defer m.Unlock() }): the use holds the gate
+//     either way, the caller's by the flag's contract (gate's lock
+//     flags). A call that passes the constant is judged by what its
+//     caller holds.
 //   - A use in an unexported helper (such as xxxLocked) whose callers hold
 //     the gate. Paths start at the package's entries (exported functions,
 //     functions whose value escapes, also through a conversion, such as a
