@@ -1,6 +1,8 @@
 package gate
 
 import (
+	"slices"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/known"
@@ -68,18 +70,16 @@ func (m *model) startedReleases(fs *funcState, mc *ssa.MakeClosure) []GateOp {
 	var out []GateOp
 	for _, b := range li.Fn.Blocks {
 		for _, instr := range b.Instrs {
-			if !starts(instr) {
+			es := li.fs.effects[instr]
+			if !starts(instr) || !slices.ContainsFunc(es, func(e effect) bool { return e.op == known.Release }) {
 				continue
 			}
-			var held *state
-			for _, e := range li.fs.effects[instr] {
+			held := li.fs.stateAt(instr)
+			if held == nil {
+				continue // no path reaches it
+			}
+			for _, e := range es {
 				if e.op != known.Release {
-					continue
-				}
-				if held == nil {
-					held = li.fs.stateAt(instr)
-				}
-				if held == nil {
 					continue
 				}
 				if h := held.get(e.id); h != nil && !h.Contract {

@@ -33,7 +33,7 @@ func (fs *funcState) lockFlagStates(sum *Summary) []*state {
 		}
 		entry := fs.initial.clone()
 		entry.hold(fs.intern(a.GateOp), &Holding{GateOp: a.GateOp, Pos: p.Pos(),
-			What: fmt.Sprintf("caller's, when %s is %v", p.Name(), !g.When), Contract: true})
+			What: fmt.Sprintf("%s flag's (when %v)", p.Name(), !g.When), Contract: true})
 		skip := fs.solveFrom(entry, fs.paths.Settle(p, !g.When))
 		take := fs.solveWith(fs.paths.Settle(p, g.When))
 		for i, st := range skip {
