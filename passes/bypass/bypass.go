@@ -46,7 +46,8 @@ func init() {
 }
 
 // minGuarded is the evidence a guard needs without an annotation: this
-// many guarded entries, and twice as many as unguarded ones.
+// many places that take it around a use, and twice as many as unguarded
+// entries.
 const minGuarded = 2
 
 func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
@@ -127,7 +128,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 		if !inferFields && !uses[0].Res.Global && rs.GuardedBy(uses[0].Res) == nil {
 			continue
 		}
-		g, guarded := guardOf(res, rs, uses, byFunc)
+		g, guarded := guardOf(res, rs, conc, uses, byFunc)
 		if g == (resource.GateKey{}) {
 			continue
 		}
@@ -446,7 +447,7 @@ func throughEntry(res *gate.Result, rs *resource.Result, u resource.Use, byFunc 
 // guarded uses; the zero GateKey when there is none. A guard is inferred
 // only from gates that exclude (gate.Result.Excludes): not from a
 // counting semaphore with permits to spare.
-func guardOf(res *gate.Result, rs *resource.Result, uses []resource.Use, byFunc map[*gate.FuncInfo][]resource.Use) (resource.GateKey, []resource.Use) {
+func guardOf(res *gate.Result, rs *resource.Result, conc *concurrency.Result, uses []resource.Use, byFunc map[*gate.FuncInfo][]resource.Use) (resource.GateKey, []resource.Use) {
 	if ann := rs.GuardedBy(uses[0].Res); ann != nil {
 		key := resource.GateKey{Scope: resource.InstanceGate, Name: strings.Join(ann.Sibling, ".")}
 		if ann.Global != nil {
@@ -455,8 +456,13 @@ func guardOf(res *gate.Result, rs *resource.Result, uses []resource.Use, byFunc 
 		return key, guardedBy(uses, key)
 	}
 	// Count entries, not uses: one function touching a field ten times
-	// is one piece of evidence.
+	// is one piece of evidence. Of a field, count the places that take
+	// the lock around a use: a locked helper is one piece of evidence
+	// however many entries reach it (a lock taken inside a callee, Via,
+	// counts where the use is made). A package-level variable is shared
+	// by every entry: each that locks around it shows its discipline.
 	guardedFns := make(map[resource.GateKey]map[*gate.FuncInfo]bool)
+	sites := make(map[resource.GateKey]map[*ssa.Function]bool)
 	for _, u := range uses {
 		for _, h := range u.Holdings {
 			if h.Kind == known.Claim || !res.Excludes(h.GateOp) {
@@ -467,14 +473,20 @@ func guardOf(res *gate.Result, rs *resource.Result, uses []resource.Use, byFunc 
 			if k, ok := resource.KeyOf(h.Gate, u.Res); ok && !linked(h.Gate, u.Res) {
 				if guardedFns[k] == nil {
 					guardedFns[k] = make(map[*gate.FuncInfo]bool)
+					sites[k] = make(map[*ssa.Function]bool)
 				}
 				guardedFns[k][u.Func] = true
+				site := u.Func.Fn
+				if f := conc.FuncAt(resource.Inner(u)); h.Via && f != nil && !u.Res.Global {
+					site = f
+				}
+				sites[k][site] = true
 			}
 		}
 	}
 	var best resource.GateKey
 	n := 0
-	for k, fns := range guardedFns {
+	for k, fns := range sites {
 		// A gate of an enclosing instance names the instance by the way
 		// down to it, which differs from path to path: it may protect
 		// (see protected) but is never inferred as the guard.
