@@ -4,7 +4,9 @@
 // For every function the gate model analysed it finds the Wait loops
 // (the innermost loop around each Wait, with whether the loop uses a
 // context and whether a test that leaves it depends on something another
-// goroutine can change: a flag the package writes, an atomic, the clock;
+// goroutine can change: a flag the package writes, an atomic, the clock,
+// or what a function returns from them, known across packages through
+// StallFact.WayOut;
 // or whether it waits for work already under way, progress.go),
 // the bare Waits an if decides once and nothing re-checks, and the
 // watchers a function registers to wake waiters on cancellation
@@ -45,7 +47,7 @@ type Result struct {
 	pass   *analysis.Pass
 	gates  *gate.Result
 	waits  map[*ssa.Function][]Wait
-	stalls *facts.Table[[]Stall, StallFact]
+	stalls *facts.Table[StallFact, StallFact]
 	stored map[types.Object]bool // fields and package-level variables stored to
 	// wakes are the Signal and Broadcast calls by Cond field (Wakes).
 	wakes     wakeIndex

@@ -19,34 +19,54 @@ type Stall struct {
 }
 
 // StallFact carries an exported function's Stalls to importing
-// packages, in the package's StallFacts.
-type StallFact struct{ Stalls []Stall }
+// packages, in the package's StallFacts, and whether what it returns is
+// a way out of a Wait loop (see Result.wayOut): a fuse's IsBroken, which
+// loads an atomic that its Break stores, tells a loop of another
+// package that tests it that another goroutine can let it out.
+type StallFact struct {
+	Stalls []Stall
+	WayOut bool
+}
 
 // StallFacts is the Cond model's package fact: the StallFacts of the
-// package's exported functions that may block.
+// package's exported functions that may block, or that return a way
+// out.
 type StallFacts struct{ facts.Book[StallFact] }
 
 // AFact marks StallFacts as an analysis fact.
 func (*StallFacts) AFact() {}
 
-func (*StallFact) String() string { return "blocks in Cond.Wait" }
+func (f *StallFact) String() string {
+	if len(f.Stalls) == 0 {
+		return "returns a way out of a Cond.Wait loop"
+	}
+	return "blocks in Cond.Wait"
+}
 
 // StallsOf returns fn's Stalls: from this package's functions, or from
 // the fact of another package's.
-func (r *Result) StallsOf(fn *ssa.Function) []Stall { return r.stalls.Of(fn) }
+func (r *Result) StallsOf(fn *ssa.Function) []Stall { return r.stalls.Of(fn).Stalls }
 
 // newStalls returns the table of the functions' Stalls.
-func (r *Result) newStalls() *facts.Table[[]Stall, StallFact] {
-	return facts.NewTable[StallFacts](r.pass, facts.Spec[[]Stall, StallFact]{
+func (r *Result) newStalls() *facts.Table[StallFact, StallFact] {
+	return facts.NewTable[StallFacts](r.pass, facts.Spec[StallFact, StallFact]{
 		Derive: gate.Deriving(r.gates, r.deriveStalls),
-		Export: func(stalls []Stall) (*StallFact, bool) { return &StallFact{Stalls: stalls}, len(stalls) > 0 },
-		Import: func(f *StallFact) []Stall { return f.Stalls },
+		Export: func(s StallFact) (*StallFact, bool) { return &s, len(s.Stalls) > 0 || s.WayOut },
+		Import: func(f *StallFact) StallFact { return *f },
 	})
 }
 
-// deriveStalls returns fi's Stalls: its own Wait loops with no way out,
-// and its callees', when it has no context to observe.
-func (r *Result) deriveStalls(fi *gate.FuncInfo) []Stall {
+// deriveStalls returns fi's summary: its Stalls, its own Wait loops with
+// no way out and its callees', when it has no context to observe; and
+// whether it returns a way out.
+func (r *Result) deriveStalls(fi *gate.FuncInfo) StallFact {
+	res := fi.Fn.Signature.Results()
+	flag := res.Len() == 1 && isFlagType(res.At(0).Type())
+	return StallFact{Stalls: r.stallsOf(fi), WayOut: flag && r.returnsWayOut(fi.Fn, 0)}
+}
+
+// stallsOf returns fi's Stalls (see deriveStalls).
+func (r *Result) stallsOf(fi *gate.FuncInfo) []Stall {
 	if _, _, ok := ContextInScope(fi.Fn); ok || lifecycle(fi.Fn) {
 		return nil
 	}

@@ -200,32 +200,51 @@ func (r *Result) wayOut(v ssa.Value, depth int) bool {
 				return true
 			}
 		}
-		return r.returnsWayOut(x, depth)
+		return r.callsWayOut(x, depth)
 	}
 	return false
 }
 
-// returnsWayOut reports whether call, a call of a function of the
-// package (q.stopping(), which reads an atomic flag), returns what
-// wayOut accepts.
-func (r *Result) returnsWayOut(call *ssa.Call, depth int) bool {
+// callsWayOut reports whether call returns what wayOut accepts: a call
+// of a function of the package (q.stopping(), which reads an atomic
+// flag) whose returns it accepts, or of another package's function
+// whose fact says so (a fuse's IsBroken).
+func (r *Result) callsWayOut(call *ssa.Call, depth int) bool {
 	f := call.Call.StaticCallee()
 	if f != nil && f.Origin() != nil {
 		f = f.Origin() // an instance of a generic function: its body
 	}
-	if f == nil || f.Pkg == nil || f.Pkg.Pkg != r.pass.Pkg {
+	switch {
+	case f == nil:
 		return false
+	case f.Pkg != nil && f.Pkg.Pkg == r.pass.Pkg:
+		return r.returnsWayOut(f, depth)
 	}
+	return r.stalls.Of(f).WayOut
+}
+
+// returnsWayOut reports whether f, a function of the package, returns
+// what wayOut accepts, or constants that a test wayOut accepts chooses
+// between (switch atomic.LoadUint32(&f.state) { case broken: return
+// true }; return false).
+func (r *Result) returnsWayOut(f *ssa.Function, depth int) bool {
+	consts := make(map[string]bool)
+	chosen := false
 	for _, b := range f.Blocks {
-		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
-			for _, v := range ret.Results {
-				if r.wayOut(v, depth+1) {
+		switch last := b.Instrs[len(b.Instrs)-1].(type) {
+		case *ssa.Return:
+			for _, v := range last.Results {
+				if c, ok := v.(*ssa.Const); ok {
+					consts[c.String()] = true
+				} else if r.wayOut(v, depth+1) {
 					return true
 				}
 			}
+		case *ssa.If:
+			chosen = chosen || r.wayOut(last.Cond, depth+1)
 		}
 	}
-	return false
+	return chosen && len(consts) > 1
 }
 
 // clockMethods are the methods of clock interfaces that tell the time.

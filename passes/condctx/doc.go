@@ -6,7 +6,8 @@
 //
 // The gate model lists each function's Wait loops with what they can
 // see (a context used inside the loop, a way out such as a shutdown flag
-// that the package writes, or the clock), and summarises functions
+// that the package writes, or the clock, itself or as what a function
+// returns, a fuse of another package's IsBroken too), and summarises functions
 // without a context that may block in such a loop (CondBlocks), through
 // calls and across packages. The pass reports:
 //   - a Wait loop in a function with a context in scope (a parameter, a
