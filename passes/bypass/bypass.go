@@ -725,8 +725,15 @@ func alsoRaces(conc *concurrency.Result, also []race, pkg string) (string, []ana
 		text += fmt.Sprintf("; the same path also %s %s without %s", accessOf(a.u), resourceName(a.u, pkg), g)
 		if other := byFunc(a.meets, !a.u.Write, conc.Started); len(other) > 0 {
 			o := other[0]
+			// Where the access is made, and the entry it is reached
+			// from when that is another function (supplyTokens, from
+			// the goroutine Run starts).
+			held := funcNames(other[:1], pkg)[0]
+			if f := conc.FuncAt(resource.Inner(o)); f != nil && f != o.Func.Fn {
+				held = naming.CalleeName(f, pkg) + ", reached from " + held
+			}
 			related = append(related, analysis.RelatedInformation{Pos: resource.Inner(o),
-				Message: fmt.Sprintf("%s %s with %s held in %s", resourceName(o, pkg), usedOf(o), g, naming.FuncName(o.Func.Fn))})
+				Message: fmt.Sprintf("%s %s with %s held in %s", resourceName(o, pkg), usedOf(o), g, held)})
 		}
 	}
 	return text, related
