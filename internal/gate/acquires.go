@@ -106,16 +106,17 @@ func (m *model) recordAcquire(fi *FuncInfo, sum *Summary, instr ssa.Instruction,
 	// is one fact for callers (one report, small facts). The entry is
 	// guarded only if every path shares the flag, and partial only if
 	// every acquire is.
-	for i, a := range sum.Acquires {
-		if a.Blocking == e.blocking && a.Gate.Key() == e.gate.Gate.Key() {
-			if a.Flag != nil && (flag == nil || *a.Flag != *flag) {
-				sum.Acquires[i].Flag = nil
-			}
-			sum.Acquires[i].Partial = a.Partial && partial
-			sum.Acquires[i].OrElse = a.OrElse && e.orElse
-			return
+	slot := acquireSlot{e.id, e.blocking}
+	if i, ok := fi.fs.acquired[slot]; ok {
+		a := sum.Acquires[i]
+		if a.Flag != nil && (flag == nil || *a.Flag != *flag) {
+			sum.Acquires[i].Flag = nil
 		}
+		sum.Acquires[i].Partial = a.Partial && partial
+		sum.Acquires[i].OrElse = a.OrElse && e.orElse
+		return
 	}
+	fi.fs.acquired[slot] = len(sum.Acquires)
 	sum.Acquires = append(sum.Acquires, SumAcquire{GateOp: e.gate, Blocking: e.blocking, Partial: partial, Chain: chain, Flag: flag, OrElse: e.orElse})
 }
 

@@ -24,6 +24,7 @@ func (m *model) summarise(fi *FuncInfo, in []*state) *Summary {
 		}
 	}
 	sum := &Summary{}
+	fs.acquired = make(map[acquireSlot]int)
 	var exits, nilExits []*state
 	forCaller := make(map[int]*Flag)
 	var callerDrops bitset // the caller's gates a callee lets go of

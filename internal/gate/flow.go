@@ -42,6 +42,17 @@ type funcState struct {
 	in      []*state      // the fixpoint's block entry states, read-only
 	flagIn  []*state      // Walk's entry states for a lock flag (lockflag.go), or nil
 	paths   *values.Paths // the branches values rule out
+	// acquired indexes the summary being derived's Acquires by gate and
+	// blocking (recordAcquire): a generated function that takes a
+	// thousand locks merges each acquire in constant time.
+	acquired map[acquireSlot]int
+}
+
+// An acquireSlot is one entry of a summary's Acquires: a gate, by id,
+// and whether its acquire blocks.
+type acquireSlot struct {
+	id       int
+	blocking bool
 }
 
 // maxBlocks bounds the functions the model analyses; larger ones are
