@@ -49,6 +49,9 @@ type Result struct {
 	waits  map[*ssa.Function][]Wait
 	stalls *facts.Table[StallFact, StallFact]
 	stored map[types.Object]bool // fields and package-level variables stored to
+	// outs and returnsOut memoise wayOut and returnsWayOut.
+	outs       map[ssa.Value]bool
+	returnsOut map[*ssa.Function]bool
 	// wakes are the Signal and Broadcast calls by Cond field (Wakes).
 	wakes     wakeIndex
 	wakesOnce sync.Once
@@ -59,6 +62,9 @@ func run(pass *analysis.Pass) (any, error) {
 		pass:  pass,
 		gates: pass.ResultOf[gate.Analyzer].(*gate.Result),
 		waits: make(map[*ssa.Function][]Wait),
+
+		outs:       make(map[ssa.Value]bool),
+		returnsOut: make(map[*ssa.Function]bool),
 	}
 	res.stalls = res.newStalls()
 	res.stored = storedObjs(res.gates.Source)

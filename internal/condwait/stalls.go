@@ -62,7 +62,7 @@ func (r *Result) newStalls() *facts.Table[StallFact, StallFact] {
 func (r *Result) deriveStalls(fi *gate.FuncInfo) StallFact {
 	res := fi.Fn.Signature.Results()
 	flag := res.Len() == 1 && isFlagType(res.At(0).Type())
-	return StallFact{Stalls: r.stallsOf(fi), WayOut: flag && r.returnsWayOut(fi.Fn, 0)}
+	return StallFact{Stalls: r.stallsOf(fi), WayOut: flag && r.returnsWayOut(fi.Fn)}
 }
 
 // stallsOf returns fi's Stalls (see deriveStalls).

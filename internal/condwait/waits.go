@@ -4,6 +4,8 @@ import (
 	"go/token"
 	"go/types"
 	"iter"
+	"maps"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -57,7 +59,7 @@ func (r *Result) findWaits(fi *gate.FuncInfo) []Wait {
 			}
 		}
 		for ifi := range exits(loop) {
-			if r.wayOut(ifi.Cond, 0) || drainsToSnapshot(ifi, loop) {
+			if r.wayOut(ifi.Cond) || drainsToSnapshot(ifi, loop) {
 				w.WayOut = true
 			}
 		}
@@ -166,25 +168,31 @@ func callsWithContext(instr ssa.Instruction, depth int) bool {
 // wayOut reports whether the loop test v depends on something another
 // goroutine can change to let the waiter out: a bool or error field or
 // variable that the package writes, an atomic load, or the clock,
-// itself or as what a function of the package returns.
-func (r *Result) wayOut(v ssa.Value, depth int) bool {
-	if depth > 8 {
-		return false
+// itself or as what a function returns (one of the package, or another
+// package's by its fact). Each value is judged once: a value on a cycle
+// of phis adds nothing while it is being judged.
+func (r *Result) wayOut(v ssa.Value) bool {
+	if out, ok := r.outs[v]; ok {
+		return out
 	}
+	r.outs[v] = false
+	out := r.judgeValue(v)
+	r.outs[v] = out
+	return out
+}
+
+// judgeValue answers wayOut for v.
+func (r *Result) judgeValue(v ssa.Value) bool {
 	switch x := v.(type) {
 	case *ssa.UnOp:
 		if x.Op == token.MUL && isFlagType(x.Type()) {
 			return r.stored[naming.AddrObject(x.X)]
 		}
-		return r.wayOut(x.X, depth+1)
+		return r.wayOut(x.X)
 	case *ssa.BinOp:
-		return r.wayOut(x.X, depth+1) || r.wayOut(x.Y, depth+1)
+		return r.wayOut(x.X) || r.wayOut(x.Y)
 	case *ssa.Phi:
-		for _, e := range x.Edges {
-			if r.wayOut(e, depth+1) {
-				return true
-			}
-		}
+		return slices.ContainsFunc(x.Edges, r.wayOut)
 	case *ssa.Call:
 		if f := x.Call.StaticCallee(); f != nil {
 			switch known.PkgPath(f) {
@@ -195,12 +203,7 @@ func (r *Result) wayOut(v ssa.Value, depth int) bool {
 		if x.Call.IsInvoke() && clockMethods[x.Call.Method.Name()] {
 			return true // an injected clock (k8s.io/utils/clock)
 		}
-		for _, a := range x.Call.Args {
-			if r.wayOut(a, depth+1) {
-				return true
-			}
-		}
-		return r.callsWayOut(x, depth)
+		return slices.ContainsFunc(x.Call.Args, r.wayOut) || r.callsWayOut(x)
 	}
 	return false
 }
@@ -209,7 +212,7 @@ func (r *Result) wayOut(v ssa.Value, depth int) bool {
 // of a function of the package (q.stopping(), which reads an atomic
 // flag) whose returns it accepts, or of another package's function
 // whose fact says so (a fuse's IsBroken).
-func (r *Result) callsWayOut(call *ssa.Call, depth int) bool {
+func (r *Result) callsWayOut(call *ssa.Call) bool {
 	f := call.Call.StaticCallee()
 	if f != nil && f.Origin() != nil {
 		f = f.Origin() // an instance of a generic function: its body
@@ -218,33 +221,79 @@ func (r *Result) callsWayOut(call *ssa.Call, depth int) bool {
 	case f == nil:
 		return false
 	case f.Pkg != nil && f.Pkg.Pkg == r.pass.Pkg:
-		return r.returnsWayOut(f, depth)
+		return r.returnsWayOut(f)
 	}
 	return r.stalls.Of(f).WayOut
 }
 
 // returnsWayOut reports whether f, a function of the package, returns
 // what wayOut accepts, or constants that a test wayOut accepts chooses
-// between (switch atomic.LoadUint32(&f.state) { case broken: return
-// true }; return false).
-func (r *Result) returnsWayOut(f *ssa.Function, depth int) bool {
+// between: an if whose two branches reach returns of different constants
+// (switch atomic.LoadUint32(&f.state) { case broken: return true };
+// return false). Each function is judged once; one on the current call
+// cycle adds nothing.
+func (r *Result) returnsWayOut(f *ssa.Function) bool {
+	if v, ok := r.returnsOut[f]; ok {
+		return v
+	}
+	r.returnsOut[f] = false
+	v := r.judgeReturns(f)
+	r.returnsOut[f] = v
+	return v
+}
+
+// judgeReturns answers returnsWayOut for f.
+func (r *Result) judgeReturns(f *ssa.Function) bool {
 	consts := make(map[string]bool)
-	chosen := false
 	for _, b := range f.Blocks {
-		switch last := b.Instrs[len(b.Instrs)-1].(type) {
-		case *ssa.Return:
-			for _, v := range last.Results {
-				if c, ok := v.(*ssa.Const); ok {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			for _, v := range ret.Results {
+				if c, isConst := v.(*ssa.Const); isConst {
 					consts[c.String()] = true
-				} else if r.wayOut(v, depth+1) {
+				} else if r.wayOut(v) {
 					return true
 				}
 			}
-		case *ssa.If:
-			chosen = chosen || r.wayOut(last.Cond, depth+1)
 		}
 	}
-	return chosen && len(consts) > 1
+	if len(consts) < 2 {
+		return false // no test chooses between constants
+	}
+	for _, b := range f.Blocks {
+		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if ok && r.wayOut(ifi.Cond) && !maps.Equal(returnedFrom(b.Succs[0]), returnedFrom(b.Succs[1])) {
+			return true
+		}
+	}
+	return false
+}
+
+// returnedFrom returns the constants that the returns reachable from b
+// return ("" for a result that is no constant).
+func returnedFrom(b *ssa.BasicBlock) map[string]bool {
+	out := make(map[string]bool)
+	seen := make(map[*ssa.BasicBlock]bool)
+	work := []*ssa.BasicBlock{b}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			for _, v := range ret.Results {
+				c, _ := v.(*ssa.Const)
+				if c != nil {
+					out[c.String()] = true
+				} else {
+					out[""] = true
+				}
+			}
+		}
+		work = append(work, b.Succs...)
+	}
+	return out
 }
 
 // clockMethods are the methods of clock interfaces that tell the time.

@@ -1,6 +1,9 @@
 package lib
 
-import "sync/atomic"
+import (
+	"sync/atomic"
+	"time"
+)
 
 // Fuse is a one-way latch: Break sets it for good, IsBroken reads it
 // atomically. A Wait loop of another package that tests IsBroken has a
@@ -26,6 +29,27 @@ func (b *Backlog) Add(d int) { b.n += d }
 
 func (b *Backlog) Empty() bool {
 	if b.n == 0 {
+		return true
+	}
+	return false
+}
+
+// Stamped is a count that also keeps a staleness metric by the clock:
+// the clock decides nothing of what Empty returns, so a loop on Empty
+// waits for items, not for the time.
+type Stamped struct {
+	n     int
+	last  time.Time
+	stale int
+}
+
+func (s *Stamped) Add(d int) { s.n += d; s.last = time.Now() }
+
+func (s *Stamped) Empty() bool {
+	if time.Since(s.last) > time.Minute {
+		s.stale++
+	}
+	if s.n == 0 {
 		return true
 	}
 	return false

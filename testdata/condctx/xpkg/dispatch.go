@@ -16,7 +16,16 @@ type Dispatcher struct {
 	cond    *sync.Cond
 	done    lib.Fuse
 	backlog lib.Backlog
+	stamped lib.Stamped
 	items   []string
+	verbose bool
+}
+
+// SetVerbose makes waits say what they wait for.
+func (d *Dispatcher) SetVerbose(v bool) {
+	d.mu.Lock()
+	d.verbose = v
+	d.mu.Unlock()
 }
 
 func NewDispatcher() *Dispatcher {
@@ -70,4 +79,36 @@ func Launch(ctx context.Context, d *Dispatcher) {
 // Serve waits for the backlog, which no fuse ends.
 func Serve(ctx context.Context, d *Dispatcher) {
 	d.Feed(func(string) {}) // want `\(\*Dispatcher\)\.Feed blocks in sync\.Cond\.Wait \(dispatch\.go:\d+\) and cannot observe ctx`
+}
+
+// Next waits for a stamped item: the clock Empty reads keeps a metric
+// and lets no waiter out.
+func (d *Dispatcher) Next(ctx context.Context) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for d.stamped.Empty() {
+		d.cond.Wait() // want `certain: Next waits in a sync\.Cond loop that never looks at ctx`
+	}
+}
+
+// idle says whether nothing is to come, and, when verbose, that it was
+// asked: the flag decides nothing of the answer.
+func (d *Dispatcher) idle() bool {
+	if d.verbose {
+		println("idle?")
+	}
+	if len(d.items) == 0 {
+		return true
+	}
+	return false
+}
+
+// Take waits for an item; the verbose flag lets it out no sooner.
+func (d *Dispatcher) Take(ctx context.Context) string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for d.idle() {
+		d.cond.Wait() // want `certain: Take waits in a sync\.Cond loop that never looks at ctx`
+	}
+	return d.items[0]
 }
