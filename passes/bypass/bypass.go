@@ -46,8 +46,8 @@ func init() {
 }
 
 // minGuarded is the evidence a guard needs without an annotation: this
-// many places that take it around a use, and twice as many as unguarded
-// entries.
+// many entries that hold it around a use (lockSite), and twice as many
+// as unguarded ones.
 const minGuarded = 2
 
 func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
@@ -456,11 +456,8 @@ func guardOf(res *gate.Result, rs *resource.Result, conc *concurrency.Result, us
 		return key, guardedBy(uses, key)
 	}
 	// Count entries, not uses: one function touching a field ten times
-	// is one piece of evidence. Of a field, count the places that take
-	// the lock around a use: a locked helper is one piece of evidence
-	// however many entries reach it (a lock taken inside a callee, Via,
-	// counts where the use is made). A package-level variable is shared
-	// by every entry: each that locks around it shows its discipline.
+	// is one piece of evidence, and so is an entry that takes the lock
+	// around its use however many other entries reach it (lockSite).
 	guardedFns := make(map[resource.GateKey]map[*gate.FuncInfo]bool)
 	sites := make(map[resource.GateKey]map[*ssa.Function]bool)
 	for _, u := range uses {
@@ -476,11 +473,7 @@ func guardOf(res *gate.Result, rs *resource.Result, conc *concurrency.Result, us
 					sites[k] = make(map[*ssa.Function]bool)
 				}
 				guardedFns[k][u.Func] = true
-				site := u.Func.Fn
-				if f := conc.FuncAt(resource.Inner(u)); h.Via && f != nil && !u.Res.Global {
-					site = f
-				}
-				sites[k][site] = true
+				sites[k][lockSite(res, rs, conc, u, h, k, byFunc)] = true
 			}
 		}
 	}
@@ -519,6 +512,36 @@ func guardOf(res *gate.Result, rs *resource.Result, conc *concurrency.Result, us
 		return resource.GateKey{}, nil
 	}
 	return best, guardedBy(uses, best)
+}
+
+// lockSite returns the function whose evidence u, holding h (a gate of
+// key k), is: its entry's, unless u reaches, through a call that takes
+// the gate inside (Via), an access that another entry of the package
+// makes with the gate taken around it itself. That entry is where the
+// lock is taken (a block's Delete, also run by the database's DeleteAll
+// on a goroutine per block): one piece of evidence, however many
+// entries reach it. A package-level variable is shared by every entry:
+// each that locks around it shows its discipline.
+func lockSite(res *gate.Result, rs *resource.Result, conc *concurrency.Result, u resource.Use, h *gate.Holding, k resource.GateKey, byFunc map[*gate.FuncInfo][]resource.Use) *ssa.Function {
+	if !h.Via || u.Res.Global {
+		return u.Func.Fn
+	}
+	at := resource.Inner(u)
+	f := conc.FuncAt(at)
+	if f == nil || f == u.Func.Fn || !rs.Entry(f) {
+		return u.Func.Fn
+	}
+	for _, cu := range byFunc[res.Info(f)] {
+		if cu.Pos != at {
+			continue
+		}
+		for _, ch := range cu.Holdings {
+			if ck, ok := resource.KeyOf(ch.Gate, cu.Res); ok && ck == k && !ch.Via {
+				return f
+			}
+		}
+	}
+	return u.Func.Fn
 }
 
 // linked reports whether gate g, of the resource's instance or reached

@@ -165,10 +165,11 @@
 //     of them writes it there, and they outnumber the functions that use it
 //     without the gate two to one. For an unannotated field, a second method
 //     without the lock means the type follows another rule: nothing is
-//     reported; and the functions counted for the gate are those that take
-//     it around a use: a locked helper is one, however many functions reach
-//     it (a block's Delete, also run by the database's DeleteAll on a
-//     goroutine per block, is one writer of the block's count). Nor is a lock of another object the instance points to
+//     reported. A function that holds the gate only by calling another
+//     exported or started function that takes it around the use itself is
+//     that function's evidence, not its own (a block's Delete, also run
+//     by the database's DeleteAll on a goroutine per block, is one writer
+//     of the block's count). Nor is a lock of another object the instance points to
 //     (c.p.sendMu for a field of c) inferred as the guard of the
 //     instance's own fields: written under it, they are so incidentally.
 //     Nor is a lock inferred as a field's guard when it is no discipline
