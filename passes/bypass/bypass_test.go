@@ -1,7 +1,10 @@
 package bypass_test
 
 import (
+	"regexp"
 	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/gatevet/gatevet/internal/gatetest"
 	"github.com/gatevet/gatevet/passes/bypass"
@@ -30,4 +33,24 @@ func setFields(t *testing.T, v string) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { f.Value.Set(old) })
+}
+
+// TestAlsoNamesWriter checks the related item of a second field a report
+// names: the function that writes it, reached from the entry.
+func TestAlsoNamesWriter(t *testing.T) {
+	setFields(t, "true")
+	res := analysistest.Run(t, gatetest.Dir(t, "bypass"), bypass.Analyzer, "./also")
+	want := regexp.MustCompile(`^m\.backlog written with m\.mu held in \(\*Meter\)\.flush, reached from `)
+	var got []string
+	for _, r := range res {
+		for _, d := range r.Diagnostics {
+			for _, rel := range d.Related {
+				if want.MatchString(rel.Message) {
+					return
+				}
+				got = append(got, rel.Message)
+			}
+		}
+	}
+	t.Errorf("no related item matches %s; got %q", want, got)
 }
