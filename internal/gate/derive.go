@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/known"
+	"github.com/gatevet/gatevet/internal/naming"
 )
 
 // summarise records fi's acquire points and derives its summary.
@@ -165,7 +166,7 @@ func returnsNilError(ret *ssa.Return) bool {
 	if n == 0 || len(ret.Results) != n || !types.Identical(res.At(n-1).Type(), types.Universe.Lookup("error").Type()) {
 		return false
 	}
-	k, ok := ret.Results[n-1].(*ssa.Const)
+	k, ok := naming.Returned(ret, n-1).(*ssa.Const)
 	return ok && k.IsNil()
 }
 

@@ -263,3 +263,34 @@ func Unconverted(v ssa.Value) ssa.Value {
 		}
 	}
 }
+
+// Returned returns what ret returns as result i. A function with defers
+// (or named results) returns through result slots: it stores the value,
+// runs the deferred calls and loads it back, so the load stands for the
+// value stored just before it in the block (return true is a store of
+// the constant, not a load). A deferred call that sets the result
+// (recover, a named err) is not seen.
+func Returned(ret *ssa.Return, i int) ssa.Value {
+	v := ret.Results[i]
+	ld, ok := v.(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return v
+	}
+	slot, ok := ld.X.(*ssa.Alloc)
+	if !ok {
+		return v
+	}
+	var stored ssa.Value
+	for _, instr := range ld.Block().Instrs {
+		if instr == ld {
+			break
+		}
+		if st, ok := instr.(*ssa.Store); ok && st.Addr == slot {
+			stored = st.Val
+		}
+	}
+	if stored == nil {
+		return v
+	}
+	return stored
+}

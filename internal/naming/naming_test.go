@@ -362,3 +362,36 @@ func gen[X any](g *G[X]) int {
 		t.Errorf("Resolve of the interface calls = %q, want %q", got, want)
 	}
 }
+
+// TestReturned checks that a return through a function's result slots
+// (a function with defers) is seen as the value stored before it.
+func TestReturned(t *testing.T) {
+	pkg := ssatest.Build(t, `package p
+
+func f(x int) (bool, error) {
+	defer func() {}()
+	if x > 0 {
+		return true, nil
+	}
+	return false, nil
+}
+
+func g(x int) bool { return x > 0 }
+`)
+	var got []string
+	for _, name := range []string{"f", "g"} {
+		for _, b := range pkg.Func(name).Blocks {
+			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+				for i := range ret.Results {
+					got = append(got, name+":"+naming.Returned(ret, i).String())
+				}
+			}
+		}
+	}
+	// The recover block's return loads what a deferred call may have
+	// set: no store stands for it.
+	want := []string{"f:*t0", "f:*t1", "f:true:bool", "f:nil:error", "f:false:bool", "f:nil:error", "g:x > 0:int"}
+	if !slices.Equal(got, want) {
+		t.Errorf("Returned: got %q, want %q", got, want)
+	}
+}

@@ -190,7 +190,7 @@ func errorReturn(ret *ssa.Return) bool {
 	if n == 0 || !source.ReturnsError(ret.Parent().Signature) {
 		return false
 	}
-	k, ok := ret.Results[n-1].(*ssa.Const)
+	k, ok := naming.Returned(ret, n-1).(*ssa.Const)
 	return !ok || !k.IsNil()
 }
 
@@ -211,7 +211,7 @@ func signals(leaks, frees []exit) bool {
 func sameConst(exits []exit, i int) (string, bool) {
 	var val string
 	for j, x := range exits {
-		k, ok := x.ret.Results[i].(*ssa.Const)
+		k, ok := naming.Returned(x.ret, i).(*ssa.Const)
 		if !ok {
 			return "", false
 		}
