@@ -49,9 +49,14 @@ type Result struct {
 	waits  map[*ssa.Function][]Wait
 	stalls *facts.Table[StallFact, StallFact]
 	stored map[types.Object]bool // fields and package-level variables stored to
-	// outs and returnsOut memoise wayOut and returnsWayOut.
-	outs       map[ssa.Value]bool
-	returnsOut map[*ssa.Function]bool
+	// outs and returnsOut memoise wayOut and returnsWayOut; open counts
+	// the judgements under way, and the unsure lists hold what they
+	// found no way out in, until the outermost ends (settle).
+	outs         map[ssa.Value]bool
+	returnsOut   map[*ssa.Function]bool
+	open         int
+	unsureValues []ssa.Value
+	unsureFuncs  []*ssa.Function
 	// wakes are the Signal and Broadcast calls by Cond field (Wakes).
 	wakes     wakeIndex
 	wakesOnce sync.Once

@@ -169,16 +169,42 @@ func callsWithContext(instr ssa.Instruction, depth int) bool {
 // goroutine can change to let the waiter out: a bool or error field or
 // variable that the package writes, an atomic load, or the clock,
 // itself or as what a function returns (one of the package, or another
-// package's by its fact). Each value is judged once: a value on a cycle
-// of phis adds nothing while it is being judged.
+// package's by its fact). A value on a cycle of phis or calls adds
+// nothing while it is judged (see settle).
 func (r *Result) wayOut(v ssa.Value) bool {
 	if out, ok := r.outs[v]; ok {
 		return out
 	}
 	r.outs[v] = false
+	r.open++
 	out := r.judgeValue(v)
+	r.open--
 	r.outs[v] = out
+	if !out {
+		r.unsureValues = append(r.unsureValues, v)
+	}
+	r.settle(out)
 	return out
+}
+
+// settle ends a judgement: at the outermost one, the values and
+// functions judged no way out during it are so for good when it found
+// none (what it reached reaches nothing more), but may have read a
+// judgement still under way when it found one: they are judged again
+// when asked next. A way out found is one for good.
+func (r *Result) settle(found bool) {
+	if r.open > 0 {
+		return
+	}
+	if found {
+		for _, v := range r.unsureValues {
+			delete(r.outs, v)
+		}
+		for _, f := range r.unsureFuncs {
+			delete(r.returnsOut, f)
+		}
+	}
+	r.unsureValues, r.unsureFuncs = r.unsureValues[:0], r.unsureFuncs[:0]
 }
 
 // judgeValue answers wayOut for v.
@@ -230,15 +256,21 @@ func (r *Result) callsWayOut(call *ssa.Call) bool {
 // what wayOut accepts, or constants that a test wayOut accepts chooses
 // between: an if whose two branches reach returns of different constants
 // (switch atomic.LoadUint32(&f.state) { case broken: return true };
-// return false). Each function is judged once; one on the current call
-// cycle adds nothing.
+// return false). A function on the current call cycle adds nothing
+// while it is judged (see settle).
 func (r *Result) returnsWayOut(f *ssa.Function) bool {
 	if v, ok := r.returnsOut[f]; ok {
 		return v
 	}
 	r.returnsOut[f] = false
+	r.open++
 	v := r.judgeReturns(f)
+	r.open--
 	r.returnsOut[f] = v
+	if !v {
+		r.unsureFuncs = append(r.unsureFuncs, f)
+	}
+	r.settle(v)
 	return v
 }
 
@@ -247,7 +279,8 @@ func (r *Result) judgeReturns(f *ssa.Function) bool {
 	consts := make(map[string]bool)
 	for _, b := range f.Blocks {
 		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
-			for _, v := range ret.Results {
+			for i := range ret.Results {
+				v := naming.Returned(ret, i)
 				if c, isConst := v.(*ssa.Const); isConst {
 					consts[c.String()] = true
 				} else if r.wayOut(v) {
@@ -282,8 +315,8 @@ func returnedFrom(b *ssa.BasicBlock) map[string]bool {
 		}
 		seen[b] = true
 		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
-			for _, v := range ret.Results {
-				c, _ := v.(*ssa.Const)
+			for i := range ret.Results {
+				c, _ := naming.Returned(ret, i).(*ssa.Const)
 				if c != nil {
 					out[c.String()] = true
 				} else {

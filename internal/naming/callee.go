@@ -268,8 +268,10 @@ func Unconverted(v ssa.Value) ssa.Value {
 // (or named results) returns through result slots: it stores the value,
 // runs the deferred calls and loads it back, so the load stands for the
 // value stored just before it in the block (return true is a store of
-// the constant, not a load). A deferred call that sets the result
-// (recover, a named err) is not seen.
+// the constant, not a load). Only a slot whose address goes nowhere else
+// counts: a named result a deferred closure may set (if err == nil { err
+// = tx.Commit() }), or one passed by address to a call, returns what it
+// holds at the load.
 func Returned(ret *ssa.Return, i int) ssa.Value {
 	v := ret.Results[i]
 	ld, ok := v.(*ssa.UnOp)
@@ -277,7 +279,7 @@ func Returned(ret *ssa.Return, i int) ssa.Value {
 		return v
 	}
 	slot, ok := ld.X.(*ssa.Alloc)
-	if !ok {
+	if !ok || !onlyStoredAndLoaded(slot) {
 		return v
 	}
 	var stored ssa.Value
@@ -293,4 +295,25 @@ func Returned(ret *ssa.Return, i int) ssa.Value {
 		return v
 	}
 	return stored
+}
+
+// onlyStoredAndLoaded reports whether a's address is used only to store
+// to it and load from it.
+func onlyStoredAndLoaded(a *ssa.Alloc) bool {
+	for _, r := range *a.Referrers() {
+		switch r := r.(type) {
+		case *ssa.Store:
+			if r.Addr != a || r.Val == a {
+				return false
+			}
+		case *ssa.UnOp:
+			if r.Op != token.MUL {
+				return false
+			}
+		case *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return true
 }

@@ -377,9 +377,21 @@ func f(x int) (bool, error) {
 }
 
 func g(x int) bool { return x > 0 }
+
+func h(x int) (err error) {
+	defer func() {
+		if err == nil {
+			err = commit()
+		}
+	}()
+	err = nil
+	return
+}
+
+func commit() error { return nil }
 `)
 	var got []string
-	for _, name := range []string{"f", "g"} {
+	for _, name := range []string{"f", "g", "h"} {
 		for _, b := range pkg.Func(name).Blocks {
 			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
 				for i := range ret.Results {
@@ -389,8 +401,9 @@ func g(x int) bool { return x > 0 }
 		}
 	}
 	// The recover block's return loads what a deferred call may have
-	// set: no store stands for it.
-	want := []string{"f:*t0", "f:*t1", "f:true:bool", "f:nil:error", "f:false:bool", "f:nil:error", "g:x > 0:int"}
+	// set: no store stands for it; nor for h's named result, which its
+	// deferred closure may set.
+	want := []string{"f:*t0", "f:*t1", "f:true:bool", "f:nil:error", "f:false:bool", "f:nil:error", "g:x > 0:int", "h:*t0", "h:*t0"}
 	if !slices.Equal(got, want) {
 		t.Errorf("Returned: got %q, want %q", got, want)
 	}
