@@ -190,7 +190,11 @@ func errorReturn(ret *ssa.Return) bool {
 	if n == 0 || !source.ReturnsError(ret.Parent().Signature) {
 		return false
 	}
-	k, ok := naming.Returned(ret, n-1).(*ssa.Const)
+	// Read as written (not through naming.Returned): a function with
+	// defers that returns nil may still give the gate back in a deferred
+	// call it runs only on some paths (if !unlocked { Unlock() }), and
+	// its callers, not this return, judge it.
+	k, ok := ret.Results[n-1].(*ssa.Const)
 	return !ok || !k.IsNil()
 }
 

@@ -57,9 +57,7 @@ func NewLatch() *Latch {
 }
 
 // Do takes the token; after a success the next call takes the false
-// token and returns keeping it, so every call after that blocks. (Its
-// deferred recover makes it return through result slots: its returns
-// of nil are still nil, and its success path gives the token back.)
+// token and returns keeping it, so every call after that blocks.
 func (l *Latch) Do(f func() (any, error)) (bool, any, error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -69,7 +67,7 @@ func (l *Latch) Do(f func() (any, error)) (bool, any, error) {
 	}()
 	inProgress := <-l.status
 	if !inProgress {
-		return false, l.result, nil // want `this return keeps l\.status \(channel semaphore\) held: it is released on the other paths`
+		return false, l.result, nil // want `this return keeps l\.status \(channel semaphore\) held, and no caller of \(\*Latch\)\.Do releases it`
 	}
 	result, err := f()
 	if err != nil {
