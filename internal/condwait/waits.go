@@ -305,15 +305,7 @@ func (r *Result) judgeReturns(f *ssa.Function) bool {
 // return ("" for a result that is no constant).
 func returnedFrom(b *ssa.BasicBlock) map[string]bool {
 	out := make(map[string]bool)
-	seen := make(map[*ssa.BasicBlock]bool)
-	work := []*ssa.BasicBlock{b}
-	for len(work) > 0 {
-		b := work[len(work)-1]
-		work = work[:len(work)-1]
-		if seen[b] {
-			continue
-		}
-		seen[b] = true
+	cfg.Forward([]*ssa.BasicBlock{b}, func(b *ssa.BasicBlock) bool {
 		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
 			for i := range ret.Results {
 				c, _ := naming.Returned(ret, i).(*ssa.Const)
@@ -324,8 +316,8 @@ func returnedFrom(b *ssa.BasicBlock) map[string]bool {
 				}
 			}
 		}
-		work = append(work, b.Succs...)
-	}
+		return true
+	})
 	return out
 }
 
