@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
@@ -21,7 +22,14 @@ import (
 //     the jobs queued so far, which a worker works through;
 //   - a wait for a goroutine the waiting function starts itself,
 //     directly or through its callees, that wakes the same Cond (a write
-//     stall that schedules a flush and waits for it to finish).
+//     stall that schedules a flush and waits for it to finish);
+//   - a wait on a Cond local to an enclosing function, which starts
+//     goroutines that wake it (streams started at once, each waiting in
+//     its callback for the others' headers, and waking the others when
+//     it ends, on an error or on the cancellation it sees). Only that
+//     function's goroutines can reach a Cond it made; one goroutine
+//     started once, whose own wait comes before its wake-up, is no other
+//     work (nothing else wakes it).
 //
 // A queue's Get that waits for the next Put has neither: its wake-up
 // comes from callers that may never call again.
@@ -63,11 +71,82 @@ func stateCounter(v ssa.Value) bool {
 func (r *Result) awaitsOwnGoroutine(fi *gate.FuncInfo, call *ssa.Call) bool {
 	cls, ok := condClass(fi, call.Call.Args[0])
 	if !ok {
-		return false
+		return r.awaitsSiblings(fi, call)
 	}
 	_, started := r.gates.Reach(fi)
 	for _, s := range started {
 		if r.wakesClass(s, cls) {
+			return true
+		}
+	}
+	return false
+}
+
+// awaitsSiblings reports whether the Wait call in fi waits on a Cond
+// that a function enclosing fi (or fi) makes, and that a goroutine that
+// function starts, directly or through its callees, wakes: one started
+// in a loop, or one whose function does not hold fi.
+func (r *Result) awaitsSiblings(fi *gate.FuncInfo, call *ssa.Call) bool {
+	cond := localOrigin(call.Call.Args[0])
+	if cond == nil {
+		return false
+	}
+	maker := r.gates.Info(cond.Parent())
+	if maker == nil {
+		return false
+	}
+	same, _ := r.gates.Reach(maker)
+	for _, from := range same {
+		for _, s := range from.Starts() {
+			if s.Fn == nil || !cfg.InLoop(s.Instr) && encloses(s.Fn, fi.Fn) {
+				continue
+			}
+			if started := r.gates.Info(s.Fn); started != nil && r.wakesLocal(started, cond) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// wakesLocal reports whether fi, or a function it reaches (its
+// callees, the goroutines they start), wakes the local Cond cond.
+func (r *Result) wakesLocal(fi *gate.FuncInfo, cond ssa.Instruction) bool {
+	same, started := r.gates.Reach(fi)
+	for _, g := range append(same, started...) {
+		for _, c := range wakeCalls(g.Fn) {
+			if localOrigin(c.Call.Args[0]) == cond {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// localOrigin returns the instruction that makes the Cond c points at,
+// when a function makes it for itself (sync.NewCond's result, or a
+// local variable), through the variables closures capture; nil for a
+// Cond that lives in a field, a package variable or a parameter.
+func localOrigin(c ssa.Value) ssa.Instruction {
+	v := naming.Origin(c)
+	if fv, ok := v.(*ssa.FreeVar); ok {
+		v = naming.BoundOrigin(fv)
+	}
+	switch v := v.(type) {
+	case *ssa.Alloc:
+		return v
+	case *ssa.Call:
+		if f := v.Call.StaticCallee(); f != nil && known.PkgPath(f) == "sync" && f.Name() == "NewCond" {
+			return v
+		}
+	}
+	return nil
+}
+
+// encloses reports whether fn is lit or a function literal inside it.
+func encloses(fn, lit *ssa.Function) bool {
+	for f := lit; f != nil; f = f.Parent() {
+		if f == fn {
 			return true
 		}
 	}

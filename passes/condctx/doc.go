@@ -126,7 +126,11 @@
 //     { m.cond.Wait() }, the jobs queued so far, which a worker works
 //     through), or a wait for a goroutine the waiting function starts
 //     itself, directly or through its callees, that wakes the same Cond
-//     (a write stall that schedules a flush and waits for it).
+//     (a write stall that schedules a flush and waits for it), or a wait
+//     on a Cond local to a function that starts goroutines waking it
+//     (streams started at once, each waiting in its callback for the
+//     others' headers and waking them when it ends, on an error or on
+//     the cancellation it sees).
 //   - The acquire of a gate built on the Cond: the waiter counts itself
 //     into the state its loop tests (for p.state>>32 != 0 { Wait };
 //     p.state++), and a function that writes that state and wakes the
