@@ -95,7 +95,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			if byCallers {
 				var judged bool
 				if sites, judged = unreleasedByCallers(pass, res, fi, leaks[0].held[key]); !judged {
-					if l, ok := leakOf(pass, res, conc, fi, leaks[0], leaks[0].held[key], rels[0], frees); ok {
+					if l, ok := leakOf(pass, res, conc, fi, leaks[0], leaks[0].held[key], pairedRelease(events, rels, leaks[0].held[key]), frees); ok {
 						fact.Leaks = append(fact.Leaks, l)
 					}
 					continue
@@ -106,13 +106,14 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 				if returnsReleaser(res, fi, x.ret, h) {
 					continue
 				}
+				rel := pairedRelease(events, rels, h)
 				// A kept read lock costs nothing until a writer comes; in test
 				// code, whose calls run in the order the test spells them,
 				// only one on a goroutine the function starts (Writer).
 				if h.Mode != known.Shared {
-					rep.Certain(diagnose(pass, fi, x, h, rels[0], byCallers, sites, lostForGood))
+					rep.Certain(diagnose(pass, fi, x, h, rel, byCallers, sites, lostForGood))
 				} else if w, ok := conc.WriterOf(fi, h.Gate); ok {
-					rep.Latent(withWriter(pass, diagnose(pass, fi, x, h, rels[0], byCallers, sites, blocksWriter(pass, w)), w))
+					rep.Latent(withWriter(pass, diagnose(pass, fi, x, h, rel, byCallers, sites, blocksWriter(pass, w)), w))
 				}
 			}
 		}
@@ -137,6 +138,25 @@ func noteCallers(callers map[string]bool, events []gate.Event, instr ssa.Instruc
 			callers[e.Gate.Key()] = true
 		}
 	}
+}
+
+// pairedRelease returns the release of rels (a gate's, in the order of
+// the code) that the acquire h names can reach: the release on the other
+// paths of that acquire, not one of another branch (a switch's other
+// case, which locks and unlocks on its own); the first when none is
+// known to.
+func pairedRelease(events []gate.Event, rels []gate.Event, h *gate.Holding) gate.Event {
+	for _, a := range events {
+		if a.Op != known.Acquire || a.Pos != h.Pos || a.Gate.Key() != h.Gate.Key() {
+			continue
+		}
+		for _, r := range rels {
+			if cfg.After(a.Instr, r.Instr) {
+				return r
+			}
+		}
+	}
+	return rels[0]
 }
 
 // releases groups the function's own releases by gate.
