@@ -21,10 +21,13 @@
 //     store sets to one constant. A test of it against nil, or against
 //     a constant, on an object that is no longer being built has one
 //     live branch.
-//   - Nil results (results.go): a result that every function a call
-//     can run returns as nil (an error no implementation of an
-//     unexported interface method returns) makes the test of it against
-//     nil after the call decided.
+//   - Nil and constant results (results.go): a result that every
+//     function a call can run returns as nil (an error no implementation
+//     of an unexported interface method returns) makes the test of it
+//     against nil after the call decided; one that every return the
+//     build reaches gives as one constant (the platform a switch on
+//     runtime.GOOS picks) makes a comparison of it with a constant
+//     decided.
 //   - Variables settled under the build (globals.go): an unexported
 //     package-level bool, or a variable whose zero value is nil, that
 //     the package's non-test code only reads, or sets only to the value
@@ -74,4 +77,6 @@
 // Paths.Follow is the question the dataflow asks of each edge.
 // Constant conditions (if false { … }) are cfg.Taken's, not this
 // package's: go/ssa folds them, build tags included, before either runs.
+// A comparison of two constants, which a switch on a constant makes and
+// go/ssa leaves as it is, is this package's (foldConsts).
 package values

@@ -49,8 +49,9 @@ func (p *Paths) Settle(param *ssa.Parameter, val bool) *Paths {
 
 // Follow says whether control can pass from block from to its
 // successor to: not the branch of an If that a settled parameter, a
-// field invariant, a nil result, a field cleared with a flag or a
-// variable settled under the build rules out.
+// field invariant, a nil or constant result, a comparison of two
+// constants, a field cleared with a flag or a variable settled under
+// the build rules out.
 func (p *Paths) Follow(from, to *ssa.BasicBlock) bool {
 	if p == nil {
 		return true
@@ -76,7 +77,13 @@ func (p *Paths) Follow(from, to *ssa.BasicBlock) bool {
 			val, decided = p.params.decides(from, c)
 		}
 		if !decided {
+			val, decided = foldConsts(c)
+		}
+		if !decided {
 			val, decided = p.results.decides(c)
+		}
+		if !decided {
+			val, decided = p.results.constDecides(c)
 		}
 		if !decided {
 			val, decided = p.made.clearedNil(from, c)

@@ -1,6 +1,7 @@
 package values
 
 import (
+	"go/constant"
 	"go/token"
 
 	"golang.org/x/tools/go/ssa"
@@ -12,17 +13,28 @@ import (
 // function the call can run returns a nil error. A call runs its static
 // callee, or, for an interface call, one of the implementations the
 // gate model knows.
+//
+// Constant results. A result that every return the build can reach
+// gives as one constant is that constant at every call: a function
+// that switches on runtime.GOOS returns one platform in the build being
+// analysed, and if currentPlatform() == platformAndroid { … } never
+// runs its body on Linux. The build's constants decide its own
+// branches: a switch on a constant tests constants against each other
+// (foldConsts), which go/ssa does not fold.
 
 // nilResults holds, per function, the results every return gives as
-// nil.
+// nil, and the results every return the build reaches gives as one
+// constant.
 type nilResults struct {
 	always map[*ssa.Function][]bool
+	consts map[*ssa.Function][]*ssa.Const
 	impls  Implementations
 }
 
-// findNilResults reads the nil results of funcs' functions.
+// findNilResults reads the nil and constant results of funcs'
+// functions.
 func findNilResults(funcs []*ssa.Function, impls Implementations) *nilResults {
-	n := &nilResults{always: make(map[*ssa.Function][]bool), impls: impls}
+	n := &nilResults{always: make(map[*ssa.Function][]bool), consts: make(map[*ssa.Function][]*ssa.Const), impls: impls}
 	for _, fn := range funcs {
 		res := fn.Signature.Results()
 		if res.Len() == 0 || len(fn.Blocks) == 0 {
@@ -48,8 +60,104 @@ func findNilResults(funcs []*ssa.Function, impls Implementations) *nilResults {
 		if returns > 0 {
 			n.always[fn] = always
 		}
+		if consts := constResults(fn); consts != nil {
+			n.consts[fn] = consts
+		}
 	}
 	return n
+}
+
+// constResults returns, by result, the constant every return of fn
+// that the build's constants leave reachable gives (nil where they
+// differ or one is no constant); nil when no result is one.
+func constResults(fn *ssa.Function) []*ssa.Const {
+	out := make([]*ssa.Const, fn.Signature.Results().Len())
+	seen := make([]bool, len(out))
+	live := make(map[*ssa.BasicBlock]bool)
+	work := []*ssa.BasicBlock{fn.Blocks[0]}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if live[b] {
+			continue
+		}
+		live[b] = true
+		for i, succ := range b.Succs {
+			if !constTaken(b, i) {
+				continue
+			}
+			work = append(work, succ)
+		}
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		for i, v := range ret.Results {
+			k, ok := v.(*ssa.Const)
+			switch {
+			case i >= len(out):
+			case !ok || k.Value == nil:
+				out[i], seen[i] = nil, true
+			case !seen[i]:
+				out[i], seen[i] = k, true
+			case out[i] != nil && !sameConst(out[i], k):
+				out[i] = nil
+			}
+		}
+	}
+	for _, k := range out {
+		if k != nil {
+			return out
+		}
+	}
+	return nil
+}
+
+// constTaken reports whether b's successor i can run as far as the
+// build's constants tell: not the branch of an If whose condition is a
+// constant, or a comparison of two, that rules it out.
+func constTaken(b *ssa.BasicBlock, i int) bool {
+	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok || len(b.Succs) != 2 {
+		return true
+	}
+	var val bool
+	switch c := ifi.Cond.(type) {
+	case *ssa.Const:
+		if c.Value == nil || c.Value.Kind() != constant.Bool {
+			return true
+		}
+		val = constant.BoolVal(c.Value)
+	case *ssa.BinOp:
+		v, ok := foldConsts(c)
+		if !ok {
+			return true
+		}
+		val = v
+	default:
+		return true
+	}
+	return val == (i == 0)
+}
+
+// foldConsts returns the value of comparison c of two constants of one
+// kind ("linux" == "windows", a switch on a constant tag).
+func foldConsts(c *ssa.BinOp) (val, ok bool) {
+	x, okx := c.X.(*ssa.Const)
+	y, oky := c.Y.(*ssa.Const)
+	if !okx || !oky || x.Value == nil || y.Value == nil || x.Value.Kind() != y.Value.Kind() {
+		return false, false
+	}
+	switch c.Op {
+	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+		return constant.Compare(x.Value, c.Op, y.Value), true
+	}
+	return false, false
+}
+
+// sameConst reports whether a and b are the same constant.
+func sameConst(a, b *ssa.Const) bool {
+	return a.Value.Kind() == b.Value.Kind() && constant.Compare(a.Value, token.EQL, b.Value)
 }
 
 // isNilValue reports whether v is a nil constant, or a phi of them.
@@ -107,4 +215,69 @@ func (n *nilResults) decides(c *ssa.BinOp) (val, ok bool) {
 		}
 	}
 	return c.Op == token.EQL, true
+}
+
+// constDecides returns the value of comparison c when it compares with
+// a constant a result that every function its call can run gives as
+// one constant, the same for all.
+func (n *nilResults) constDecides(c *ssa.BinOp) (val, ok bool) {
+	if n == nil {
+		return false, false
+	}
+	switch c.Op {
+	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+	default:
+		return false, false
+	}
+	x, y, op := c.X, c.Y, c.Op
+	k, isConst := y.(*ssa.Const)
+	if !isConst {
+		if k, isConst = x.(*ssa.Const); !isConst {
+			return false, false
+		}
+		x, op = y, swapped(op)
+	}
+	if k.Value == nil {
+		return false, false
+	}
+	var call *ssa.Call
+	index := 0
+	switch x := x.(type) {
+	case *ssa.Extract:
+		call, _ = x.Tuple.(*ssa.Call)
+		index = x.Index
+	case *ssa.Call:
+		call = x
+	}
+	if call == nil {
+		return false, false
+	}
+	var got *ssa.Const
+	for _, t := range callTargets(&call.Call, n.impls) {
+		consts := n.consts[t.fn]
+		if index >= len(consts) || consts[index] == nil || got != nil && !sameConst(got, consts[index]) {
+			return false, false
+		}
+		got = consts[index]
+	}
+	if got == nil || got.Value.Kind() != k.Value.Kind() {
+		return false, false
+	}
+	return constant.Compare(got.Value, op, k.Value), true
+}
+
+// swapped returns the comparison op with its operands swapped (k < x is
+// x > k).
+func swapped(op token.Token) token.Token {
+	switch op {
+	case token.LSS:
+		return token.GTR
+	case token.LEQ:
+		return token.GEQ
+	case token.GTR:
+		return token.LSS
+	case token.GEQ:
+		return token.LEQ
+	}
+	return op
 }

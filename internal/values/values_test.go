@@ -297,6 +297,60 @@ func TestNilResults(t *testing.T) {
 	}
 }
 
+const constSrc = `package p
+
+const goos = "linux"
+
+func platform() int {
+	switch goos {
+	case "windows":
+		return 1
+	case "linux", "freebsd":
+		return 2
+	default:
+		return 0
+	}
+}
+
+func either(b bool) int {
+	if b {
+		return 1
+	}
+	return 2
+}
+
+func use(b bool) bool {
+	if platform() == 1 {
+		return false
+	}
+	if either(b) == 1 {
+		return false
+	}
+	return 2 <= platform()
+}
+`
+
+// TestConstResults: platform returns 2 in the build (goos is "linux":
+// its switch's other cases test two constants that differ), so the
+// tests of its result are decided; either returns 1 or 2.
+func TestConstResults(t *testing.T) {
+	pkg := ssatest.Build(t, constSrc)
+	n := findNilResults(ssatest.Funcs(pkg), implementations(pkg))
+	type verdict struct{ val, ok bool }
+	var got []verdict
+	for _, b := range pkg.Func("use").Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(*ssa.BinOp); ok {
+				val, ok := n.constDecides(c)
+				got = append(got, verdict{val, ok})
+			}
+		}
+	}
+	if want := []verdict{{false, true}, {false, false}, {true, true}}; !slices.Equal(got, want) {
+		t.Errorf("decided: %v, want %v", got, want)
+	}
+}
+
 // implementations resolves an interface call of pkg to the methods of
 // its named types that implement the interface, as the gate model does
 // for an interface with an unexported method.
