@@ -5,6 +5,8 @@ import (
 	"go/token"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/cfg"
 )
 
 // Nil results. A result of a package function that every return of it
@@ -73,24 +75,10 @@ func findNilResults(funcs []*ssa.Function, impls Implementations) *nilResults {
 func constResults(fn *ssa.Function) []*ssa.Const {
 	out := make([]*ssa.Const, fn.Signature.Results().Len())
 	seen := make([]bool, len(out))
-	live := make(map[*ssa.BasicBlock]bool)
-	work := []*ssa.BasicBlock{fn.Blocks[0]}
-	for len(work) > 0 {
-		b := work[len(work)-1]
-		work = work[:len(work)-1]
-		if live[b] {
-			continue
-		}
-		live[b] = true
-		for i, succ := range b.Succs {
-			if !constTaken(b, i) {
-				continue
-			}
-			work = append(work, succ)
-		}
+	cfg.ForwardKnowing(fn.Blocks[:1], constConds(fn), func(b *ssa.BasicBlock) bool {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
 		if !ok {
-			continue
+			return true
 		}
 		for i, v := range ret.Results {
 			k, ok := v.(*ssa.Const)
@@ -104,7 +92,8 @@ func constResults(fn *ssa.Function) []*ssa.Const {
 				out[i] = nil
 			}
 		}
-	}
+		return true
+	})
 	for _, k := range out {
 		if k != nil {
 			return out
@@ -113,31 +102,27 @@ func constResults(fn *ssa.Function) []*ssa.Const {
 	return nil
 }
 
-// constTaken reports whether b's successor i can run as far as the
-// build's constants tell: not the branch of an If whose condition is a
-// constant, or a comparison of two, that rules it out.
-func constTaken(b *ssa.BasicBlock, i int) bool {
-	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-	if !ok || len(b.Succs) != 2 {
-		return true
-	}
-	var val bool
-	switch c := ifi.Cond.(type) {
-	case *ssa.Const:
-		if c.Value == nil || c.Value.Kind() != constant.Bool {
-			return true
-		}
-		val = constant.BoolVal(c.Value)
-	case *ssa.BinOp:
-		v, ok := foldConsts(c)
+// constConds returns the conditions of fn's Ifs that the build's
+// constants decide: a constant bool, or a comparison of two constants.
+func constConds(fn *ssa.Function) map[ssa.Value]bool {
+	known := make(map[ssa.Value]bool)
+	for _, b := range fn.Blocks {
+		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
 		if !ok {
-			return true
+			continue
 		}
-		val = v
-	default:
-		return true
+		switch c := ifi.Cond.(type) {
+		case *ssa.Const:
+			if c.Value != nil && c.Value.Kind() == constant.Bool {
+				known[c] = constant.BoolVal(c.Value)
+			}
+		case *ssa.BinOp:
+			if v, ok := foldConsts(c); ok {
+				known[c] = v
+			}
+		}
 	}
-	return val == (i == 0)
+	return known
 }
 
 // foldConsts returns the value of comparison c of two constants of one
