@@ -63,7 +63,9 @@
 //
 // The report points at the return (at the closing brace for a function that
 // falls off its end), with the acquire and the release on the other paths as
-// related information.
+// related information, and quotes the condition of the if that leads to it
+// ("this return runs when ok"), so that whether real input takes that
+// branch is a look at one line.
 //
 // # Fix
 //

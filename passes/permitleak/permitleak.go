@@ -388,6 +388,9 @@ func diagnose(pass *analysis.Pass, fi *gate.FuncInfo, x exit, h *gate.Holding, r
 				Message: fmt.Sprintf("called here by %s, which never releases %s", naming.CalleeName(call.Parent(), pass.Pkg.Path()), name)})
 		}
 	}
+	if when, ok := branchOf(pass, pos, h.Pos); ok {
+		d.Message += " (this return runs " + when + ")"
+	}
 	return d
 }
 

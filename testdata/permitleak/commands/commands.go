@@ -28,7 +28,7 @@ func (d *DB) Run(cmd string, args []string) string {
 		for _, a := range args {
 			n, err := strconv.Atoi(a)
 			if err != nil {
-				return err.Error() // want `certain: this return keeps d\.mu \(sync\.Mutex\) held`
+				return err.Error() // want `certain: this return keeps d\.mu \(sync\.Mutex\) held.* \(this return runs when err != nil\)$`
 			}
 			d.level = n
 		}
@@ -36,4 +36,31 @@ func (d *DB) Run(cmd string, args []string) string {
 		return ""
 	}
 	return "unknown"
+}
+
+// Rename renames the database's first table, when it has one: with none
+// it returns holding d.mu, and the next command blocks for ever.
+func (d *DB) Rename(name string) {
+	d.mu.Lock()
+	if len(d.names) > 0 {
+		d.names[0] = name
+	} else {
+		return // want `certain: this return keeps d\.mu \(sync\.Mutex\) held.* \(this return runs unless len\(d\.names\) > 0\)$`
+	}
+	d.mu.Unlock()
+}
+
+// Resize sets the level under a condition decided before the lock: the
+// if around the acquire says nothing of when the return runs.
+func (d *DB) Resize(n int) {
+	if n > 0 {
+		d.mu.Lock()
+		for _, s := range d.names {
+			if s == "" {
+				return // want `certain: this return keeps d\.mu \(sync\.Mutex\) held.* \(this return runs when s == ""\)$`
+			}
+		}
+		d.level = n
+		d.mu.Unlock()
+	}
 }
