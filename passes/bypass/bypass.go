@@ -544,6 +544,26 @@ func lockSite(res *gate.Result, rs *resource.Result, conc *concurrency.Result, u
 	return u.Func.Fn
 }
 
+// pathRelated returns the related positions of u's path into its
+// callees: the calls it goes on through, then the access it ends at,
+// named as the access it is (name written here, name read here), not
+// as one more call.
+func pathRelated(u resource.Use, name string) []analysis.RelatedInformation {
+	n := len(u.Chain)
+	if n == 0 {
+		return nil
+	}
+	out := gate.ChainRelated(u.Chain[:n-1], "the path goes on through ")
+	if last := u.Chain[n-1]; last.Pos().IsValid() {
+		how := " read here"
+		if u.Write {
+			how = " written here"
+		}
+		out = append(out, analysis.RelatedInformation{Pos: last.Pos(), Message: name + how + ", where the path ends"})
+	}
+	return out
+}
+
 // linked reports whether gate g, of the resource's instance or reached
 // from it, is a lock of another object the instance points to (c.p.mu
 // for a field of c): that object's lock guards its own state, and a
@@ -667,7 +687,7 @@ func diagnose(pass *analysis.Pass, conc *concurrency.Result, r race) analysis.Di
 		}
 		related = append(related, rel)
 	}
-	related = append(related, gate.ChainRelated(u.Chain, "the path goes on through ")...)
+	related = append(related, pathRelated(u, resourceName(u, pkg))...)
 	evidence := "which is annotated //gatevet:guardedby"
 	if len(where) > 0 {
 		evidence = fmt.Sprintf("which guards it in %s", strings.Join(where, ", "))

@@ -285,7 +285,7 @@ func diagnoseReadLocked(pass *analysis.Pass, conc *concurrency.Result, rl readLo
 		races = append(races, fmt.Sprintf("%s (%s)", naming.FuncName(r.Func.Fn), gate.PosText(pass.Fset, r.Pos)))
 		related = append(related, accessAt(r, fmt.Sprintf("%s used under the same read lock in %s", resName, naming.FuncName(r.Func.Fn))))
 	}
-	related = append(related, gate.ChainRelated(u.Chain, "the path goes on through ")...)
+	related = append(related, pathRelated(u, resName)...)
 	also := ""
 	for _, a := range rl.also {
 		also += "; the same path also writes " + resourceName(a, pkg)
