@@ -3,6 +3,7 @@ package condwait
 import (
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -24,12 +25,14 @@ import (
 //     directly or through its callees, that wakes the same Cond (a write
 //     stall that schedules a flush and waits for it to finish);
 //   - a wait on a Cond local to an enclosing function, which starts
-//     goroutines that wake it (streams started at once, each waiting in
-//     its callback for the others' headers, and waking the others when
-//     it ends, on an error or on the cancellation it sees). Only that
-//     function's goroutines can reach a Cond it made; one goroutine
-//     started once, whose own wait comes before its wake-up, is no other
-//     work (nothing else wakes it).
+//     goroutines that wake it on their way out (streams started at
+//     once, each waiting in its callback for the others' headers, and
+//     waking the others when its stream returns, on an error or on the
+//     cancellation it sees). Only that function's goroutines can reach
+//     a Cond it made; one goroutine started once, whose own wait comes
+//     before its wake-up, is no other work (nothing else wakes it), nor
+//     is one that wakes the Cond only before its work or as a pump of
+//     what a caller sends.
 //
 // A queue's Get that waits for the next Put has neither: its wake-up
 // comes from callers that may never call again.
@@ -84,8 +87,13 @@ func (r *Result) awaitsOwnGoroutine(fi *gate.FuncInfo, call *ssa.Call) bool {
 
 // awaitsSiblings reports whether the Wait call in fi waits on a Cond
 // that a function enclosing fi (or fi) makes, and that a goroutine that
-// function starts, directly or through its callees, wakes: one started
-// in a loop, or one whose function does not hold fi.
+// function starts wakes on its way out: after a call it passes a
+// context to has returned (the work it runs with the context, which
+// returns on cancellation too). The goroutine is one started in a
+// loop, or one whose function does not hold fi; started in fi itself,
+// it is started before the Wait. A wake-up before a goroutine's own
+// work, or from a pump that forwards what a caller sends, is no way
+// out of the work.
 func (r *Result) awaitsSiblings(fi *gate.FuncInfo, call *ssa.Call) bool {
 	cond := localOrigin(call.Call.Args[0])
 	if cond == nil {
@@ -98,10 +106,11 @@ func (r *Result) awaitsSiblings(fi *gate.FuncInfo, call *ssa.Call) bool {
 	same, _ := r.gates.Reach(maker)
 	for _, from := range same {
 		for _, s := range from.Starts() {
-			if s.Fn == nil || !cfg.InLoop(s.Instr) && encloses(s.Fn, fi.Fn) {
-				continue
-			}
-			if started := r.gates.Info(s.Fn); started != nil && r.wakesLocal(started, cond) {
+			switch {
+			case s.Fn == nil:
+			case !cfg.InLoop(s.Instr) && encloses(s.Fn, fi.Fn):
+			case s.Instr.Parent() == fi.Fn && !cfg.After(s.Instr, call):
+			case wakesOnWayOut(s.Fn, cond):
 				return true
 			}
 		}
@@ -109,13 +118,23 @@ func (r *Result) awaitsSiblings(fi *gate.FuncInfo, call *ssa.Call) bool {
 	return false
 }
 
-// wakesLocal reports whether fi, or a function it reaches (its
-// callees, the goroutines they start), wakes the local Cond cond.
-func (r *Result) wakesLocal(fi *gate.FuncInfo, cond ssa.Instruction) bool {
-	same, started := r.gates.Reach(fi)
-	for _, g := range append(same, started...) {
-		for _, c := range wakeCalls(g.Fn) {
-			if localOrigin(c.Call.Args[0]) == cond {
+// wakesOnWayOut reports whether fn wakes the local Cond cond after a
+// call of its that passes a context has returned.
+func wakesOnWayOut(fn *ssa.Function, cond ssa.Instruction) bool {
+	var withCtx []*ssa.Call
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(*ssa.Call); ok && slices.ContainsFunc(c.Call.Args, func(a ssa.Value) bool { return known.IsContext(a.Type()) }) {
+				withCtx = append(withCtx, c)
+			}
+		}
+	}
+	for _, w := range wakeCalls(fn) {
+		if localOrigin(w.Call.Args[0]) != cond {
+			continue
+		}
+		for _, c := range withCtx {
+			if cfg.After(c, w) {
 				return true
 			}
 		}

@@ -115,3 +115,106 @@ func Await(ctx context.Context, ready func() bool) {
 	}()
 	<-done
 }
+
+// ConcatNoWayOut is Concat without the wake-up when a stream ends: a
+// stream that returns on cancellation before its header leaves the
+// others waiting for it, with their context cancelled.
+func ConcatNoWayOut(ctx context.Context, sources []Source, out func([]string) error) error {
+	var mu sync.Mutex
+	ready := sync.NewCond(&mu)
+	headers := make([][]string, len(sources))
+	var g errgroup.Group
+	for i, src := range sources {
+		g.Go(func() error {
+			first := true
+			return src.Stream(ctx, func(row []string) error {
+				mu.Lock()
+				if first {
+					first = false
+					headers[i] = row
+					ready.Broadcast()
+				}
+				for missing(headers) {
+					ready.Wait() // want `a func literal in ConcatNoWayOut waits in a sync.Cond loop that never looks at ctx`
+				}
+				mu.Unlock()
+				if ctx.Err() != nil {
+					return ctx.Err()
+				}
+				return out(row)
+			})
+		})
+	}
+	return g.Wait()
+}
+
+// Barrier starts its workers until the context is cancelled; each
+// arrives, wakes the others and waits for all n before its work. The
+// wake-ups come before the work: once the loop stops early, the workers
+// started wait for the rest for ever.
+func Barrier(ctx context.Context, n int, work func(context.Context, int)) {
+	var mu sync.Mutex
+	c := sync.NewCond(&mu)
+	arrived := 0
+	for i := 0; i < n; i++ {
+		if ctx.Err() != nil {
+			return
+		}
+		go func() {
+			mu.Lock()
+			arrived++
+			c.Broadcast()
+			for arrived < n {
+				c.Wait() // want `a func literal in Barrier waits in a sync.Cond loop that never looks at ctx`
+			}
+			mu.Unlock()
+			work(ctx, i)
+		}()
+	}
+}
+
+// Pump forwards what the caller sends into a buffer that its getter
+// waits on: a queue's Get, whose wake-up comes only when the caller
+// sends again.
+func Pump(src <-chan int) func(ctx context.Context) int {
+	var mu sync.Mutex
+	c := sync.NewCond(&mu)
+	var buf []int
+	go func() {
+		for v := range src {
+			mu.Lock()
+			buf = append(buf, v)
+			c.Signal()
+			mu.Unlock()
+		}
+	}()
+	return func(ctx context.Context) int {
+		mu.Lock()
+		defer mu.Unlock()
+		for len(buf) == 0 {
+			c.Wait() // want `a func literal in Pump waits in a sync.Cond loop that never looks at ctx`
+		}
+		v := buf[0]
+		buf = buf[1:]
+		return v
+	}
+}
+
+// Later waits before it starts the goroutine that would wake it.
+func Later(ctx context.Context, job func(context.Context)) {
+	var mu sync.Mutex
+	c := sync.NewCond(&mu)
+	done := false
+	mu.Lock()
+	for !done {
+		c.Wait() // want `Later waits in a sync.Cond loop that never looks at ctx`
+	}
+	mu.Unlock()
+	go func() {
+		job(ctx)
+		mu.Lock()
+		done = true
+		c.Broadcast()
+		mu.Unlock()
+	}()
+}
