@@ -203,8 +203,8 @@ func (n *nilResults) decides(c *ssa.BinOp) (val, ok bool) {
 }
 
 // constDecides returns the value of comparison c when it compares with
-// a constant a result that every function its call can run gives as
-// one constant, the same for all.
+// a constant a result that the function a static call runs gives as
+// one constant.
 func (n *nilResults) constDecides(c *ssa.BinOp) (val, ok bool) {
 	if n == nil {
 		return false, false
@@ -234,7 +234,10 @@ func (n *nilResults) constDecides(c *ssa.BinOp) (val, ok bool) {
 	case *ssa.Call:
 		call = x
 	}
-	if call == nil {
+	if call == nil || call.Call.IsInvoke() {
+		// An interface's implementations may return other constants: a
+		// type elsewhere can embed the interface and override an
+		// exported method, even when it has an unexported one.
 		return false, false
 	}
 	var got *ssa.Const
