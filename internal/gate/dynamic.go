@@ -233,15 +233,22 @@ func (m *model) settled(c *ssa.CallCommon) []*ssa.Function {
 
 // implementations returns the methods an interface call may run when the
 // interface has an unexported method, so that only the package's types
-// implement it (a type elsewhere can only embed one of them): the method
-// of every named type of the package, local types included, that
-// implements the interface. An exported method of an exported type is
-// not settled: a type elsewhere that embeds it may override it. Nil when the interface
-// is exported-only, or a generic type of the package has a method of
-// that name (its instances are not known here).
+// implement it (a type elsewhere can only embed one of them, or the
+// interface): the method of every named type of the package, local
+// types included, that implements the interface. An exported method is
+// not settled when a type elsewhere can embed what has it and override
+// it: an exported type that implements the interface, or the interface
+// itself when it is an exported type. Nil when the interface is
+// exported-only, or a generic type of the package has a method of that
+// name (its instances are not known here).
 func (m *model) implementations(c *ssa.CallCommon) []*ssa.Function {
 	iface, ok := c.Value.Type().Underlying().(*types.Interface)
 	if !ok || !hasUnexported(iface) {
+		return nil
+	}
+	if n, ok := types.Unalias(c.Value.Type()).(*types.Named); ok && n.Obj().Exported() && c.Method.Exported() {
+		// Another package may embed the interface itself in a type of
+		// its own and override the method.
 		return nil
 	}
 	if m.named == nil {

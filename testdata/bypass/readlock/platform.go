@@ -78,3 +78,35 @@ func UpdateMappings(id string, v int) {
 	buttonMappings[id] = v
 	axisMappings[id] = v
 }
+
+// A Checker is sealed by its unexported method, and the package's one
+// implementation never fails; but a type of another package can embed a
+// Checker and override Check, so its error branch is a path: the
+// defaults written there under the read lock race with Lookup's reads.
+type Checker interface {
+	Check(id string) error
+	sealed()
+}
+
+type nopChecker struct{}
+
+func (nopChecker) Check(string) error { return nil }
+func (nopChecker) sealed()            {}
+
+var checked = map[string]bool{}
+
+func Lookup(c Checker, id string) bool {
+	mappingsM.RLock()
+	defer mappingsM.RUnlock()
+	if err := c.Check(id); err != nil {
+		checked[id] = false // want `latent: Lookup writes checked holding only the read lock of mappingsM`
+		return false
+	}
+	return checked[id]
+}
+
+func Mark(id string) {
+	mappingsM.Lock()
+	defer mappingsM.Unlock()
+	checked[id] = true
+}
