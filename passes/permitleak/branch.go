@@ -3,7 +3,7 @@ package permitleak
 import (
 	"go/ast"
 	"go/token"
-	"strings"
+	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -16,23 +16,25 @@ const maxCondition = 60
 // branchOf says when the return at ret runs: the condition of the
 // innermost if, after the acquire at acq and in the same function, whose
 // body ("when err != nil") or else branch ("unless ok") holds it. False
-// when a switch or select case decides it first, when no such if holds
-// it, or when its condition is too long to quote.
+// when a switch or select case, or a loop, decides it first, when the
+// if is an else-if (its condition alone is not when it runs), when no
+// such if holds it, or when its condition is too long to quote.
 func branchOf(pass *analysis.Pass, ret, acq token.Pos) (string, bool) {
 	_, path := source.PathTo(pass, ret)
 	for i, n := range path {
 		switch n := n.(type) {
-		case *ast.FuncLit, *ast.FuncDecl, *ast.CaseClause, *ast.CommClause:
-			return "", false // another function, or a case decides it
+		case *ast.FuncLit, *ast.FuncDecl, *ast.CaseClause, *ast.CommClause, *ast.ForStmt, *ast.RangeStmt:
+			return "", false // another function, or a case or a loop decides it
 		case *ast.IfStmt:
 			if n.Pos() <= acq || i == 0 {
 				return "", false
 			}
-			text, ok := source.Text(pass, n.Cond)
-			if !ok {
-				return "", false
+			if i+1 < len(path) {
+				if outer, ok := path[i+1].(*ast.IfStmt); ok && outer.Else == n {
+					return "", false
+				}
 			}
-			text = strings.Join(strings.Fields(text), " ")
+			text := types.ExprString(n.Cond)
 			if len(text) > maxCondition {
 				return "", false
 			}

@@ -141,22 +141,40 @@ func noteCallers(callers map[string]bool, events []gate.Event, instr ssa.Instruc
 }
 
 // pairedRelease returns the release of rels (a gate's, in the order of
-// the code) that the acquire h names can reach: the release on the other
-// paths of that acquire, not one of another branch (a switch's other
-// case, which locks and unlocks on its own); the first when none is
+// the code) that the acquire h names reaches before any other acquire
+// of the gate: the release on the other paths of that acquire, not one
+// of another branch (a switch's other case, which locks and unlocks on
+// its own, also when a loop leads back to it); the first when none is
 // known to.
 func pairedRelease(events []gate.Event, rels []gate.Event, h *gate.Holding) gate.Event {
 	for _, a := range events {
 		if a.Op != known.Acquire || a.Pos != h.Pos || a.Gate.Key() != h.Gate.Key() {
 			continue
 		}
+		acquires := make(map[*ssa.BasicBlock]bool) // blocks that take the gate again
+		for _, e := range events {
+			if e.Op == known.Acquire && e.Gate.Key() == h.Gate.Key() {
+				acquires[e.Instr.Block()] = true
+			}
+		}
+		reached := make(map[*ssa.BasicBlock]bool)
+		cfg.Forward(a.Instr.Block().Succs, func(b *ssa.BasicBlock) bool {
+			reached[b] = true
+			return !acquires[b]
+		})
 		for _, r := range rels {
-			if cfg.After(a.Instr, r.Instr) {
+			if b := r.Instr.Block(); b == a.Instr.Block() && later(a.Instr, r.Instr) || b != a.Instr.Block() && reached[b] && !acquires[b] {
 				return r
 			}
 		}
 	}
 	return rels[0]
+}
+
+// later reports whether b comes after a in their one block.
+func later(a, b ssa.Instruction) bool {
+	i, j := slices.Index(a.Block().Instrs, a), slices.Index(b.Block().Instrs, b)
+	return i >= 0 && i < j
 }
 
 // releases groups the function's own releases by gate.

@@ -64,3 +64,51 @@ func (d *DB) Resize(n int) {
 		d.mu.Unlock()
 	}
 }
+
+// Replay runs a script of commands, as a test driver replays its file:
+// a "set" whose argument is no number returns with d.mu held, and the
+// next replay blocks on it for ever.
+func (d *DB) Replay(cmds []string, arg string) string {
+	for _, cmd := range cmds {
+		switch cmd {
+		case "show":
+			d.mu.Lock()
+			_ = strconv.Itoa(d.level)
+			d.mu.Unlock()
+		case "set":
+			d.mu.Lock()
+			n, err := strconv.Atoi(arg)
+			if err != nil {
+				return err.Error() // want `certain: this return keeps d\.mu \(sync\.Mutex\) held`
+			}
+			d.level = n
+			d.mu.Unlock()
+		}
+	}
+	return ""
+}
+
+// Step moves the level: with neither flag set it returns holding d.mu,
+// and the next command blocks for ever. The else-if's condition alone
+// is not when the return runs, so the report quotes none.
+func (d *DB) Step(up, down bool) {
+	d.mu.Lock()
+	if up {
+		d.level++
+	} else if !down {
+		return // want `certain: this return keeps d\.mu \(sync\.Mutex\) held.*after the acquire$`
+	}
+	d.level--
+	d.mu.Unlock()
+}
+
+// Clamp returns holding d.mu when the level is out of range; the
+// condition is quoted as code, without the comment inside it.
+func (d *DB) Clamp(lo, hi int) {
+	d.mu.Lock()
+	if d.level < lo || // below the range
+		d.level > hi {
+		return // want `certain: this return keeps d\.mu \(sync\.Mutex\) held.* \(this return runs when d\.level < lo \|\| d\.level > hi\)$`
+	}
+	d.mu.Unlock()
+}
