@@ -127,10 +127,13 @@
 //     through), or a wait for a goroutine the waiting function starts
 //     itself, directly or through its callees, that wakes the same Cond
 //     (a write stall that schedules a flush and waits for it), or a wait
-//     on a Cond local to a function that starts goroutines waking it
+//     on a Cond local to a function that starts goroutines waking it on
+//     their way out, once the call they pass the context to has returned
 //     (streams started at once, each waiting in its callback for the
-//     others' headers and waking them when it ends, on an error or on
-//     the cancellation it sees).
+//     others' headers and waking them when its stream returns, on an
+//     error or on the cancellation it sees). A goroutine that wakes the
+//     Cond only before its work, or as a pump of what a caller sends,
+//     ends no wait.
 //   - The acquire of a gate built on the Cond: the waiter counts itself
 //     into the state its loop tests (for p.state>>32 != 0 { Wait };
 //     p.state++), and a function that writes that state and wakes the
