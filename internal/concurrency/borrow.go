@@ -122,6 +122,9 @@ func (r *Result) use(v, x ssa.Value, u ssa.Instruction) (publishes bool, derived
 		if fn := u.Call.StaticCallee(); fn != nil && fn.Name() == "NewCond" && known.PkgPath(fn) == "sync" {
 			return false, u
 		}
+		if u.Call.Value == x && !slices.Contains(u.Call.Args, x) {
+			return false, nil // a func value called here runs here: calling it hands it to no one
+		}
 		return !r.callBorrows(u.Common(), x), nil
 	case *ssa.DebugRef, *ssa.Return, *ssa.BinOp:
 		return false, nil // ends the function, or compares
@@ -141,10 +144,17 @@ func (r *Result) use(v, x ssa.Value, u ssa.Instruction) (publishes bool, derived
 	return true, nil // sent, stored in an interface, captured, started, …
 }
 
+// rangeFuncYield is go/ssa's Synthetic for the body of a range-over-func
+// loop, made a function the iterator calls.
+const rangeFuncYield = "range-over-func yield"
+
 // inPlaceBorrows reports whether closure c, which captures x, is only
-// called where it is made (func() { … }(), or deferred), and its body
-// publishes none of the variables that hold x: captured so, x stays
-// with the goroutine that runs the closure.
+// called where it is made (func() { … }(), or deferred) or handed to a
+// static callee that borrows it (a check a getter calls before it
+// returns), or is the body of a range-over-func loop, which the
+// iterator may call only before it returns, and its body publishes none
+// of the variables that hold x:
+// captured so, x stays with the goroutine that runs the closure.
 func (r *Result) inPlaceBorrows(c *ssa.MakeClosure, x ssa.Value) bool {
 	fn, ok := c.Fn.(*ssa.Function)
 	if !ok {
@@ -153,7 +163,13 @@ func (r *Result) inPlaceBorrows(c *ssa.MakeClosure, x ssa.Value) bool {
 	for _, u := range *c.Referrers() {
 		switch u := u.(type) {
 		case *ssa.Call:
-			if u.Call.Value != c || slices.Contains(u.Call.Args, ssa.Value(c)) {
+			if u.Call.Value == c && !slices.Contains(u.Call.Args, ssa.Value(c)) {
+				continue
+			}
+			if fn.Synthetic == rangeFuncYield && u.Call.Value != c {
+				continue // a range-over-func body: the iterator calls it before it returns, or the loop panics
+			}
+			if u.Call.Value == c || !r.callBorrows(u.Common(), c) {
 				return false
 			}
 		case *ssa.Defer:

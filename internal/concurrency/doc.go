@@ -19,7 +19,13 @@
 // then no other goroutine can hold, or wait for, its locks. A go
 // statement is no owning call: the goroutine gets the object while its
 // starter goes on. A function borrows a parameter when it publishes it
-// on no path (Borrows): its callers still own what they pass. An
+// on no path (Borrows): its callers still own what they pass. Calling a
+// func value publishes nothing, so a function that only calls a func
+// parameter borrows it; and a closure that captures the object and is
+// only called in place, handed to a function that borrows it (a check
+// a getter calls before it returns), or made the body of a
+// range-over-func loop (which the iterator may call only before it
+// returns) keeps the object with its goroutine. An
 // unexported helper whose every call passes an object its caller owns
 // owns it too, until it publishes it itself. A call of a function of
 // the package that returns an object it made and did not publish (a

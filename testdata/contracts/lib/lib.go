@@ -2,7 +2,10 @@
 // its importers must keep.
 package lib
 
-import "sync"
+import (
+	"slices"
+	"sync"
+)
 
 type Table struct {
 	Mu   sync.Mutex
@@ -41,4 +44,34 @@ func (t *Table) AppendAll(rs []string) {
 	for _, r := range rs {
 		t.AppendLocked(r) // want `^latent: \(\*Table\)\.AppendLocked requires t\.Mu held \(its //gatevet:holds contract\), but AppendAll calls it without t\.Mu, which is held there only if AppendAll's callers in other packages hold it; take t\.Mu around the call, or give AppendAll the same //gatevet:holds contract$`
 	}
+}
+
+// Settings reads values with a check the caller gives, from sources
+// the last of which wins.
+type Settings struct{ sources []map[string]int }
+
+// GetChecked returns the value of key when valid accepts it, else def:
+// it calls valid before it returns, through a generic helper and a
+// range-over-func loop, and keeps it nowhere.
+func (s *Settings) GetChecked(key string, def int, valid func(int) bool) int {
+	return first(s, key, def, func(v int) (int, bool) { return v, valid(v) })
+}
+
+func first[T any](s *Settings, key string, def T, parse func(int) (T, bool)) T {
+	for _, src := range slices.Backward(s.sources) {
+		if v, ok := src[key]; ok {
+			if t, ok := parse(v); ok {
+				return t
+			}
+		}
+	}
+	return def
+}
+
+// Watch calls fn with the value of key whenever it changes, on a
+// goroutine of its own.
+func (s *Settings) Watch(key string, fn func(int)) {
+	go func() {
+		fn(s.sources[0][key])
+	}()
 }

@@ -1,6 +1,10 @@
 package said
 
-import "sync"
+import (
+	"sync"
+
+	"example.com/contracts/lib"
+)
 
 // A Resolver's register is called with r.mu held once the resolver is
 // published; its constructor fills a resolver nobody else can reach yet,
@@ -56,4 +60,29 @@ func Lookup(key, name string) int {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.sources[name]
+}
+
+// NewCheckedResolver reads its limit through a check that sees the
+// resolver being built: the settings call the check before they return
+// and keep it nowhere, so the resolver is still its constructor's own
+// when it registers its names.
+func NewCheckedResolver(s *lib.Settings, names []string) *Resolver {
+	r := &Resolver{sources: make(map[string]int)}
+	limit := s.GetChecked("limit", len(names), func(v int) bool { return v >= len(r.sources) })
+	for i, name := range names[:min(limit, len(names))] {
+		r.register(name, i)
+	}
+	return r
+}
+
+// NewWatchedResolver hands a closure that reads the resolver to Watch,
+// which runs it on a goroutine of its own: that goroutine reads the
+// sources map while register writes it, a concurrent map access.
+func NewWatchedResolver(s *lib.Settings, names []string) *Resolver {
+	r := &Resolver{sources: make(map[string]int)}
+	s.Watch("limit", func(v int) { _ = r.sources["first"] + v })
+	for i, name := range names {
+		r.register(name, i) // want `certain: \(\*Resolver\)\.register requires r\.mu held`
+	}
+	return r
 }
