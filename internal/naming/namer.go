@@ -131,6 +131,13 @@ func (rs *Namer) localName(v ssa.Value) string {
 			return ns[x.Index]
 		}
 	}
+	switch v.(type) {
+	case *ssa.IndexAddr, *ssa.Index, *ssa.Lookup:
+		// An element no variable holds: n.graph.nodes[from].Lock().
+		if n, ok := rs.index().indexed[v.Pos()]; ok {
+			return n
+		}
+	}
 	return v.Name()
 }
 

@@ -130,6 +130,24 @@ func f(m map[int]*T) int {
 	}
 }
 
+// TestIndexedNames checks that an element no variable holds is named by
+// its index expression, not by a register of the SSA form.
+func TestIndexedNames(t *testing.T) {
+	const src = `package p
+
+type T struct{ n int }
+
+type G struct{ nodes []*T }
+
+func f(g *G, m map[string]*T, i int) int {
+	return g.nodes[i].n + m["k"].n
+}
+`
+	if s, want := localFieldBases(buildF(t, src)), `g.nodes[i] m["k"]`; s != want {
+		t.Errorf("elements spelled %q, want %q", s, want)
+	}
+}
+
 // buildF builds package p from src and returns its function f.
 func buildF(t *testing.T, src string) *ssa.Function {
 	t.Helper()

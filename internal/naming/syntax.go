@@ -3,6 +3,7 @@ package naming
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -22,11 +23,19 @@ type syntaxIndex struct {
 	// results maps a value's position to the variables its results
 	// initialise: g, ctx := errgroup.WithContext(ctx); s, ok := m[k].
 	results map[token.Pos][]string
+	// indexed maps an index expression's bracket, where go/ssa places
+	// the element's address or value, to the expression as code
+	// (n.graph.nodes[from]): the name of an element no variable holds.
+	indexed map[token.Pos]string
 }
+
+// maxIndexedName bounds the code of an index expression a message
+// names an element by.
+const maxIndexedName = 60
 
 func indexSyntax(fn *ssa.Function) *syntaxIndex {
 	ix := &syntaxIndex{spans: make(map[token.Pos][2]token.Pos), names: make(map[token.Pos]string), ranged: make(map[token.Pos]string),
-		rangedKey: make(map[token.Pos]string), results: make(map[token.Pos][]string)}
+		rangedKey: make(map[token.Pos]string), results: make(map[token.Pos][]string), indexed: make(map[token.Pos]string)}
 	syn := fn.Syntax()
 	if syn == nil {
 		return ix
@@ -43,6 +52,10 @@ func indexSyntax(fn *ssa.Function) *syntaxIndex {
 			}
 		case *ast.AssignStmt:
 			ix.nameCalls(n.Lhs, n.Rhs)
+		case *ast.IndexExpr:
+			if text := types.ExprString(n); len(text) <= maxIndexedName {
+				ix.indexed[n.Lbrack] = text
+			}
 		case *ast.RangeStmt:
 			if id, ok := n.Key.(*ast.Ident); ok {
 				ix.rangedKey[n.X.Pos()] = id.Name
