@@ -21,6 +21,9 @@ type Namer struct {
 	mu     sync.Mutex
 	locals map[ssa.Value]int
 	values []ssa.Value // by local id
+	// elems gives the loads of one element (the same slice, by its
+	// ref's key, at the same index value) one local id.
+	elems map[elemKey]int
 
 	syntaxOnce sync.Once
 	syntax     *syntaxIndex
@@ -62,7 +65,7 @@ type Identities struct {
 
 // NewNamer returns a Namer for fn's values, seeing through ids.
 func NewNamer(fn *ssa.Function, ids Identities) *Namer {
-	return &Namer{fn: fn, locals: make(map[ssa.Value]int), backs: ids.Backs, made: ids.Made, assigned: ids.Assigned, keyed: ids.Keyed}
+	return &Namer{fn: fn, locals: make(map[ssa.Value]int), elems: make(map[elemKey]int), backs: ids.Backs, made: ids.Made, assigned: ids.Assigned, keyed: ids.Keyed}
 }
 
 // NewNamerIn returns a Namer for fn, a function literal inside outer's
@@ -92,6 +95,34 @@ func (rs *Namer) local(v ssa.Value) Ref {
 		id = len(rs.values)
 		rs.locals[v] = id
 		rs.values = append(rs.values, v)
+	}
+	rs.mu.Unlock()
+	return Ref{Root: Local, Index: id, Name: rs.localName(v)}
+}
+
+// An elemKey is an element of a slice or array: the slice's ref key and
+// the index value.
+type elemKey struct {
+	base  string
+	index ssa.Value
+}
+
+// elem returns the Ref of v, a load of the element at index of the slice
+// or array base names: every load of the same element in the function
+// (n.graph.nodes[from].Lock(), then n.graph.nodes[from].Unlock()) is one
+// local, the element's, as a variable loaded again is one variable.
+func (rs *Namer) elem(base Ref, index ssa.Value, v ssa.Value) Ref {
+	k := elemKey{base.Key(), index}
+	rs.mu.Lock()
+	id, ok := rs.elems[k]
+	if !ok {
+		id, ok = rs.locals[v]
+		if !ok {
+			id = len(rs.values)
+			rs.locals[v] = id
+			rs.values = append(rs.values, v)
+		}
+		rs.elems[k] = id
 	}
 	rs.mu.Unlock()
 	return Ref{Root: Local, Index: id, Name: rs.localName(v)}
@@ -226,7 +257,13 @@ func (rs *Namer) walk(v ssa.Value, depth int) (Ref, bool) {
 					return r.With(ElemStep(k.Value.ExactString())), true
 				}
 			}
-			// An element of a slice or array: c in range s.conns.
+			// An element of a slice or array: c in range s.conns; the
+			// same element loaded again is the same one.
+			if _, ranged := rs.index().ranged[ia.Pos()]; !ranged {
+				if r, ok := rs.walk(ia.X, depth+1); ok {
+					return rs.elem(r, ia.Index, v), true
+				}
+			}
 			return rs.local(v), true
 		}
 		r, ok := rs.walk(v.X, depth+1)
