@@ -43,7 +43,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			continue
 		}
 		for _, w := range conds.Waits(fi.Fn) {
-			if w.ObservesContext || w.WayOut || len(watchers) > 0 {
+			if w.ObservesContext || w.WayOut || len(watchers) > 0 || cancelsFirst(fi.Fn, w.Call) {
 				continue
 			}
 			d := analysis.Diagnostic{
@@ -130,6 +130,9 @@ type blockingCall struct {
 func blockingCalls(pass *analysis.Pass, conds *condwait.Result, fi *gate.FuncInfo, ctxName string) []blockingCall {
 	var out []blockingCall
 	for _, bc := range conds.StallingCalls(fi) {
+		if cancelsFirst(fi.Fn, bc.Call) {
+			continue
+		}
 		chain := bc.Stalls[0].Chain
 		wait := chain[len(chain)-1]
 		what := naming.CalleeName(bc.Callee, pass.Pkg.Path())
@@ -157,6 +160,27 @@ func blockingCalls(pass *analysis.Pass, conds *condwait.Result, fi *gate.FuncInf
 		out = append(out, blockingCall{d: d, wait: wait.At, slot: bc.Stalls[0].Slot})
 	}
 	return out
+}
+
+// cancelsFirst reports whether fn calls a context.CancelFunc on every
+// path to at, before it: a Close that cancels its context and then waits
+// for the work it stopped to drain. The context is cancelled already;
+// observing it would only cut short the wait the function means.
+func cancelsFirst(fn *ssa.Function, at ssa.Instruction) bool {
+	for _, b := range fn.Blocks {
+		if !b.Dominates(at.Block()) {
+			continue
+		}
+		for _, instr := range b.Instrs {
+			if instr == at {
+				break
+			}
+			if c, ok := instr.(*ssa.Call); ok && !c.Call.IsInvoke() && known.IsNamed(c.Call.Value.Type(), "context", "CancelFunc") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // otherModule returns the path of fn's package when the package lies

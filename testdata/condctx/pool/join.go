@@ -274,3 +274,41 @@ func (s *Started) Await(ctx context.Context) {
 		s.cond.Wait() // want `certain: Await waits in a sync\.Cond loop that never looks at ctx`
 	}
 }
+
+// A Scheduler runs batches on workers with its own context; Close
+// cancels that context and then waits for the batches under way to
+// finish: the wait is what Close means, and the context it would watch
+// is cancelled already. Stop waits without cancelling: a batch that
+// never finishes keeps it waiting after its context is cancelled.
+type Scheduler struct {
+	ctx     context.Context
+	cancel  context.CancelFunc
+	orders  *Orders
+	stopped bool
+}
+
+func NewScheduler() *Scheduler {
+	s := &Scheduler{orders: NewOrders()}
+	s.ctx, s.cancel = context.WithCancel(context.Background())
+	return s
+}
+
+func (s *Scheduler) Close() {
+	s.cancel()
+	s.orders.settle()
+}
+
+// Stop waits for the open orders without cancelling its context.
+func (s *Scheduler) Stop() {
+	s.stopped = true
+	s.orders.settle() // want `certain: \(\*Orders\)\.settle blocks in sync\.Cond\.Wait`
+}
+
+// settle waits for every open order to ship.
+func (o *Orders) settle() {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	for o.open != 0 {
+		o.shipped.Wait()
+	}
+}
