@@ -122,12 +122,17 @@ func (r *Result) use(v, x ssa.Value, u ssa.Instruction) (publishes bool, derived
 		if fn := u.Call.StaticCallee(); fn != nil && fn.Name() == "NewCond" && known.PkgPath(fn) == "sync" {
 			return false, u
 		}
-		if u.Call.Value == x && !slices.Contains(u.Call.Args, x) {
+		if !u.Call.IsInvoke() && u.Call.Value == x && !slices.Contains(u.Call.Args, x) {
 			return false, nil // a func value called here runs here: calling it hands it to no one
 		}
 		return !r.callBorrows(u.Common(), x), nil
-	case *ssa.DebugRef, *ssa.Return, *ssa.BinOp:
-		return false, nil // ends the function, or compares
+	case *ssa.Return:
+		// A func value returned is the caller's to run where it likes
+		// (an OrNoop that hands its argument back).
+		_, isFunc := x.Type().Underlying().(*types.Signature)
+		return isFunc, nil
+	case *ssa.DebugRef, *ssa.BinOp:
+		return false, nil // compares
 	case *ssa.UnOp:
 		return u.Op != token.MUL, nil // a load copies out; nothing else applies to a pointer
 	case *ssa.FieldAddr:

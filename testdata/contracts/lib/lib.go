@@ -75,3 +75,18 @@ func (s *Settings) Watch(key string, fn func(int)) {
 		fn(s.sources[0][key])
 	}()
 }
+
+// A Starter starts work of its own.
+type Starter interface{ Start() }
+
+// StartIt starts s: s's Start may keep s on a goroutine of its own.
+func StartIt(s Starter) { s.Start() }
+
+// OrNoop returns fn, or a func that does nothing for a nil fn: the
+// caller runs what it gets back where it likes.
+func OrNoop(fn func()) func() {
+	if fn == nil {
+		return func() {}
+	}
+	return fn
+}

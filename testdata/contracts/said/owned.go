@@ -86,3 +86,31 @@ func NewWatchedResolver(s *lib.Settings, names []string) *Resolver {
 	}
 	return r
 }
+
+// Start reads the resolver on a goroutine of its own.
+func (r *Resolver) Start() {
+	go func() { _ = Lookup("", "") + len(r.sources) }()
+}
+
+// NewStartedResolver hands the resolver, as a Starter, to StartIt,
+// whose Start reads it on another goroutine while register writes it.
+func NewStartedResolver(names []string) *Resolver {
+	r := &Resolver{sources: make(map[string]int)}
+	lib.StartIt(r)
+	for i, name := range names {
+		r.register(name, i) // want `certain: \(\*Resolver\)\.register requires r\.mu held`
+	}
+	return r
+}
+
+// NewDeferredResolver gets its closure back from OrNoop and starts it:
+// the goroutine reads the sources map while register writes it.
+func NewDeferredResolver(names []string) *Resolver {
+	r := &Resolver{sources: make(map[string]int)}
+	f := lib.OrNoop(func() { _ = r.sources["first"] })
+	go f()
+	for i, name := range names {
+		r.register(name, i) // want `certain: \(\*Resolver\)\.register requires r\.mu held`
+	}
+	return r
+}
