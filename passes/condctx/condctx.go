@@ -162,11 +162,23 @@ func blockingCalls(pass *analysis.Pass, conds *condwait.Result, fi *gate.FuncInf
 	return out
 }
 
-// cancelsFirst reports whether fn calls a context.CancelFunc on every
-// path to at, before it: a Close that cancels its context and then waits
-// for the work it stopped to drain. The context is cancelled already;
-// observing it would only cut short the wait the function means.
+// cancelsFirst reports whether fn, a method whose context in scope is a
+// field of its receiver (no parameter, nothing captured), calls a
+// context.CancelFunc kept in a field of the receiver on every path to
+// at, before it: a Close that cancels its context and then waits for
+// the work it stopped to drain. The context is cancelled already;
+// observing it would only cut short the wait the function means. A
+// child context's cancel, made for a call, cancels nothing the function
+// would observe.
 func cancelsFirst(fn *ssa.Function, at ssa.Instruction) bool {
+	if fn.Signature.Recv() == nil || len(fn.FreeVars) > 0 || len(fn.Params) == 0 {
+		return false
+	}
+	for _, p := range fn.Params {
+		if known.IsContext(p.Type()) {
+			return false
+		}
+	}
 	for _, b := range fn.Blocks {
 		if !b.Dominates(at.Block()) {
 			continue
@@ -175,8 +187,14 @@ func cancelsFirst(fn *ssa.Function, at ssa.Instruction) bool {
 			if instr == at {
 				break
 			}
-			if c, ok := instr.(*ssa.Call); ok && !c.Call.IsInvoke() && known.IsNamed(c.Call.Value.Type(), "context", "CancelFunc") {
-				return true
+			c, ok := instr.(*ssa.Call)
+			if !ok || c.Call.IsInvoke() || !known.IsNamed(c.Call.Value.Type(), "context", "CancelFunc") {
+				continue
+			}
+			if ld, ok := c.Call.Value.(*ssa.UnOp); ok {
+				if fa, ok := ld.X.(*ssa.FieldAddr); ok && fa.X == fn.Params[0] {
+					return true
+				}
 			}
 		}
 	}

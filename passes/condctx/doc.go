@@ -115,10 +115,12 @@
 //   - A function that registers a watcher that wakes the waiters:
 //     "context.AfterFunc(ctx, f)" where f calls Broadcast or Signal, or a
 //     goroutine that receives from ctx.Done() and does.
-//   - A wait after the function has called a context.CancelFunc on every
-//     path to it: a Close that cancels its context and then waits for
-//     the work under way to drain means that wait, and the context it
-//     would watch is cancelled already.
+//   - A wait in a method whose context is a field of its receiver, after
+//     it has called the receiver's own context.CancelFunc on every path
+//     to it: a Close that cancels its context and then waits for the work
+//     under way to drain means that wait, and the context it would watch
+//     is cancelled already. A child context's cancel, or another
+//     object's, does not count.
 //   - A loop another goroutine can open: a bool or error that the package
 //     sets (a closed flag set by Close, an error set by CloseWithError), an
 //     atomic flag, or the clock (a deadline, or an injected clock, with a

@@ -301,7 +301,7 @@ func (s *Scheduler) Close() {
 // Stop waits for the open orders without cancelling its context.
 func (s *Scheduler) Stop() {
 	s.stopped = true
-	s.orders.settle() // want `certain: \(\*Orders\)\.settle blocks in sync\.Cond\.Wait`
+	s.orders.settle() // want `certain: \(\*Orders\)\.settle blocks in sync\.Cond\.Wait.*\(1 more call in this package blocks on the same Wait: join\.go:\d+\)$`
 }
 
 // settle waits for every open order to ship.
@@ -311,4 +311,25 @@ func (o *Orders) settle() {
 	for o.open != 0 {
 		o.shipped.Wait()
 	}
+}
+
+// FlushAfterPing cancels the child context it made for its ping, not
+// the one it runs with: cancelled while orders are open and no shipper
+// comes, it waits on.
+func (o *Orders) FlushAfterPing(ctx context.Context, ping func(context.Context) error) {
+	pctx, cancel := context.WithCancel(ctx)
+	_ = ping(pctx)
+	cancel()
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	for o.open != 0 {
+		o.shipped.Wait() // want `certain: FlushAfterPing waits in a sync\.Cond loop that never looks at ctx`
+	}
+}
+
+// CloseOther cancels another scheduler's context, not its own: its own
+// wait goes on after its context is cancelled.
+func (s *Scheduler) CloseOther(o *Scheduler) {
+	o.cancel()
+	s.orders.settle()
 }
