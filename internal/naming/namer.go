@@ -24,6 +24,10 @@ type Namer struct {
 	// elems gives the loads of one element (the same slice, by its
 	// ref's key, at the same index value) one local id.
 	elems map[elemKey]int
+	// stored lists the slice and array types of whose values, or
+	// elements, the function stores one (replaces), once built.
+	stored     map[types.Type]bool
+	storedOnce sync.Once
 
 	syntaxOnce sync.Once
 	syntax     *syntaxIndex
@@ -126,6 +130,34 @@ func (rs *Namer) elem(base Ref, index ssa.Value, v ssa.Value) Ref {
 	}
 	rs.mu.Unlock()
 	return Ref{Root: Local, Index: id, Name: rs.localName(v)}
+}
+
+// replaces reports whether the function stores an element into a slice
+// or array of type t, or a value of type t anywhere (g.nodes[i] = v,
+// g.nodes = slices.Delete(g.nodes, i, i+1)): then two loads of one
+// element may not load one object.
+func (rs *Namer) replaces(t types.Type) bool {
+	rs.storedOnce.Do(func() {
+		rs.stored = make(map[types.Type]bool)
+		for _, b := range rs.fn.Blocks {
+			for _, instr := range b.Instrs {
+				st, ok := instr.(*ssa.Store)
+				if !ok {
+					continue
+				}
+				if ia, ok := st.Addr.(*ssa.IndexAddr); ok {
+					rs.stored[ia.X.Type()] = true
+				}
+				rs.stored[st.Val.Type()] = true
+			}
+		}
+	})
+	for s := range rs.stored {
+		if types.Identical(s, t) {
+			return true
+		}
+	}
+	return false
 }
 
 // localName finds the source name of a local gate for messages: the
@@ -259,7 +291,7 @@ func (rs *Namer) walk(v ssa.Value, depth int) (Ref, bool) {
 			}
 			// An element of a slice or array: c in range s.conns; the
 			// same element loaded again is the same one.
-			if _, ranged := rs.index().ranged[ia.Pos()]; !ranged {
+			if _, ranged := rs.index().ranged[ia.Pos()]; !ranged && !rs.replaces(ia.X.Type()) {
 				if r, ok := rs.walk(ia.X, depth+1); ok {
 					return rs.elem(r, ia.Index, v), true
 				}
