@@ -231,14 +231,39 @@ func (m *model) settled(c *ssa.CallCommon) []*ssa.Function {
 	return out
 }
 
+// embeddable reports whether a type of another package can embed an
+// interface that has every method of iface (t is the static type of
+// the call's receiver): t itself when it is exported, a type parameter
+// (whatever instantiates it), or an exported interface or alias of the
+// package that has iface's methods (type Prober interface{ prober }).
+func (m *model) embeddable(t types.Type, iface *types.Interface) bool {
+	if _, ok := t.(*types.TypeParam); ok {
+		return true
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Exported() {
+		return true
+	}
+	scope := m.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || !tn.Exported() || !types.IsInterface(tn.Type()) {
+			continue
+		}
+		if types.Implements(tn.Type(), iface) {
+			return true
+		}
+	}
+	return false
+}
+
 // implementations returns the methods an interface call may run when the
 // interface has an unexported method, so that only the package's types
 // implement it (a type elsewhere can only embed one of them, or the
 // interface): the method of every named type of the package, local
 // types included, that implements the interface. An exported method is
 // not settled when a type elsewhere can embed what has it and override
-// it: an exported type that implements the interface, or the interface
-// itself when it is an exported type. Nil when the interface is
+// it: an exported type that implements the interface, or an interface
+// that has its methods and that another package can name (embeddable). Nil when the interface is
 // exported-only, or a generic type of the package has a method of that
 // name (its instances are not known here).
 func (m *model) implementations(c *ssa.CallCommon) []*ssa.Function {
@@ -246,7 +271,7 @@ func (m *model) implementations(c *ssa.CallCommon) []*ssa.Function {
 	if !ok || !hasUnexported(iface) {
 		return nil
 	}
-	if n, ok := types.Unalias(c.Value.Type()).(*types.Named); ok && n.Obj().Exported() && c.Method.Exported() {
+	if c.Method.Exported() && m.embeddable(c.Value.Type(), iface) {
 		// Another package may embed the interface itself in a type of
 		// its own and override the method.
 		return nil

@@ -110,3 +110,28 @@ func Mark(id string) {
 	defer mappingsM.Unlock()
 	checked[id] = true
 }
+
+// A prober is unexported, but Prober, exported, embeds it: a type of
+// another package can embed a Prober and override Probe, so Probe's
+// error branch is a path too.
+type prober interface {
+	Probe(id string) error
+	sealedP()
+}
+
+type Prober interface{ prober }
+
+type nopProber struct{}
+
+func (nopProber) Probe(string) error { return nil }
+func (nopProber) sealedP()           {}
+
+func LookupProbed(p prober, id string) bool {
+	mappingsM.RLock()
+	defer mappingsM.RUnlock()
+	if err := p.Probe(id); err != nil {
+		checked[id] = false // want `latent: LookupProbed writes checked holding only the read lock of mappingsM`
+		return false
+	}
+	return checked[id]
+}
