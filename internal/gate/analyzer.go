@@ -81,6 +81,10 @@ type model struct {
 	// named are the package's named types, local ones included, listed
 	// on the first interface call that needs them (see implementations).
 	named []*types.Named
+	// exportedIfaces are the package's exported interfaces and aliases
+	// of one (embeddable), once listed.
+	exportedIfaces []types.Type
+	ifacesListed   bool
 	// tables are the package-level slices of functions a loop may range
 	// over (see dynamic.go).
 	tables map[*ssa.Global][]*ssa.Function

@@ -243,13 +243,17 @@ func (m *model) embeddable(t types.Type, iface *types.Interface) bool {
 	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Exported() {
 		return true
 	}
-	scope := m.pass.Pkg.Scope()
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || !tn.Exported() || !types.IsInterface(tn.Type()) {
-			continue
+	if !m.ifacesListed {
+		m.ifacesListed = true
+		scope := m.pass.Pkg.Scope()
+		for _, name := range scope.Names() {
+			if tn, ok := scope.Lookup(name).(*types.TypeName); ok && tn.Exported() && types.IsInterface(tn.Type()) {
+				m.exportedIfaces = append(m.exportedIfaces, tn.Type())
+			}
 		}
-		if types.Implements(tn.Type(), iface) {
+	}
+	for _, t := range m.exportedIfaces {
+		if types.Implements(t, iface) {
 			return true
 		}
 	}
