@@ -177,15 +177,7 @@ func (n *nilResults) decides(c *ssa.BinOp) (val, ok bool) {
 	if !isNilValue(y, 0) {
 		return false, false
 	}
-	var call *ssa.Call
-	index := 0
-	switch x := x.(type) {
-	case *ssa.Extract:
-		call, _ = x.Tuple.(*ssa.Call)
-		index = x.Index
-	case *ssa.Call:
-		call = x
-	}
+	call, index := resultOf(x)
 	if call == nil {
 		return false, false
 	}
@@ -220,52 +212,38 @@ func (n *nilResults) constDecides(c *ssa.BinOp) (val, ok bool) {
 		if k, isConst = x.(*ssa.Const); !isConst {
 			return false, false
 		}
-		x, op = y, swapped(op)
+		x, op = y, Mirror(op)
 	}
 	if k.Value == nil {
 		return false, false
 	}
-	var call *ssa.Call
-	index := 0
-	switch x := x.(type) {
-	case *ssa.Extract:
-		call, _ = x.Tuple.(*ssa.Call)
-		index = x.Index
-	case *ssa.Call:
-		call = x
-	}
+	call, index := resultOf(x)
 	if call == nil || call.Call.IsInvoke() {
 		// An interface's implementations may return other constants: a
 		// type elsewhere can embed the interface and override an
 		// exported method, even when it has an unexported one.
 		return false, false
 	}
-	var got *ssa.Const
-	for _, t := range callTargets(&call.Call, n.impls) {
-		consts := n.consts[t.fn]
-		if index >= len(consts) || consts[index] == nil || got != nil && !sameConst(got, consts[index]) {
-			return false, false
-		}
-		got = consts[index]
-	}
-	if got == nil || got.Value.Kind() != k.Value.Kind() {
+	targets := callTargets(&call.Call, n.impls)
+	if len(targets) != 1 {
 		return false, false
 	}
-	return constant.Compare(got.Value, op, k.Value), true
+	consts := n.consts[targets[0].fn]
+	if index >= len(consts) || consts[index] == nil || consts[index].Value.Kind() != k.Value.Kind() {
+		return false, false
+	}
+	return constant.Compare(consts[index].Value, op, k.Value), true
 }
 
-// swapped returns the comparison op with its operands swapped (k < x is
-// x > k).
-func swapped(op token.Token) token.Token {
-	switch op {
-	case token.LSS:
-		return token.GTR
-	case token.LEQ:
-		return token.GEQ
-	case token.GTR:
-		return token.LSS
-	case token.GEQ:
-		return token.LEQ
+// resultOf returns the call whose result x is, and the result's index:
+// the call itself, or an Extract of its tuple; nil for another value.
+func resultOf(x ssa.Value) (*ssa.Call, int) {
+	switch x := x.(type) {
+	case *ssa.Extract:
+		call, _ := x.Tuple.(*ssa.Call)
+		return call, x.Index
+	case *ssa.Call:
+		return x, 0
 	}
-	return op
+	return nil, 0
 }
