@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/condwait"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
@@ -180,15 +181,9 @@ func cancelsFirst(fn *ssa.Function, at ssa.Instruction) bool {
 		}
 	}
 	for _, b := range fn.Blocks {
-		if !b.Dominates(at.Block()) {
-			continue
-		}
 		for _, instr := range b.Instrs {
-			if instr == at {
-				break
-			}
 			c, ok := instr.(*ssa.Call)
-			if !ok || c.Call.IsInvoke() || !known.IsNamed(c.Call.Value.Type(), "context", "CancelFunc") {
+			if !ok || c.Call.IsInvoke() || !known.IsNamed(c.Call.Value.Type(), "context", "CancelFunc") || !cfg.Dominates(c, at) {
 				continue
 			}
 			if ld, ok := c.Call.Value.(*ssa.UnOp); ok {

@@ -163,18 +163,12 @@ func pairedRelease(events []gate.Event, rels []gate.Event, h *gate.Holding) gate
 			return !acquires[b]
 		})
 		for _, r := range rels {
-			if b := r.Instr.Block(); b == a.Instr.Block() && later(a.Instr, r.Instr) || b != a.Instr.Block() && reached[b] && !acquires[b] {
+			if b := r.Instr.Block(); b == a.Instr.Block() && cfg.Dominates(a.Instr, r.Instr) || b != a.Instr.Block() && reached[b] && !acquires[b] {
 				return r
 			}
 		}
 	}
 	return rels[0]
-}
-
-// later reports whether b comes after a in their one block.
-func later(a, b ssa.Instruction) bool {
-	i, j := slices.Index(a.Block().Instrs, a), slices.Index(b.Block().Instrs, b)
-	return i >= 0 && i < j
 }
 
 // releases groups the function's own releases by gate.
