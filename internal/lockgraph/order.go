@@ -11,6 +11,7 @@
 package lockgraph
 
 import (
+	"fmt"
 	"go/token"
 	"reflect"
 	"slices"
@@ -91,6 +92,11 @@ type OrderEdge struct {
 	Shared bool
 	// FromShared and ToShared say which of the two is in shared mode.
 	FromShared, ToShared bool
+	// Joint is set when both gates are reached from one value (b.flush
+	// and b.disk.maintenance): an order on one object's locks. A function
+	// can take the same two classes on one object and on two (a
+	// replacement's and the old bucket's); both edges are kept.
+	Joint bool
 	// Also are the classes of the other gates held there: a lock held on
 	// both edges of an inversion serialises them.
 	Also  []string
@@ -175,7 +181,8 @@ func orders(pass *analysis.Pass, res *gate.Result, conc *concurrency.Result) []O
 			for _, h := range ap.Also {
 				from, ok := fi.Class(h.Gate)
 				fromModes, _ := res.Modes(fi, h.Gate)
-				key := from + "<" + to + "@" + fi.Fn.String() + strings.Join(fromModes, ",") + "<" + strings.Join(toModes, ",")
+				joint := h.Gate.SameRoot(ap.GateOp.Gate)
+				key := fmt.Sprint(from, "<", to, "@", fi.Fn, fromModes, "<", toModes, joint)
 				if !ok || from == to || seen[key] {
 					continue
 				}
@@ -186,7 +193,7 @@ func orders(pass *analysis.Pass, res *gate.Result, conc *concurrency.Result) []O
 				e := OrderEdge{From: from, To: to, FromName: spell(h.GateOp, pkg), ToName: spell(ap.GateOp, pkg),
 					Func: naming.CalleeName(fi.Fn, pkg), Pkg: pkg, At: gate.PosText(pass.Fset, ap.Pos), FromAt: gate.PosText(pass.Fset, h.Pos),
 					Shared: h.Mode == known.Shared && ap.GateOp.Mode == known.Shared, FromShared: h.Mode == known.Shared, ToShared: ap.GateOp.Mode == known.Shared,
-					FromModes: fromModes, ToModes: toModes,
+					FromModes: fromModes, ToModes: toModes, Joint: joint,
 					Chain: ap.Chain, pos: ap.Pos, fromPos: h.Pos, fn: fi, instr: ap.Instr,
 					fixture: conc.Fixture(fi, h.Gate, ap.GateOp.Gate), made: conc.MadeHere(fi, h.Gate) || conc.MadeHere(fi, ap.GateOp.Gate)}
 				for _, o := range ap.Also {

@@ -122,6 +122,13 @@ func (r Ref) Spell(pkg string) string {
 	return name
 }
 
+// SameRoot reports whether r and o start at the same value: the same
+// package-level variable, parameter, free variable or local, whatever
+// their paths from it.
+func (r Ref) SameRoot(o Ref) bool {
+	return r.Root == o.Root && r.Index == o.Index && r.Pkg == o.Pkg && (r.Root != Global || r.Name == o.Name)
+}
+
 func (r Ref) With(steps ...string) Ref {
 	p := make([]string, 0, len(r.Path)+len(steps))
 	r.Path = append(append(p, r.Path...), steps...)

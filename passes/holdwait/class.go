@@ -21,7 +21,7 @@ import (
 // acquire of the same field of the same instance (r.mu, beside r.done).
 func (p *pkgInfo) classBlocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (blocker, bool) {
 	field, _ := naming.ValueField(w.obj)
-	if !sameRoot(w.ref, h.Gate) || (w.kind == send && !p.unbufferedField(field)) {
+	if !w.ref.SameRoot(h.Gate) || (w.kind == send && !p.unbufferedField(field)) {
 		return blocker{}, false
 	}
 	is := func(v ssa.Value) bool {
@@ -54,7 +54,7 @@ func (p *pkgInfo) classBlocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (bloc
 		}
 		b, ok := guarded(p.res, gfi, ops, h, func(op compOp, g naming.Ref) bool {
 			r, ok := gfi.Ref(op.ch)
-			return ok && sameRoot(r, g) && slices.Equal(r.Path, w.ref.Path) && slices.Equal(g.Path, h.Gate.Path)
+			return ok && r.SameRoot(g) && slices.Equal(r.Path, w.ref.Path) && slices.Equal(g.Path, h.Gate.Path)
 		})
 		if !ok {
 			return blocker{}, false
@@ -92,12 +92,6 @@ func (p *pkgInfo) anySender(w wait, field *types.Var) bool {
 		return !field.Exported()
 	}
 	return false
-}
-
-// sameRoot reports whether refs a and b start at the same value.
-func sameRoot(a, b naming.Ref) bool {
-	return naming.Ref{Root: a.Root, Index: a.Index, Pkg: a.Pkg, Name: a.Name}.Key() ==
-		naming.Ref{Root: b.Root, Index: b.Index, Pkg: b.Pkg, Name: b.Name}.Key()
 }
 
 // unbufferedField reports whether every channel the package stores into

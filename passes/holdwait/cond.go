@@ -82,7 +82,7 @@ func (p *pkgInfo) condWaitHeld(w wait, held []*gate.Holding) []*gate.Holding {
 	own := append(slices.Clone(prefix[:len(prefix)-1]), lock.Name())
 	var out []*gate.Holding
 	for _, h := range held {
-		if sameRoot(h.Gate, w.ref) && slices.Equal(h.Gate.Path, own) {
+		if h.Gate.SameRoot(w.ref) && slices.Equal(h.Gate.Path, own) {
 			continue
 		}
 		out = append(out, h)

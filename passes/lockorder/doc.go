@@ -86,7 +86,12 @@
 // takes it on objects that were there before its call rather than on one
 // it has just made: an object just made meets another goroutine only
 // once it is published, so the older objects' order is the likelier other
-// half.
+// half; then one that takes both gates on one object (b.flush, then
+// b.disk.maintenance) rather than on two (a replacement's maintenance
+// lock, then the old bucket's flush lock), which meets the other order
+// only when the two objects are parts of one. A function that takes the
+// two classes both ways, on one object and on two, is reported once, at
+// the order on one object.
 //
 // # Fix
 //

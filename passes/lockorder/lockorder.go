@@ -36,7 +36,8 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	for _, e := range append(append([]lockgraph.OrderEdge(nil), orders.Local...), orders.Imported...) {
 		byPair[[2]string{e.From, e.To}] = append(byPair[[2]string{e.From, e.To}], e)
 	}
-	for _, e := range orders.Local {
+	found := make(map[int]*reverse) // a local edge's index → its reverse
+	for i, e := range orders.Local {
 		if d, ok := against(orders.Declared, e); ok {
 			rep.Certain(diagnoseDeclared(pass, e, d))
 			continue
@@ -51,25 +52,62 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			}
 			ew, eok := blocks(conc, e, r)
 			rw, rok := blocks(conc, r, e)
-			if eok && rok && (best == nil || best.r.Made() && !r.Made()) {
+			if eok && rok && (best == nil || best.better(r)) {
 				best = &reverse{r, ew, rw}
 			}
 		}
 		if best != nil {
+			found[i] = best
+		}
+	}
+	joint := jointOrders(orders.Local, found)
+	for i, e := range orders.Local {
+		if best, ok := found[i]; ok && (e.Joint || !joint[onFunc{e.FuncInfo(), e.From, e.To}]) {
 			rep.Latent(diagnose(pass, e, best.r, queued(pass, e.ToName, best.ew), queued(pass, e.FromName, best.rw)))
 		}
 	}
 }
 
+// onFunc is a function's order between two classes.
+type onFunc struct {
+	fi       *gate.FuncInfo
+	from, to string
+}
+
+// jointOrders returns the functions' orders that are reported (found)
+// on one object's two locks (OrderEdge.Joint). An edge of the same
+// function that takes the two classes' gates on two objects is not
+// reported beside it: the order on one object's locks deadlocks without
+// any two objects being one, so it is the one to name.
+func jointOrders(local []lockgraph.OrderEdge, found map[int]*reverse) map[onFunc]bool {
+	joint := make(map[onFunc]bool)
+	for i, e := range local {
+		if _, ok := found[i]; ok && e.Joint {
+			joint[onFunc{e.FuncInfo(), e.From, e.To}] = true
+		}
+	}
+	return joint
+}
+
 // A reverse is an edge that inverts the one reported, with the writers
-// each side's read lock waits behind (blocks). The one named is the
-// first whose gates' objects its function did not make on that call
-// (OrderEdge.Made): an order on an object just made meets another
-// goroutine only once it is published, so an order on objects that were
-// there before is the likelier other half; failing that, the first.
+// each side's read lock waits behind (blocks).
 type reverse struct {
 	r      lockgraph.OrderEdge
 	ew, rw *gate.Writer
+}
+
+// better reports whether r is a likelier other half than the reverse
+// found so far. An order on an object its function just made (Made)
+// meets another goroutine only once the object is published, so an
+// order on objects that were there before is likelier; then an order on
+// one object's two locks (Joint), which meets the reported order on any
+// object that takes both, over one on two objects, which meets it only
+// when they are parts of one; failing both, the first found.
+func (b *reverse) better(r lockgraph.OrderEdge) bool {
+	if b.r.Made() != r.Made() {
+		return !r.Made()
+	}
+	return r.Joint && !b.r.Joint
 }
 
 // inverts reports whether r takes e's gates in the opposite order, in a
