@@ -14,6 +14,10 @@
 //     own) takes only those constants: a bool passed as one constant
 //     decides its branches once for all, and a switch on a mode never
 //     runs a case, or the default, that no call's constant selects.
+//     A pointer parameter that every call passes as the value of one
+//     package-level variable is that value (Paths.Fixed): the gate
+//     model's Namers name it as the variable, so a method every call
+//     makes on pTags holds p.mu when it locks pTags.mu.
 //   - Field invariants (fields.go): an unexported field of an
 //     unexported struct type that every construction of the type sets,
 //     and that every store sets to a value that is not nil (an

@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -29,6 +30,12 @@ import (
 // publishing uses, where a settled parameter needs every use but a
 // call.
 
+// A pointer parameter that every call passes as the value of one
+// package-level variable, or as such a parameter of its own caller, is
+// that variable's value: pTags.merge(tags), from every call, makes a
+// merge that locks pTags.mu hold p.mu. The Namer names it as the
+// variable (Paths.Fixed).
+
 // maxValues bounds the constants a settled parameter keeps: past it
 // the parameter is taken to be anything.
 const maxValues = 16
@@ -36,10 +43,16 @@ const maxValues = 16
 // settled are the constants each settled parameter takes.
 type settled map[*ssa.Parameter][]constant.Value
 
-// settledParams returns the settled parameters of funcs' functions.
-func settledParams(funcs []*ssa.Function, impls Implementations) settled {
+// fixed are the package-level variables whose value each fixed pointer
+// parameter is.
+type fixed map[*ssa.Parameter]*ssa.Global
+
+// settledParams returns the settled parameters of funcs' functions, and
+// the fixed ones.
+func settledParams(funcs []*ssa.Function, impls Implementations) (settled, fixed) {
 	type seen struct {
 		vals    []constant.Value
+		globals []*ssa.Global
 		unknown bool
 		calls   int
 		from    []*ssa.Parameter // callers' parameters passed on to it
@@ -66,7 +79,11 @@ func settledParams(funcs []*ssa.Function, impls Implementations) settled {
 		case *ssa.Parameter:
 			s.from = append(s.from, a)
 		default:
-			s.unknown = true
+			if g := loadedGlobal(a); g != nil && !slices.Contains(s.globals, g) {
+				s.globals = append(s.globals, g)
+			} else if g == nil {
+				s.unknown = true
+			}
 		}
 	}
 	var ops []*ssa.Value
@@ -122,6 +139,11 @@ func settledParams(funcs []*ssa.Function, impls Implementations) settled {
 							s.vals, changed = more, true
 						}
 					}
+					for _, g := range sq.globals {
+						if !slices.Contains(s.globals, g) {
+							s.globals, changed = append(s.globals, g), true
+						}
+					}
 				}
 			}
 			if len(s.vals) > maxValues && !s.unknown {
@@ -129,13 +151,36 @@ func settledParams(funcs []*ssa.Function, impls Implementations) settled {
 			}
 		}
 	}
-	out := make(settled)
+	out, fix := make(settled), make(fixed)
 	for p, s := range args {
-		if !s.unknown && s.calls > 0 && len(s.vals) > 0 && qualifies(p) {
+		if s.unknown || s.calls == 0 || !qualifies(p) {
+			continue
+		}
+		switch {
+		case len(s.globals) == 0 && len(s.vals) > 0:
 			out[p] = s.vals
+		case len(s.globals) == 1 && len(s.vals) == 0 && isPointer(p.Type()):
+			fix[p] = s.globals[0]
 		}
 	}
-	return out
+	return out, fix
+}
+
+// isPointer reports whether t is a pointer type.
+func isPointer(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Pointer)
+	return ok
+}
+
+// loadedGlobal returns the package-level variable v is a load of, or
+// nil.
+func loadedGlobal(v ssa.Value) *ssa.Global {
+	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
+		if g, ok := u.X.(*ssa.Global); ok {
+			return g
+		}
+	}
+	return nil
 }
 
 // A target is a function a call may run, with the arguments it gets
@@ -174,15 +219,16 @@ func callTargets(c *ssa.CallCommon, impls Implementations) []target {
 	return []target{{f, c.Args}}
 }
 
-// noteArgs calls note for each parameter of f of a bool, integer or
-// string type, with the argument a call passes.
+// noteArgs calls note for each parameter of f of a bool, integer,
+// string or pointer type, with the argument a call passes (nil for a
+// receiver it does not name: anything).
 func noteArgs(f *ssa.Function, args []ssa.Value, note func(*ssa.Parameter, ssa.Value)) {
 	if len(args) != len(f.Params) {
 		return
 	}
 	for i, p := range f.Params {
 		b, ok := p.Type().Underlying().(*types.Basic)
-		if !ok || b.Info()&(types.IsBoolean|types.IsInteger|types.IsString) == 0 || args[i] == nil {
+		if !isPointer(p.Type()) && (!ok || b.Info()&(types.IsBoolean|types.IsInteger|types.IsString) == 0) {
 			continue
 		}
 		note(p, args[i])

@@ -208,6 +208,24 @@ func anyOf(n int) int { return any(kind(n)) }
 func flagged(on bool) bool { return on }
 
 func Flags() bool { return flagged(true) && flagged(true) }
+
+type set struct{ n int }
+
+var one, two = &set{}, &set{}
+
+type counter interface{ count() int }
+
+func (s *set) count() int { return s.n }
+
+func (s *set) size() int { return s.n }
+
+func (s *set) both() int { return s.n }
+
+func (s *set) relayed() int { return s.size() }
+
+func Sizes(c counter) int {
+	return one.size() + one.relayed() + one.both() + two.both() + one.count() + c.count()
+}
 `
 
 // TestSettledParams: pick's k takes small and large, through relay and
@@ -215,7 +233,21 @@ func Flags() bool { return flagged(true) && flagged(true) }
 // anything.
 func TestSettledParams(t *testing.T) {
 	pkg := ssatest.Build(t, paramSrc)
-	s := settledParams(ssatest.Funcs(pkg), implementations(pkg))
+	s, fix := settledParams(ssatest.Funcs(pkg), implementations(pkg))
+	// size's receiver is one, directly and through relayed; both's is
+	// one or two; count's is also whatever an interface call passes.
+	set := pkg.Type("set").Type()
+	recv := func(name string) *ssa.Parameter {
+		return pkg.Prog.LookupMethod(types.NewPointer(set), pkg.Pkg, name).Params[0]
+	}
+	if g := fix[recv("size")]; g == nil || g.Name() != "one" {
+		t.Errorf("size's receiver is fixed to %v, want one", g)
+	}
+	for _, name := range []string{"both", "count"} {
+		if g := fix[recv(name)]; g != nil {
+			t.Errorf("%s's receiver is fixed to %v", name, g)
+		}
+	}
 	pick := pkg.Func("pick")
 	var got []string
 	for _, v := range s[pick.Params[0]] {
