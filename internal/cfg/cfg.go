@@ -159,11 +159,14 @@ func Inevitable(a, b ssa.Instruction) bool {
 // that defers a call of recover may return from any panic, so none of
 // its blocks counts.
 func OnEveryReturn(b *ssa.BasicBlock) bool {
-	fn := b.Parent()
-	if recovers(fn) {
-		return false
-	}
-	entry := fn.Blocks[0]
+	return !recovers(b.Parent()) && OnEveryPlainReturn(b)
+}
+
+// OnEveryPlainReturn reports whether every path from its function's
+// entry to a return passes through b, leaving out the returns a
+// deferred recover makes from a panic.
+func OnEveryPlainReturn(b *ssa.BasicBlock) bool {
+	entry := b.Parent().Blocks[0]
 	if b == entry {
 		return true
 	}

@@ -310,6 +310,11 @@ func TestOnEveryReturn(t *testing.T) {
 			t.Errorf("OnEveryReturn(%s) = %v, want %v", mark, got, want)
 		}
 	}
+	// Leaving the recovered panic out, the guarded block is on every
+	// plain return.
+	if !OnEveryPlainReturn(m["recovers.guarded"].Block()) || OnEveryPlainReturn(m["flow.then"].Block()) {
+		t.Error("OnEveryPlainReturn: the recovered panic's return is left out, a branch is not")
+	}
 }
 
 func TestReachable(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/naming"
 )
@@ -19,7 +20,9 @@ import (
 // critical section and passed to a delivery's BodyNonAtomic is called
 // back within that section. So the conversion does not make the type's
 // methods entries (gate.Result.Escaping), and their uses count at the call, with
-// the caller's gates held.
+// the caller's gates held. Not those of a method that takes a gate the
+// caller holds at the call, on every path: called back then, it would
+// wait forever, so it is not what the callee calls back there.
 
 // callbackTouches returns the uses of the methods of a callback value
 // that the call c hands on (gate.CallbackType), with the receiver bound
@@ -52,6 +55,7 @@ func (r *Result) callbackTouches(fi *gate.FuncInfo, c *ssa.CallCommon, pos, end 
 			}
 			at := naming.Callee{Fn: m, Args: []ssa.Value{mi.X}}
 			hop := gate.NewHop(r.pass.Fset, naming.CalleeName(m, r.pkgPath), m.Pos(), m.Pos())
+			takes := r.takes(fi, m, at)
 			for _, t := range r.sums.Of(m) {
 				if t.Res.Root == naming.Param && t.Res.Index != 0 {
 					continue // the callee's to pass
@@ -61,11 +65,33 @@ func (r *Result) callbackTouches(fi *gate.FuncInfo, c *ssa.CallCommon, pos, end 
 					continue
 				}
 				out = append(out, rawTouch{res: res, write: t.Write, held: fi.TranslateOps(t.Under, at),
-					pos: pos, end: end, what: name, chain: gate.Prepend(hop, t.Chain), once: t.Once})
+					pos: pos, end: end, what: name, chain: gate.Prepend(hop, t.Chain), once: t.Once, takes: takes})
 			}
 		}
 	}
 	return out
+}
+
+// takes returns the gates method m acquires, blocking, on every path
+// to a plain return (a panic its deferred recover turns into a return
+// is left out), in fi's terms at the call at: a callee that calls m
+// back while fi holds one of them would wait for it forever, so a
+// callback handed on under a client's lock is not one that takes that
+// lock (a ticker called with the ticker list locked does not flush,
+// which locks it again).
+func (r *Result) takes(fi *gate.FuncInfo, m *ssa.Function, at naming.Callee) []gate.GateOp {
+	mi := r.gates.Info(m)
+	if mi == nil {
+		return nil
+	}
+	var ops []gate.GateOp
+	for _, a := range mi.Acquires {
+		if a.Blocking && !a.Partial && a.Flag == nil && !a.OrElse && a.Holding == nil && a.GateOp.Gate.Crosses() &&
+			cfg.OnEveryPlainReturn(a.Instr.Block()) {
+			ops = append(ops, a.GateOp)
+		}
+	}
+	return fi.TranslateOps(ops, at)
 }
 
 // methodsOf returns the package's methods by their receiver's named type.

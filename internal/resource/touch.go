@@ -76,6 +76,11 @@ type rawTouch struct {
 	once     OnceScope
 	started  bool // on a goroutine a callee starts: the caller's gates do not cover it
 	flag     *gate.Flag
+	// takes are the gates a callback's method acquires, blocking, on
+	// every path (in the caller's terms): a callee that calls it back
+	// while the caller holds one of them would block there, so the
+	// method is not what it calls back then (see callbacks.go).
+	takes []gate.GateOp
 }
 
 // instrTouches returns the uses of resources by one instruction.
@@ -315,6 +320,9 @@ func (r *Result) runTouches(fi *gate.FuncInfo, f ssa.Value, held []gate.GateOp, 
 func touchesAt(instr ssa.Instruction, here gate.Held, raw []rawTouch) []Touch {
 	out := make([]Touch, 0, len(raw))
 	for _, r := range raw {
+		if takenHere(r.takes, here) {
+			continue
+		}
 		all := here.All()
 		if r.started {
 			all = nil
@@ -331,6 +339,19 @@ func touchesAt(instr ssa.Instruction, here gate.Held, raw []rawTouch) []Touch {
 		out = append(out, Touch{Res: r.res, Write: r.write, Holdings: held, Instr: instr, Pos: r.pos, End: end, What: r.what, Chain: r.chain, Once: r.once, Started: r.started, Flag: r.flag})
 	}
 	return out
+}
+
+// takenHere reports whether one of gates is held in a mode that its
+// acquire waits for.
+func takenHere(gates []gate.GateOp, here gate.Held) bool {
+	for _, g := range gates {
+		for _, h := range here.All() {
+			if h.Gate.Key() == g.Gate.Key() && (h.Mode != known.Shared || g.Mode != known.Shared) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // addTouch records t in sum, once per resource, access and held set,

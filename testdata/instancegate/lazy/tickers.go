@@ -1,0 +1,78 @@
+package lazy
+
+import "sync"
+
+// enabled is process-wide: a flush that panics turns telemetry off for
+// the whole process.
+var enabled = true
+
+// Ticked is what a ticker is handed each flush.
+type Ticked interface {
+	Flush()
+	Count(name string)
+	Disable()
+}
+
+// ticking calls its tickers with their list locked, handing itself
+// over as a Ticked: a ticker may call its methods back, but not
+// Flush, which takes the list's lock again (it would wait forever), so
+// Flush's write of enabled is never made under a ticking's lock.
+type ticking struct {
+	tickersMu sync.Mutex
+	tickers   []func(Ticked)
+	counts    map[string]int
+}
+
+func NewReporter() Ticked { return &ticking{counts: make(map[string]int)} }
+
+func (r *ticking) AddTicker(f func(Ticked)) {
+	r.tickersMu.Lock()
+	defer r.tickersMu.Unlock()
+	r.tickers = append(r.tickers, f)
+}
+
+func (r *ticking) callTickers() {
+	r.tickersMu.Lock()
+	defer r.tickersMu.Unlock()
+	for _, f := range r.tickers {
+		f(r)
+	}
+}
+
+func (r *ticking) Flush() {
+	defer func() {
+		if recover() != nil {
+			enabled = false
+		}
+	}()
+	r.callTickers()
+}
+
+func (r *ticking) Count(name string) { r.counts[name]++ }
+
+func (r *ticking) Disable() {}
+
+// A sink calls its hooks the same way, but a hook may call Disable,
+// which writes enabled without the sink's lock: two sinks' hooks write
+// it at once under two gates.
+type sink struct {
+	hooksMu sync.Mutex // want `sink\.hooksMu is a per-instance gate, but its critical sections use enabled`
+	hooks   []func(Sink)
+}
+
+type Sink interface {
+	Disable()
+	Emit()
+}
+
+func NewSink() Sink { return &sink{} }
+
+func (s *sink) Emit() {
+	s.hooksMu.Lock()
+	defer s.hooksMu.Unlock()
+	for _, h := range s.hooks {
+		h(s)
+	}
+}
+
+func (s *sink) Disable() { enabled = false }
