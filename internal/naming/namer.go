@@ -29,6 +29,10 @@ type Namer struct {
 	stored     map[types.Type]bool
 	storedOnce sync.Once
 
+	// sole memoizes SoleStore: a variable a thousand closures capture
+	// is looked at on each of their calls (*ssa.Alloc → soleValue).
+	sole sync.Map
+
 	syntaxOnce sync.Once
 	syntax     *syntaxIndex
 	// outer, when set, is the Namer of the function whose declaration
@@ -282,7 +286,7 @@ func (rs *Namer) walk(v ssa.Value, depth int) (Ref, bool) {
 		// A variable stored once holds the value stored in it: this sees
 		// through captured variables and copies of parameters.
 		if a, ok := v.X.(*ssa.Alloc); ok {
-			if stored := SoleStore(a); stored != nil {
+			if stored := rs.soleStore(a); stored != nil {
 				return rs.walk(stored, depth+1)
 			}
 			// A variable assigned more than once: every load of it
@@ -389,7 +393,7 @@ func (rs *Namer) madeArg(x ssa.Value, field *types.Var) ssa.Value {
 	if load, ok := x.(*ssa.UnOp); ok && load.Op == token.MUL {
 		switch a := load.X.(type) {
 		case *ssa.Alloc:
-			if stored := SoleStore(a); stored != nil {
+			if stored := rs.soleStore(a); stored != nil {
 				x = stored
 			}
 		case *ssa.FieldAddr:
@@ -595,6 +599,19 @@ func builtField(a *ssa.Alloc, i int, load *ssa.UnOp) ssa.Value {
 	return stored.Val
 }
 
+// soleValue is a memoized SoleStore answer, nil included.
+type soleValue struct{ v ssa.Value }
+
+// soleStore is SoleStore, memoized.
+func (rs *Namer) soleStore(a *ssa.Alloc) ssa.Value {
+	if v, ok := rs.sole.Load(a); ok {
+		return v.(soleValue).v
+	}
+	v := SoleStore(a)
+	rs.sole.Store(a, soleValue{v})
+	return v
+}
+
 // SoleStore returns the value stored in a, if a is a variable that is
 // stored exactly once and never has its address taken for other uses.
 func SoleStore(a *ssa.Alloc) ssa.Value { return storedOnce(a, false) }
@@ -798,7 +815,7 @@ func (rs *Namer) Translate(r Ref, cal Callee) (Ref, bool) {
 		if !ok {
 			break
 		}
-		stored := SoleStore(a)
+		stored := rs.soleStore(a)
 		if stored == nil {
 			break
 		}
