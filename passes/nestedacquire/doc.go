@@ -34,6 +34,12 @@
 // RLock is a read lock on any lock that has one, a [sync.RWMutex] or an
 // interface or //gatevet:gate type with RLock and RUnlock methods.
 //
+// A helper only the package calls, that every caller calls holding the
+// gate and that takes it again inside (drop, called by Resize and by
+// Drop with c.mu held, asks Len, which read-locks c.mu), is one bug,
+// reported once, at the call inside the helper, with its callers as
+// related positions: the fix is in the helper.
+//
 // # Why it matters
 //
 // The second acquire waits for a gate that only its own path can release, so

@@ -26,26 +26,31 @@ var Analyzer = gatepass.New("nestedacquire", doc, run, concurrency.Analyzer)
 
 func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	conc := pass.ResultOf[concurrency.Analyzer].(*concurrency.Result)
+	var fs []finding
 	for _, fi := range res.Funcs {
 		for _, ap := range fi.Acquires {
+			f := finding{fi: fi, ap: ap}
 			switch {
 			case !nested(ap), handedOn(conc, fi, ap):
+				continue
 			case recursiveRead(ap):
-				if w, ok := readWriter(conc, fi, ap); ok {
-					rep.Latent(diagnose(pass, ap, &w, false))
+				w, ok := readWriter(conc, fi, ap)
+				if !ok {
+					continue
 				}
+				f.w = &w
 			case ap.GateOp.Kind.Counting():
-				rep.Latent(diagnose(pass, ap, nil, false))
 			case anyLocker(fi, ap):
-				rep.Latent(diagnose(pass, ap, nil, true))
+				f.iface = true
 			case ap.Partial, ap.Flag != nil, ap.Sometimes:
-				rep.Latent(diagnose(pass, ap, nil, false))
 			default:
-				rep.Certain(diagnose(pass, ap, nil, false))
+				f.certain = true
 			}
+			fs = append(fs, f)
 		}
 		excluded(pass, res, fi, rep)
 	}
+	reportAll(pass, res, fs, rep)
 }
 
 // nested reports whether ap blocks on a gate its path already holds.
