@@ -96,9 +96,8 @@ type model struct {
 	paths *values.Paths
 	// ids are what its Namers see through: the package's back-pointers
 	// (s.idx.store is s), the fields its constructors set
-	// (newEncoder(c).conn is c), its keyed maps (c.subs[sub.sid] is
-	// sub) and its parameters fixed to a package-level variable's value
-	// (p in pTags.merge is pTags).
+	// (newEncoder(c).conn is c) and its keyed maps (c.subs[sub.sid] is
+	// sub).
 	ids naming.Identities
 	// made are the fields set only as their objects are made.
 	made *values.Made
@@ -136,11 +135,10 @@ func run(pass *analysis.Pass) (any, error) {
 		if made := values.FindMade(ssaPkg, m.valueFuncs); made != nil {
 			m.ids.Made, m.ids.Assigned, m.made = made.Param, made.Assigned, made
 		}
-		m.genFuncs = genFuncs
-		m.paths = values.Of(ssaPkg, append(slices.Clip(m.valueFuncs), genFuncs...), m.implementations, m.made)
-		m.ids.Fixed = m.paths.Fixed // before any Namer is made
 		m.classifyChans(srcFuncs)
 		m.noteDynamic(srcFuncs)
+		m.genFuncs = genFuncs
+		m.paths = values.Of(ssaPkg, append(slices.Clip(m.valueFuncs), genFuncs...), m.implementations, m.made)
 	}
 	res := &Result{Directives: m.dirs, Source: srcFuncs, m: m}
 	m.sums.Settle(srcFuncs)

@@ -43,7 +43,6 @@ type Namer struct {
 	made     Made
 	assigned Assigned
 	keyed    Keyed
-	fixed    Fixed
 }
 
 // Backs says which fields point back at their owner: for every object x
@@ -63,10 +62,6 @@ type Assigned func(field *types.Var) bool
 // own: for a keyed map m, m[x.key] is x or nothing.
 type Keyed func(m *types.Var) (key *types.Var)
 
-// Fixed says which pointer parameters every call passes as the value
-// of one package-level variable: that variable, or nil.
-type Fixed func(p *ssa.Parameter) *ssa.Global
-
 // Identities are what the package knows of its objects that naming
 // sees through.
 type Identities struct {
@@ -74,12 +69,11 @@ type Identities struct {
 	Made     Made     // a field a constructor set (newEncoder(c).conn) names its argument (c)
 	Assigned Assigned // a field set once (cmd.enc = c.begin()) names, after the store, what it was set to
 	Keyed    Keyed    // a lookup by an object's own key (c.subs[sub.sid]) names the object (sub)
-	Fixed    Fixed    // a parameter every call passes as pTags names the variable's value (pTags)
 }
 
 // NewNamer returns a Namer for fn's values, seeing through ids.
 func NewNamer(fn *ssa.Function, ids Identities) *Namer {
-	return &Namer{fn: fn, locals: make(map[ssa.Value]int), elems: make(map[elemKey]int), backs: ids.Backs, made: ids.Made, assigned: ids.Assigned, keyed: ids.Keyed, fixed: ids.Fixed}
+	return &Namer{fn: fn, locals: make(map[ssa.Value]int), elems: make(map[elemKey]int), backs: ids.Backs, made: ids.Made, assigned: ids.Assigned, keyed: ids.Keyed}
 }
 
 // NewNamerIn returns a Namer for fn, a function literal inside outer's
@@ -233,12 +227,6 @@ func (rs *Namer) walk(v ssa.Value, depth int) (Ref, bool) {
 		}
 		return Ref{Root: Global, Pkg: v.Pkg.Pkg.Path(), Name: v.Name()}, true
 	case *ssa.Parameter:
-		if rs.fixed != nil {
-			if g := rs.fixed(v); g != nil {
-				r, ok := rs.walk(g, depth+1)
-				return r.With(Deref), ok
-			}
-		}
 		fn := v.Parent()
 		for i, p := range fn.Params {
 			if p == v {

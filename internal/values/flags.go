@@ -7,6 +7,8 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/naming"
 )
 
 // Settled parameters. A parameter of a bool, integer or string type
@@ -33,8 +35,10 @@ import (
 // A pointer parameter that every call passes as the value of one
 // package-level variable, or as such a parameter of its own caller, is
 // that variable's value: pTags.merge(tags), from every call, makes a
-// merge that locks pTags.mu hold p.mu. The Namer names it as the
-// variable (Paths.Fixed).
+// merge that locks pTags.mu hold p.mu (Paths.Fixed). Not when a caller
+// sets the variable, which may pass its old value (old := active;
+// active = &buffer{}; old.moveTo(active)), nor when the method is also
+// a value (x.m, (*T).m), whose calls the package does not see.
 
 // maxValues bounds the constants a settled parameter keeps: past it
 // the parameter is taken to be anything.
@@ -59,6 +63,7 @@ func settledParams(funcs []*ssa.Function, impls Implementations) (settled, fixed
 	}
 	args := make(map[*ssa.Parameter]*seen)
 	escapes := make(map[*ssa.Function]bool)
+	stores := make(globalStores)
 	// unresolved are the method names an interface call reaches without
 	// its implementations known: their parameters take anything.
 	unresolved := make(map[string]bool)
@@ -79,10 +84,14 @@ func settledParams(funcs []*ssa.Function, impls Implementations) (settled, fixed
 		case *ssa.Parameter:
 			s.from = append(s.from, a)
 		default:
-			if g := loadedGlobal(a); g != nil && !slices.Contains(s.globals, g) {
-				s.globals = append(s.globals, g)
-			} else if g == nil {
+			switch g := loadedGlobal(a); {
+			case g == nil || stores.of(a.Parent(), g):
+				// A caller that sets the variable may pass its old
+				// value: old := active; active = &buffer{};
+				// old.moveTo(active).
 				s.unknown = true
+			case !slices.Contains(s.globals, g):
+				s.globals = append(s.globals, g)
 			}
 		}
 	}
@@ -111,6 +120,13 @@ func settledParams(funcs []*ssa.Function, impls Implementations) (settled, fixed
 							f = o
 						}
 						escapes[f] = true
+						if f.Synthetic != "" {
+							// x.m or (*T).m as a value: the method runs
+							// with what its caller gives.
+							if m := naming.WrappedMethod(f); m != nil {
+								escapes[m] = true
+							}
+						}
 					}
 				}
 			}
@@ -164,6 +180,29 @@ func settledParams(funcs []*ssa.Function, impls Implementations) (settled, fixed
 		}
 	}
 	return out, fix
+}
+
+// globalStores are the package-level variables each function stores
+// into, listed on first use.
+type globalStores map[*ssa.Function]map[*ssa.Global]bool
+
+// of reports whether fn stores into g.
+func (gs globalStores) of(fn *ssa.Function, g *ssa.Global) bool {
+	set, ok := gs[fn]
+	if !ok {
+		set = make(map[*ssa.Global]bool)
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if st, ok := instr.(*ssa.Store); ok {
+					if sg, ok := st.Addr.(*ssa.Global); ok {
+						set[sg] = true
+					}
+				}
+			}
+		}
+		gs[fn] = set
+	}
+	return set[g]
 }
 
 // isPointer reports whether t is a pointer type.
