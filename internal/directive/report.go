@@ -97,17 +97,36 @@ func (r *Reporter) report(d analysis.Diagnostic, on bool) {
 		if r.generated[f] || r.dead != nil && r.dead(d.Pos) {
 			return
 		}
-		line := f.Line(d.Pos)
-		for _, ig := range r.ignores {
-			if ig.file == f && (ig.line == line || ig.line == line-1) {
-				ig.used = true
-				return
-			}
+		if ig := r.ignoreAt(d.Pos); ig != nil {
+			ig.used = true
+			return
 		}
 	}
 	if on {
 		r.pass.Report(d)
 	}
+}
+
+// Ignores reports whether an ignore directive with a reason sits on
+// pos's line or the line above: a pass that would move a finding
+// elsewhere (one report for several) leaves it where the user
+// suppressed it.
+func (r *Reporter) Ignores(pos token.Pos) bool { return r.ignoreAt(pos) != nil }
+
+// ignoreAt returns the ignore directive on pos's line or the line
+// above, or nil.
+func (r *Reporter) ignoreAt(pos token.Pos) *ignore {
+	f := r.pass.Fset.File(pos)
+	if f == nil {
+		return nil
+	}
+	line := f.Line(pos)
+	for _, ig := range r.ignores {
+		if ig.file == f && (ig.line == line || ig.line == line-1) {
+			return ig
+		}
+	}
+	return nil
 }
 
 // Finish reports the pass's ignore directives that suppressed nothing.

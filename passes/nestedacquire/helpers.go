@@ -40,10 +40,11 @@ func (f finding) report(pass *analysis.Pass, rep *directive.Reporter) {
 	}
 }
 
-// helperCall is a call inside a helper that acquires a gate again.
+// helperCall is an acquire inside a helper (the helper's acquire point
+// at index inner) that a caller makes holding its gate.
 type helperCall struct {
 	helper *ssa.Function
-	inner  gate.Hop
+	inner  int
 }
 
 // reportAll reports fs, those that are one helper's bug once, inside it.
@@ -51,25 +52,28 @@ func reportAll(pass *analysis.Pass, res *gate.Result, fs []finding, rep *directi
 	groups := make(map[helperCall][]finding)
 	var order []helperCall
 	for _, f := range fs {
-		if h, ok := helperOf(res, f); ok {
+		if h, ok := helperOf(res, f); ok && !rep.Ignores(f.ap.Pos) {
 			if groups[h] == nil {
 				order = append(order, h)
 			}
 			groups[h] = append(groups[h], f)
 		}
 	}
-	merged := make(map[ssa.Instruction]bool)
+	// merged are the findings reported inside a helper, by instruction
+	// and gate.
+	type at struct {
+		instr ssa.Instruction
+		gate  string
+	}
+	merged := make(map[at]bool)
 	for _, h := range order {
 		g := groups[h]
 		if !everyCall(res, h.helper, g) {
 			continue
 		}
-		d, certain, ok := diagnoseHelper(pass, res, h, g)
-		if !ok {
-			continue
-		}
+		d, certain := diagnoseHelper(pass, res, h, g)
 		for _, f := range g {
-			merged[f.ap.Instr] = true
+			merged[at{f.ap.Instr, f.ap.GateOp.Gate.Key()}] = true
 		}
 		if certain {
 			rep.Certain(d)
@@ -78,16 +82,17 @@ func reportAll(pass *analysis.Pass, res *gate.Result, fs []finding, rep *directi
 		}
 	}
 	for _, f := range fs {
-		if !merged[f.ap.Instr] {
+		if !merged[at{f.ap.Instr, f.ap.GateOp.Gate.Key()}] {
 			f.report(pass, rep)
 		}
 	}
 }
 
-// helperOf returns the helper f's acquire happens in, and the call in
-// it that acquires: f calls a function only the package calls, which
-// takes the gate f holds inside, as plainly as a direct acquire (not
-// on a flag, some paths or at return).
+// helperOf returns the acquire inside a helper that f's acquire is: f
+// calls a function only the package calls, which takes the gate f
+// holds inside (its acquire point at the first hop of f's chain, whose
+// gate is f's in f's terms), as plainly as a direct acquire (not on a
+// flag, some paths or at return).
 func helperOf(res *gate.Result, f finding) (helperCall, bool) {
 	ap := f.ap
 	call, ok := ap.Instr.(*ssa.Call)
@@ -99,7 +104,19 @@ func helperOf(res *gate.Result, f finding) (helperCall, bool) {
 	if fn == nil || fn.Pkg != f.fi.Fn.Pkg || !res.PackageOnly(fn) {
 		return helperCall{}, false
 	}
-	return helperCall{fn, ap.Chain[0]}, true
+	hi, cal := res.Info(fn), naming.Callee{Fn: fn, Args: call.Call.Args}
+	if hi == nil {
+		return helperCall{}, false
+	}
+	for i, in := range hi.Acquires {
+		if in.Pos != ap.Chain[0].Pos() || !in.Blocking || in.GateOp.Kind != ap.GateOp.Kind || in.GateOp.Mode != ap.GateOp.Mode {
+			continue
+		}
+		if r, ok := f.fi.Translate(in.GateOp.Gate, cal); ok && r.Key() == ap.GateOp.Gate.Key() {
+			return helperCall{fn, i}, true
+		}
+	}
+	return helperCall{}, false
 }
 
 // everyCall reports whether g has a finding at every call of helper.
@@ -122,20 +139,8 @@ func everyCall(res *gate.Result, helper *ssa.Function, g []finding) bool {
 
 // diagnoseHelper reports the acquire inside h.helper that every caller in
 // g makes holding the gate: certain when one of them is.
-func diagnoseHelper(pass *analysis.Pass, res *gate.Result, h helperCall, g []finding) (analysis.Diagnostic, bool, bool) {
-	hi := res.Info(h.helper)
-	if hi == nil {
-		return analysis.Diagnostic{}, false, false
-	}
-	var inner *gate.AcquirePoint
-	for i := range hi.Acquires {
-		if hi.Acquires[i].Pos == h.inner.Pos() {
-			inner = &hi.Acquires[i]
-		}
-	}
-	if inner == nil {
-		return analysis.Diagnostic{}, false, false
-	}
+func diagnoseHelper(pass *analysis.Pass, res *gate.Result, h helperCall, g []finding) (analysis.Diagnostic, bool) {
+	inner := &res.Info(h.helper).Acquires[h.inner]
 	pkg := pass.Pkg.Path()
 	name, helper := inner.GateOp.Gate.Spell(pkg), naming.CalleeName(h.helper, pkg)
 	first, certain := g[0], false
@@ -168,5 +173,5 @@ func diagnoseHelper(pass *analysis.Pass, res *gate.Result, h helperCall, g []fin
 		what, helper, name, strings.Join(callers, "; "), why, helper, inner.What, name, name)
 	d := analysis.Diagnostic{Pos: inner.Pos, End: inner.End, Message: msg, Related: related, SuggestedFixes: lockedVariant(pass, *inner)}
 	d.Related = append(d.Related, gate.ChainRelated(inner.Chain, "then ")...)
-	return d, certain, true
+	return d, certain
 }
