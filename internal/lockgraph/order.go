@@ -13,6 +13,7 @@ package lockgraph
 import (
 	"fmt"
 	"go/token"
+	"go/types"
 	"reflect"
 	"slices"
 	"strings"
@@ -97,6 +98,11 @@ type OrderEdge struct {
 	// can take the same two classes on one object and on two (a
 	// replacement's and the old bucket's); both edges are kept.
 	Joint bool
+	// FromVia and ToVia are each gate's path from its root value, after
+	// the root's type ("*bank.Account: hold"): an order on two objects
+	// meets one on one object by the same paths from the same type only
+	// when the two objects are one (see lockorder).
+	FromVia, ToVia string
 	// Also are the classes of the other gates held there: a lock held on
 	// both edges of an inversion serialises them.
 	Also  []string
@@ -193,7 +199,7 @@ func orders(pass *analysis.Pass, res *gate.Result, conc *concurrency.Result) []O
 				e := OrderEdge{From: from, To: to, FromName: spell(h.GateOp, pkg), ToName: spell(ap.GateOp, pkg),
 					Func: naming.CalleeName(fi.Fn, pkg), Pkg: pkg, At: gate.PosText(pass.Fset, ap.Pos), FromAt: gate.PosText(pass.Fset, h.Pos),
 					Shared: h.Mode == known.Shared && ap.GateOp.Mode == known.Shared, FromShared: h.Mode == known.Shared, ToShared: ap.GateOp.Mode == known.Shared,
-					FromModes: fromModes, ToModes: toModes, Joint: joint,
+					FromModes: fromModes, ToModes: toModes, Joint: joint, FromVia: via(fi, h.Gate), ToVia: via(fi, ap.GateOp.Gate),
 					Chain: ap.Chain, pos: ap.Pos, fromPos: h.Pos, fn: fi, instr: ap.Instr,
 					fixture: conc.Fixture(fi, h.Gate, ap.GateOp.Gate), made: conc.MadeHere(fi, h.Gate) || conc.MadeHere(fi, ap.GateOp.Gate)}
 				for _, o := range ap.Also {
@@ -250,6 +256,15 @@ func callersHold(res *gate.Result, fi *gate.FuncInfo) []string {
 		common = slices.DeleteFunc(slices.Clone(common), func(c string) bool { return !slices.Contains(here, c) })
 	}
 	return common
+}
+
+// via is ref's path from its root, after the root's type.
+func via(fi *gate.FuncInfo, ref naming.Ref) string {
+	t := fi.RootType(ref)
+	if t == nil {
+		return ""
+	}
+	return types.TypeString(t, nil) + ": " + strings.Join(ref.Path, ".")
 }
 
 // spell names a gate as code at the edge spells it; a sync.Once, which

@@ -88,10 +88,12 @@
 // once it is published, so the older objects' order is the likelier other
 // half; then one that takes both gates on one object (b.flush, then
 // b.disk.maintenance) rather than on two (a replacement's maintenance
-// lock, then the old bucket's flush lock), which meets the other order
-// only when the two objects are parts of one. A function that takes the
-// two classes both ways, on one object and on two, is reported once, at
-// the order on one object.
+// lock, then the old bucket's flush lock). An order on two objects
+// of one type (an audit's account, then the fee account; a replacement
+// bucket, then the old one) and the reverse order on one object of that
+// type, by the same fields, meet only when the two objects are one: no
+// inversion (the code that takes the first usually rules that out, as
+// Audit's a == fees test does).
 //
 // # Fix
 //

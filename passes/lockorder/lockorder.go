@@ -36,8 +36,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	for _, e := range append(append([]lockgraph.OrderEdge(nil), orders.Local...), orders.Imported...) {
 		byPair[[2]string{e.From, e.To}] = append(byPair[[2]string{e.From, e.To}], e)
 	}
-	found := make(map[int]*reverse) // a local edge's index → its reverse
-	for i, e := range orders.Local {
+	for _, e := range orders.Local {
 		if d, ok := against(orders.Declared, e); ok {
 			rep.Certain(diagnoseDeclared(pass, e, d))
 			continue
@@ -47,7 +46,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			if _, ok := against(orders.Declared, r); ok {
 				continue // reported where r goes against the declared order
 			}
-			if !inverts(e, r) || inTest(pass, e) != inTest(pass, r) || apart(conc, e, r) {
+			if !inverts(e, r) || oneOfTwo(e, r) || inTest(pass, e) != inTest(pass, r) || apart(conc, e, r) {
 				continue
 			}
 			ew, eok := blocks(conc, e, r)
@@ -57,36 +56,9 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			}
 		}
 		if best != nil {
-			found[i] = best
-		}
-	}
-	joint := jointOrders(orders.Local, found)
-	for i, e := range orders.Local {
-		if best, ok := found[i]; ok && (e.Joint || !joint[onFunc{e.FuncInfo(), e.From, e.To}]) {
 			rep.Latent(diagnose(pass, e, best.r, queued(pass, e.ToName, best.ew), queued(pass, e.FromName, best.rw)))
 		}
 	}
-}
-
-// onFunc is a function's order between two classes.
-type onFunc struct {
-	fi       *gate.FuncInfo
-	from, to string
-}
-
-// jointOrders returns the functions' orders that are reported (found)
-// on one object's two locks (OrderEdge.Joint). An edge of the same
-// function that takes the two classes' gates on two objects is not
-// reported beside it: the order on one object's locks deadlocks without
-// any two objects being one, so it is the one to name.
-func jointOrders(local []lockgraph.OrderEdge, found map[int]*reverse) map[onFunc]bool {
-	joint := make(map[onFunc]bool)
-	for i, e := range local {
-		if _, ok := found[i]; ok && e.Joint {
-			joint[onFunc{e.FuncInfo(), e.From, e.To}] = true
-		}
-	}
-	return joint
 }
 
 // A reverse is an edge that inverts the one reported, with the writers
@@ -101,8 +73,8 @@ type reverse struct {
 // meets another goroutine only once the object is published, so an
 // order on objects that were there before is likelier; then an order on
 // one object's two locks (Joint), which meets the reported order on any
-// object that takes both, over one on two objects, which meets it only
-// when they are parts of one; failing both, the first found.
+// object that takes both (oneOfTwo leaves out those that cannot); failing
+// both, the first found.
 func (b *reverse) better(r lockgraph.OrderEdge) bool {
 	if b.r.Made() != r.Made() {
 		return !r.Made()
@@ -125,6 +97,27 @@ func inverts(e, r lockgraph.OrderEdge) bool {
 		}
 	}
 	return true
+}
+
+// oneOfTwo reports whether e and r meet only when two objects are one:
+// one of them takes its gates on two objects of one type (a.hold, then
+// fees.bal), the other on one object of that type (a.hold, then a.bal,
+// or b.flush, then b.disk.maintenance), by the same paths, so both
+// objects of the first would have to be the second's one (an audit
+// whose account is its own fee account, a bucket replaced by itself).
+func oneOfTwo(e, r lockgraph.OrderEdge) bool {
+	split, joint := e, r
+	if e.Joint {
+		split, joint = r, e
+	}
+	return !split.Joint && joint.Joint && split.FromVia != "" && split.ToVia != "" &&
+		split.FromVia == joint.ToVia && split.ToVia == joint.FromVia && rootOf(split.FromVia) == rootOf(split.ToVia)
+}
+
+// rootOf returns the root type of a gate's Via.
+func rootOf(via string) string {
+	t, _, _ := strings.Cut(via, ": ")
+	return t
 }
 
 // apartModes reports whether two sets of modes, both known, have none
