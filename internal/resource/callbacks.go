@@ -74,7 +74,7 @@ func (r *Result) callbackTouches(fi *gate.FuncInfo, c *ssa.CallCommon, pos, end 
 
 // takes returns the gates method m acquires, blocking, on every path
 // to a plain return (a panic its deferred recover turns into a return
-// is left out), in fi's terms at the call at: a callee that calls m
+// is left out) and before it does anything else, in fi's terms at the call at: a callee that calls m
 // back while fi holds one of them would wait for it forever, so a
 // callback handed on under a client's lock is not one that takes that
 // lock (a ticker called with the ticker list locked does not flush,
@@ -87,11 +87,38 @@ func (r *Result) takes(fi *gate.FuncInfo, m *ssa.Function, at naming.Callee) []g
 	var ops []gate.GateOp
 	for _, a := range mi.Acquires {
 		if a.Blocking && !a.Partial && a.Flag == nil && !a.OrElse && a.Holding == nil && a.GateOp.Gate.Crosses() &&
-			cfg.OnEveryPlainReturn(a.Instr.Block()) {
+			cfg.OnEveryPlainReturn(a.Instr.Block()) && first(a.Instr) {
 			ops = append(ops, a.GateOp)
 		}
 	}
 	return fi.TranslateOps(ops, at)
+}
+
+// first reports whether instr is in its function's entry block with
+// nothing before it that can use anything: no call, send or store but
+// into a variable of the function's own (a parameter a closure
+// captures). A method that writes before it takes the lock (flushes++,
+// then Lock) does write under its caller's lock when called back, and
+// then blocks.
+func first(instr ssa.Instruction) bool {
+	b := instr.Block()
+	if b != b.Parent().Blocks[0] {
+		return false
+	}
+	for _, x := range b.Instrs {
+		if x == instr {
+			return true
+		}
+		switch x := x.(type) {
+		case *ssa.Store:
+			if _, local := x.Addr.(*ssa.Alloc); !local {
+				return false
+			}
+		case *ssa.Call, *ssa.Go, *ssa.Send, *ssa.MapUpdate, *ssa.Panic:
+			return false
+		}
+	}
+	return false
 }
 
 // methodsOf returns the package's methods by their receiver's named type.

@@ -76,3 +76,35 @@ func (s *sink) Emit() {
 }
 
 func (s *sink) Disable() { enabled = false }
+
+// flushes counts flushes process-wide.
+var flushes int
+
+// A beat calls its listeners with the list locked, handing itself on;
+// its Flush counts the flush before it takes the list's lock: called
+// back, the count is written under the caller's lock (and then the
+// listener blocks), so it is a use under a beat's gate.
+type beat struct {
+	mu        sync.Mutex // want `beat\.mu is a per-instance gate, but its critical sections use flushes`
+	listeners []func(Flusher)
+	pending   []string
+}
+
+type Flusher interface{ Flush() }
+
+func NewBeat() Flusher { return &beat{} }
+
+func (b *beat) Tick() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for _, f := range b.listeners {
+		f(b)
+	}
+}
+
+func (b *beat) Flush() {
+	flushes++
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.pending = nil
+}
