@@ -123,22 +123,6 @@ func (r *Result) DynamicCallSites(fn *ssa.Function) []ssa.CallInstruction { retu
 // after (values.Made.Fixed): a mode an instance keeps for good.
 func (r *Result) Fixed(field *types.Var) bool { return r.m.made.Fixed(field) }
 
-// ByGlobal returns ref, a path from one of fi's parameters, as a path
-// from the package-level variable whose value every call passes for it
-// (values.Paths.Fixed): p.mu in a method every call makes on pTags is
-// pTags.mu. False when the parameter is not fixed so.
-func (r *Result) ByGlobal(fi *FuncInfo, ref naming.Ref) (naming.Ref, bool) {
-	if ref.Root != naming.Param || ref.Index >= len(fi.Fn.Params) {
-		return naming.Ref{}, false
-	}
-	g := r.m.paths.Fixed(fi.Fn.Params[ref.Index])
-	if g == nil || g.Pkg == nil {
-		return naming.Ref{}, false
-	}
-	out := naming.Ref{Root: naming.Global, Pkg: g.Pkg.Pkg.Path(), Name: g.Name()}
-	return out.With(append([]string{naming.Deref}, ref.Path...)...), true
-}
-
 // Escapes reports whether fn's value leaves the package's control: stored
 // where it outlives the call, returned, sent, or passed to code not known
 // to run it in place.

@@ -14,13 +14,6 @@
 //     own) takes only those constants: a bool passed as one constant
 //     decides its branches once for all, and a switch on a mode never
 //     runs a case, or the default, that no call's constant selects.
-//     A pointer parameter that every call passes as the value of one
-//     package-level variable, from a function that does not set the
-//     variable, and never as a method value, is that value
-//     (Paths.Fixed): a lock a method every call makes on pTags holds as
-//     pTags.mu is its p.mu (gate.Result.ByGlobal, for contracts). It is
-//     not a name: p.counts stays the instance's field, not a
-//     process-wide one.
 //   - Field invariants (fields.go): an unexported field of an
 //     unexported struct type that every construction of the type sets,
 //     and that every store sets to a value that is not nil (an

@@ -4,7 +4,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -32,14 +31,6 @@ import (
 // publishing uses, where a settled parameter needs every use but a
 // call.
 
-// A pointer parameter that every call passes as the value of one
-// package-level variable, or as such a parameter of its own caller, is
-// that variable's value: pTags.merge(tags), from every call, makes a
-// merge that locks pTags.mu hold p.mu (Paths.Fixed). Not when a caller
-// sets the variable, which may pass its old value (old := active;
-// active = &buffer{}; old.moveTo(active)), nor when the method is also
-// a value (x.m, (*T).m), whose calls the package does not see.
-
 // maxValues bounds the constants a settled parameter keeps: past it
 // the parameter is taken to be anything.
 const maxValues = 16
@@ -47,23 +38,16 @@ const maxValues = 16
 // settled are the constants each settled parameter takes.
 type settled map[*ssa.Parameter][]constant.Value
 
-// fixed are the package-level variables whose value each fixed pointer
-// parameter is.
-type fixed map[*ssa.Parameter]*ssa.Global
-
-// settledParams returns the settled parameters of funcs' functions, and
-// the fixed ones.
-func settledParams(funcs []*ssa.Function, impls Implementations) (settled, fixed) {
+// settledParams returns the settled parameters of funcs' functions.
+func settledParams(funcs []*ssa.Function, impls Implementations) settled {
 	type seen struct {
 		vals    []constant.Value
-		globals []*ssa.Global
 		unknown bool
 		calls   int
 		from    []*ssa.Parameter // callers' parameters passed on to it
 	}
 	args := make(map[*ssa.Parameter]*seen)
 	escapes := make(map[*ssa.Function]bool)
-	stores := make(globalStores)
 	// unresolved are the method names an interface call reaches without
 	// its implementations known: their parameters take anything.
 	unresolved := make(map[string]bool)
@@ -84,15 +68,7 @@ func settledParams(funcs []*ssa.Function, impls Implementations) (settled, fixed
 		case *ssa.Parameter:
 			s.from = append(s.from, a)
 		default:
-			switch g := loadedGlobal(a); {
-			case g == nil || stores.of(a.Parent(), g):
-				// A caller that sets the variable may pass its old
-				// value: old := active; active = &buffer{};
-				// old.moveTo(active).
-				s.unknown = true
-			case !slices.Contains(s.globals, g):
-				s.globals = append(s.globals, g)
-			}
+			s.unknown = true
 		}
 	}
 	var ops []*ssa.Value
@@ -155,11 +131,6 @@ func settledParams(funcs []*ssa.Function, impls Implementations) (settled, fixed
 							s.vals, changed = more, true
 						}
 					}
-					for _, g := range sq.globals {
-						if !slices.Contains(s.globals, g) {
-							s.globals, changed = append(s.globals, g), true
-						}
-					}
 				}
 			}
 			if len(s.vals) > maxValues && !s.unknown {
@@ -167,59 +138,13 @@ func settledParams(funcs []*ssa.Function, impls Implementations) (settled, fixed
 			}
 		}
 	}
-	out, fix := make(settled), make(fixed)
+	out := make(settled)
 	for p, s := range args {
-		if s.unknown || s.calls == 0 || !qualifies(p) {
-			continue
-		}
-		switch {
-		case len(s.globals) == 0 && len(s.vals) > 0:
+		if !s.unknown && s.calls > 0 && len(s.vals) > 0 && qualifies(p) {
 			out[p] = s.vals
-		case len(s.globals) == 1 && len(s.vals) == 0 && isPointer(p.Type()):
-			fix[p] = s.globals[0]
 		}
 	}
-	return out, fix
-}
-
-// globalStores are the package-level variables each function stores
-// into, listed on first use.
-type globalStores map[*ssa.Function]map[*ssa.Global]bool
-
-// of reports whether fn stores into g.
-func (gs globalStores) of(fn *ssa.Function, g *ssa.Global) bool {
-	set, ok := gs[fn]
-	if !ok {
-		set = make(map[*ssa.Global]bool)
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				if st, ok := instr.(*ssa.Store); ok {
-					if sg, ok := st.Addr.(*ssa.Global); ok {
-						set[sg] = true
-					}
-				}
-			}
-		}
-		gs[fn] = set
-	}
-	return set[g]
-}
-
-// isPointer reports whether t is a pointer type.
-func isPointer(t types.Type) bool {
-	_, ok := t.Underlying().(*types.Pointer)
-	return ok
-}
-
-// loadedGlobal returns the package-level variable v is a load of, or
-// nil.
-func loadedGlobal(v ssa.Value) *ssa.Global {
-	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
-		if g, ok := u.X.(*ssa.Global); ok {
-			return g
-		}
-	}
-	return nil
+	return out
 }
 
 // A target is a function a call may run, with the arguments it gets
@@ -258,16 +183,16 @@ func callTargets(c *ssa.CallCommon, impls Implementations) []target {
 	return []target{{f, c.Args}}
 }
 
-// noteArgs calls note for each parameter of f of a bool, integer,
-// string or pointer type, with the argument a call passes (nil for a
-// receiver it does not name: anything).
+// noteArgs calls note for each parameter of f of a bool, integer or
+// string type, with the argument a call passes (nil for a receiver it
+// does not name: anything).
 func noteArgs(f *ssa.Function, args []ssa.Value, note func(*ssa.Parameter, ssa.Value)) {
 	if len(args) != len(f.Params) {
 		return
 	}
 	for i, p := range f.Params {
 		b, ok := p.Type().Underlying().(*types.Basic)
-		if !isPointer(p.Type()) && (!ok || b.Info()&(types.IsBoolean|types.IsInteger|types.IsString) == 0) {
+		if !ok || b.Info()&(types.IsBoolean|types.IsInteger|types.IsString) == 0 {
 			continue
 		}
 		note(p, args[i])

@@ -11,7 +11,6 @@ import (
 // Paths holds what a package's values decide about its branches.
 type Paths struct {
 	params  settled
-	fixed   fixed
 	fields  *invariants
 	results *nilResults
 	made    *Made // its fields cleared with a flag
@@ -23,8 +22,8 @@ type Paths struct {
 // impls resolves its interface calls; made is FindMade's answer for the
 // package, whose fields cleared with a flag decide branches too.
 func Of(pkg *ssa.Package, funcs []*ssa.Function, impls Implementations, made *Made) *Paths {
-	params, fixed := settledParams(funcs, impls)
-	return &Paths{params: params, fixed: fixed, fields: fieldInvariants(pkg, funcs, params), results: findNilResults(funcs, impls), made: made, globals: settledGlobals(pkg, funcs)}
+	params := settledParams(funcs, impls)
+	return &Paths{params: params, fields: fieldInvariants(pkg, funcs, params), results: findNilResults(funcs, impls), made: made, globals: settledGlobals(pkg, funcs)}
 }
 
 // Settled returns the constant every call passes for bool parameter
@@ -36,22 +35,13 @@ func (p *Paths) Settled(param *ssa.Parameter) (val, ok bool) {
 	return p.params.flag(param)
 }
 
-// Fixed returns the package-level variable whose value every call
-// passes for pointer parameter param, or nil.
-func (p *Paths) Fixed(param *ssa.Parameter) *ssa.Global {
-	if p == nil {
-		return nil
-	}
-	return p.fixed[param]
-}
-
 // Settle returns p with bool parameter param settled to val as well:
 // the paths of a call that passes val.
 func (p *Paths) Settle(param *ssa.Parameter, val bool) *Paths {
 	q := &Paths{params: make(settled)}
 	if p != nil {
 		maps.Copy(q.params, p.params)
-		q.fixed, q.fields, q.results, q.made, q.globals = p.fixed, p.fields, p.results, p.made, p.globals
+		q.fields, q.results, q.made, q.globals = p.fields, p.results, p.made, p.globals
 	}
 	q.params[param] = []constant.Value{constant.MakeBool(val)}
 	return q

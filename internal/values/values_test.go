@@ -209,23 +209,13 @@ func flagged(on bool) bool { return on }
 
 func Flags() bool { return flagged(true) && flagged(true) }
 
-type set struct{ n int }
+type box struct{}
 
-var one, two = &set{}, &set{}
+func (b *box) get(on bool) bool { return on }
 
-type counter interface{ count() int }
+// Boxes calls get with true, and through a method value with false.
+func Boxes(b *box) bool { f := b.get; return b.get(true) && f(false) }
 
-func (s *set) count() int { return s.n }
-
-func (s *set) size() int { return s.n }
-
-func (s *set) both() int { return s.n }
-
-func (s *set) relayed() int { return s.size() }
-
-func Sizes(c counter) int {
-	return one.size() + one.relayed() + one.both() + two.both() + one.count() + c.count()
-}
 `
 
 // TestSettledParams: pick's k takes small and large, through relay and
@@ -233,21 +223,7 @@ func Sizes(c counter) int {
 // anything.
 func TestSettledParams(t *testing.T) {
 	pkg := ssatest.Build(t, paramSrc)
-	s, fix := settledParams(ssatest.Funcs(pkg), implementations(pkg))
-	// size's receiver is one, directly and through relayed; both's is
-	// one or two; count's is also whatever an interface call passes.
-	set := pkg.Type("set").Type()
-	recv := func(name string) *ssa.Parameter {
-		return pkg.Prog.LookupMethod(types.NewPointer(set), pkg.Pkg, name).Params[0]
-	}
-	if g := fix[recv("size")]; g == nil || g.Name() != "one" {
-		t.Errorf("size's receiver is fixed to %v, want one", g)
-	}
-	for _, name := range []string{"both", "count"} {
-		if g := fix[recv(name)]; g != nil {
-			t.Errorf("%s's receiver is fixed to %v", name, g)
-		}
-	}
+	s := settledParams(ssatest.Funcs(pkg), implementations(pkg))
 	pick := pkg.Func("pick")
 	var got []string
 	for _, v := range s[pick.Params[0]] {
@@ -262,6 +238,11 @@ func TestSettledParams(t *testing.T) {
 	}
 	if v, ok := s.flag(pkg.Func("flagged").Params[0]); !ok || !v {
 		t.Errorf("flagged's on: %v, %v; want true", v, ok)
+	}
+	box := pkg.Type("box").Type()
+	get := pkg.Prog.LookupMethod(types.NewPointer(box), pkg.Pkg, "get")
+	if v, ok := s.flag(get.Params[1]); ok {
+		t.Errorf("get's on is settled to %v, though a method value passes false", v)
 	}
 	// The second case's test is the last one possible: true; its false
 	// branch, the return 3, never runs.

@@ -46,11 +46,6 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 				if !started && (held.Has(key) || res.CallersHold(fi, ref)) {
 					continue
 				}
-				if g, ok := res.ByGlobal(fi, ref); ok && !started && held.Has(g.Key()) {
-					// Every call passes the package variable whose lock
-					// is held: p.mu is pTags.mu, by another name.
-					continue
-				}
 				if !started && res.Waives(fi, ref) {
 					// The caller's own comment says it need not hold the
 					// lock ("outside the scope of concurrent puts, so we
