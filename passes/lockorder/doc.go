@@ -86,14 +86,19 @@
 // takes it on objects that were there before its call rather than on one
 // it has just made: an object just made meets another goroutine only
 // once it is published, so the older objects' order is the likelier other
-// half; then one that takes both gates on one object (b.flush, then
-// b.disk.maintenance) rather than on two (a replacement's maintenance
-// lock, then the old bucket's flush lock). An order on two objects
-// of one type (an audit's account, then the fee account; a replacement
-// bucket, then the old one) and the reverse order on one object of that
-// type, by the same fields, meet only when the two objects are one: no
-// inversion (the code that takes the first usually rules that out, as
-// Audit's a == fees test does).
+// half; then one of the reported order's own kind: against an order
+// on one object's two locks (b.flush, then b.disk.maintenance), another
+// on one object; against an order on two objects (an audit's account,
+// then the fee account), another on two. An order on two objects of one
+// type, taken only once a test has found them different (if a == fees {
+// return }), and the reverse order on one object of that type, by fields
+// of the object itself, meet only when the two objects are one: no
+// inversion. Without the test, or through a pointer the two objects can
+// share (a.disk.mu), it is one. A function that takes two classes both
+// on one object and on two, where each meets only orders on one object
+// elsewhere (replaceBucket: the replacement's maintenance lock, then its
+// own flush lock, and the old bucket's), is reported at the order on one
+// object only.
 //
 // # Fix
 //

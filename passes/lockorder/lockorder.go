@@ -36,7 +36,8 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	for _, e := range append(append([]lockgraph.OrderEdge(nil), orders.Local...), orders.Imported...) {
 		byPair[[2]string{e.From, e.To}] = append(byPair[[2]string{e.From, e.To}], e)
 	}
-	for _, e := range orders.Local {
+	found := make(map[int]*reverse) // a local edge's index → its reverse
+	for i, e := range orders.Local {
 		if d, ok := against(orders.Declared, e); ok {
 			rep.Certain(diagnoseDeclared(pass, e, d))
 			continue
@@ -51,14 +52,45 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			}
 			ew, eok := blocks(conc, e, r)
 			rw, rok := blocks(conc, r, e)
-			if eok && rok && (best == nil || best.better(r)) {
+			if eok && rok && (best == nil || best.better(e, r)) {
 				best = &reverse{r, ew, rw}
 			}
 		}
 		if best != nil {
-			rep.Latent(diagnose(pass, e, best.r, queued(pass, e.ToName, best.ew), queued(pass, e.FromName, best.rw)))
+			found[i] = best
 		}
 	}
+	onOne := onOneObject(orders.Local, found)
+	for i, e := range orders.Local {
+		best, ok := found[i]
+		if !ok || !e.Joint && best.r.Joint && onOne[onFunc{e.FuncInfo(), e.From, e.To}] {
+			continue
+		}
+		rep.Latent(diagnose(pass, e, best.r, queued(pass, e.ToName, best.ew), queued(pass, e.FromName, best.rw)))
+	}
+}
+
+// onFunc is a function's order between two classes.
+type onFunc struct {
+	fi       *gate.FuncInfo
+	from, to string
+}
+
+// onOneObject returns the functions' orders that take both gates on one
+// object (OrderEdge.Joint) and invert an order on one object elsewhere.
+// The same function's order between the same classes on two objects (a
+// replacement bucket's maintenance lock, then the old bucket's flush
+// lock), against an order on one object too, is the same deadlock where
+// the two objects share the part it goes through, and needs them to
+// otherwise: it is not reported beside it.
+func onOneObject(local []lockgraph.OrderEdge, found map[int]*reverse) map[onFunc]bool {
+	out := make(map[onFunc]bool)
+	for i, e := range local {
+		if best, ok := found[i]; ok && e.Joint && best.r.Joint {
+			out[onFunc{e.FuncInfo(), e.From, e.To}] = true
+		}
+	}
+	return out
 }
 
 // A reverse is an edge that inverts the one reported, with the writers
@@ -68,18 +100,19 @@ type reverse struct {
 	ew, rw *gate.Writer
 }
 
-// better reports whether r is a likelier other half than the reverse
-// found so far. An order on an object its function just made (Made)
-// meets another goroutine only once the object is published, so an
-// order on objects that were there before is likelier; then an order on
-// one object's two locks (Joint), which meets the reported order on any
-// object that takes both (oneOfTwo leaves out those that cannot); failing
-// both, the first found.
-func (b *reverse) better(r lockgraph.OrderEdge) bool {
+// better reports whether r is a likelier other half of e than the
+// reverse found so far. An order on an object its function just made
+// (Made) meets another goroutine only once the object is published, so
+// an order on objects that were there before is likelier; then one of
+// e's own kind: against an order on one object's two locks (Joint), an
+// order on one object, which meets it on any object that takes both;
+// against an order on two objects, one on two objects, which meets it
+// without the two being one; failing both, the first found.
+func (b *reverse) better(e, r lockgraph.OrderEdge) bool {
 	if b.r.Made() != r.Made() {
 		return !r.Made()
 	}
-	return r.Joint && !b.r.Joint
+	return r.Joint == e.Joint && b.r.Joint != e.Joint
 }
 
 // inverts reports whether r takes e's gates in the opposite order, in a
@@ -99,25 +132,36 @@ func inverts(e, r lockgraph.OrderEdge) bool {
 	return true
 }
 
-// oneOfTwo reports whether e and r meet only when two objects are one:
-// one of them takes its gates on two objects of one type (a.hold, then
-// fees.bal), the other on one object of that type (a.hold, then a.bal,
-// or b.flush, then b.disk.maintenance), by the same paths, so both
-// objects of the first would have to be the second's one (an audit
-// whose account is its own fee account, a bucket replaced by itself).
+// oneOfTwo reports whether e and r meet only when two objects are one
+// while the code keeps them two: one of them takes its gates on two
+// objects of one type (a.hold, then fees.bal) only once a test has found
+// them different (if a == fees { return }: OrderEdge.Kept), the other
+// takes them on one object of that type (a.bal, then a.hold), by the
+// same fields of the object itself, with no pointer on the way: a lock
+// that is a field of the object itself is one object's only, so both
+// objects of the first would have to be the second's one. Through a
+// pointer (a.disk.mu) two objects can share a part, and then they meet.
 func oneOfTwo(e, r lockgraph.OrderEdge) bool {
 	split, joint := e, r
 	if e.Joint {
 		split, joint = r, e
 	}
-	return !split.Joint && joint.Joint && split.FromVia != "" && split.ToVia != "" &&
-		split.FromVia == joint.ToVia && split.ToVia == joint.FromVia && rootOf(split.FromVia) == rootOf(split.ToVia)
+	return !split.Joint && joint.Joint && inline(split.FromVia) && inline(split.ToVia) &&
+		split.FromVia == joint.ToVia && split.ToVia == joint.FromVia && rootOf(split.FromVia) == rootOf(split.ToVia) &&
+		split.Kept()
 }
 
 // rootOf returns the root type of a gate's Via.
 func rootOf(via string) string {
 	t, _, _ := strings.Cut(via, ": ")
 	return t
+}
+
+// inline reports whether a gate's Via is a path of fields of its root's
+// object itself, with no pointer loaded on the way.
+func inline(via string) bool {
+	_, path, ok := strings.Cut(via, ": ")
+	return ok && path != "" && !strings.Contains(path, naming.Deref)
 }
 
 // apartModes reports whether two sets of modes, both known, have none

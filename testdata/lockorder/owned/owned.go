@@ -21,7 +21,7 @@ func (t *Tree) Walk(visit func(string)) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	for _, n := range t.nodes {
-		n.mu.Lock() // want `latent: n\.mu is acquired while holding t\.mu, but \(\*Node\)\.relink`
+		n.mu.Lock() // want `latent: n\.mu is acquired while holding t\.mu, but \(\*Node\)\.Attach`
 		visit(n.name)
 		n.mu.Unlock()
 	}
