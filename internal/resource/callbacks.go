@@ -87,12 +87,42 @@ func (r *Result) takes(fi *gate.FuncInfo, m *ssa.Function, at naming.Callee) []g
 	var ops []gate.GateOp
 	for _, a := range mi.Acquires {
 		if a.Blocking && !a.Partial && a.Flag == nil && !a.OrElse && a.Holding == nil && a.GateOp.Gate.Crosses() &&
-			cfg.OnEveryPlainReturn(a.Instr.Block()) && first(a.Instr) {
+			r.takesFirst(a, 0) {
 			ops = append(ops, a.GateOp)
 		}
 	}
 	return fi.TranslateOps(ops, at)
 }
+
+// takesFirst reports whether acquire point a takes its gate on every
+// plain return path before its function does anything else, and, when
+// a is a call that takes it inside (lockCounting, which counts and then
+// locks), so does the callee, down the chain.
+func (r *Result) takesFirst(a gate.AcquirePoint, depth int) bool {
+	if !cfg.OnEveryPlainReturn(a.Instr.Block()) || !first(a.Instr) {
+		return false
+	}
+	if len(a.Chain) == 0 {
+		return true
+	}
+	call, ok := a.Instr.(ssa.CallInstruction)
+	if !ok || depth >= maxTakeDepth {
+		return false
+	}
+	ci := r.gates.Info(call.Common().StaticCallee())
+	if ci == nil {
+		return false
+	}
+	for _, in := range ci.Acquires {
+		if in.Pos == a.Chain[0].Pos() && in.Blocking && in.GateOp.Kind == a.GateOp.Kind && in.GateOp.Mode == a.GateOp.Mode {
+			return r.takesFirst(in, depth+1)
+		}
+	}
+	return false
+}
+
+// maxTakeDepth bounds the calls takesFirst follows down to the lock.
+const maxTakeDepth = 4
 
 // first reports whether instr is in its function's entry block with
 // nothing before it that can use anything: no call, send or store but

@@ -108,3 +108,32 @@ func (b *beat) Flush() {
 	defer b.mu.Unlock()
 	b.pending = nil
 }
+
+// A pulse's Flush locks through a helper that counts first: called
+// back, the count is written under the caller's lock.
+type pulse struct {
+	mu        sync.Mutex // want `pulse\.mu is a per-instance gate, but its critical sections use flushes`
+	listeners []func(Flusher)
+	pending   []string
+}
+
+func NewPulse() Flusher { return &pulse{} }
+
+func (p *pulse) Tick() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, f := range p.listeners {
+		f(p)
+	}
+}
+
+func (p *pulse) lockCounting() {
+	flushes++
+	p.mu.Lock()
+}
+
+func (p *pulse) Flush() {
+	p.lockCounting()
+	defer p.mu.Unlock()
+	p.pending = nil
+}
