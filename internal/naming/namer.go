@@ -587,11 +587,20 @@ func builtField(a *ssa.Alloc, i int, load *ssa.UnOp) ssa.Value {
 	return stored.Val
 }
 
+// memoUses is how many uses a variable has before soleStore memoizes
+// its answer.
+const memoUses = 32
+
 // soleValue is a memoized SoleStore answer, nil included.
 type soleValue struct{ v ssa.Value }
 
-// soleStore is SoleStore, memoized.
+// soleStore is SoleStore, memoized for a variable with many uses (more
+// than memoUses): only there is looking again costly, and only there is
+// the memo worth its memory.
 func (rs *Namer) soleStore(a *ssa.Alloc) ssa.Value {
+	if len(*a.Referrers()) <= memoUses {
+		return SoleStore(a)
+	}
 	if v, ok := rs.sole.Load(a); ok {
 		return v.(soleValue).v
 	}
