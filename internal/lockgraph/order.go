@@ -13,7 +13,6 @@ package lockgraph
 import (
 	"fmt"
 	"go/token"
-	"go/types"
 	"reflect"
 	"slices"
 	"strings"
@@ -21,7 +20,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/concurrency"
 	"github.com/gatevet/gatevet/internal/directive"
 	"github.com/gatevet/gatevet/internal/gate"
@@ -99,56 +97,16 @@ type OrderEdge struct {
 	// can take the same two classes on one object and on two (a
 	// replacement's and the old bucket's); both edges are kept.
 	Joint bool
-	// FromVia and ToVia are each gate's path from its root value, after
-	// the root's type ("*bank.Account: hold"): an order on two objects
-	// meets one on one object by the same paths from the same type only
-	// when the two objects are one (see lockorder).
-	FromVia, ToVia string
 	// Also are the classes of the other gates held there: a lock held on
 	// both edges of an inversion serialises them.
 	Also  []string
 	Chain []gate.Hop // inside the callee that acquires To, if any
 
-	pos, fromPos token.Pos  // in the package analysed; lost in facts
-	from, to     naming.Ref // the gates, in fn's terms; lost in facts
+	pos, fromPos token.Pos // in the package analysed; lost in facts
 	fn           *gate.FuncInfo
 	instr        ssa.Instruction
 	fixture      *ssa.Function // the test whose own objects both gates are (concurrency.Fixture)
 	made         bool          // a gate's object is made on this call (concurrency.Result.MadeHere)
-}
-
-// Kept reports whether the edge's two gates, on two values of its
-// function, are on two objects: the function takes them only once a
-// test has found the two values different (if a == fees { return }).
-// False for an edge from a fact, or one whose gates share their root.
-func (e OrderEdge) Kept() bool {
-	if e.fn == nil || e.Joint || e.instr == nil {
-		return false
-	}
-	for _, b := range e.fn.Fn.Blocks {
-		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-		if !ok || len(b.Succs) != 2 {
-			continue
-		}
-		c, ok := ifi.Cond.(*ssa.BinOp)
-		if !ok || c.Op != token.EQL && c.Op != token.NEQ {
-			continue
-		}
-		x, okx := e.fn.Ref(c.X)
-		y, oky := e.fn.Ref(c.Y)
-		if !okx || !oky || len(x.Path) > 0 || len(y.Path) > 0 ||
-			!(x.SameRoot(e.from) && y.SameRoot(e.to) || x.SameRoot(e.to) && y.SameRoot(e.from)) {
-			continue
-		}
-		differ := b.Succs[1] // a == fees is false
-		if c.Op == token.NEQ {
-			differ = b.Succs[0]
-		}
-		if len(differ.Preds) == 1 && cfg.Dominates(differ.Instrs[0], e.instr) {
-			return true
-		}
-	}
-	return false
 }
 
 // Made reports whether one of the edge's gates is on an object its
@@ -235,8 +193,8 @@ func orders(pass *analysis.Pass, res *gate.Result, conc *concurrency.Result) []O
 				e := OrderEdge{From: from, To: to, FromName: spell(h.GateOp, pkg), ToName: spell(ap.GateOp, pkg),
 					Func: naming.CalleeName(fi.Fn, pkg), Pkg: pkg, At: gate.PosText(pass.Fset, ap.Pos), FromAt: gate.PosText(pass.Fset, h.Pos),
 					Shared: h.Mode == known.Shared && ap.GateOp.Mode == known.Shared, FromShared: h.Mode == known.Shared, ToShared: ap.GateOp.Mode == known.Shared,
-					FromModes: fromModes, ToModes: toModes, Joint: joint, FromVia: via(fi, h.Gate), ToVia: via(fi, ap.GateOp.Gate),
-					Chain: ap.Chain, pos: ap.Pos, fromPos: h.Pos, from: h.Gate, to: ap.GateOp.Gate, fn: fi, instr: ap.Instr,
+					FromModes: fromModes, ToModes: toModes, Joint: joint,
+					Chain: ap.Chain, pos: ap.Pos, fromPos: h.Pos, fn: fi, instr: ap.Instr,
 					fixture: conc.Fixture(fi, h.Gate, ap.GateOp.Gate), made: conc.MadeHere(fi, h.Gate) || conc.MadeHere(fi, ap.GateOp.Gate)}
 				for _, o := range ap.Also {
 					if c, ok := fi.Class(o.Gate); ok && o != h && c != to {
@@ -292,15 +250,6 @@ func callersHold(res *gate.Result, fi *gate.FuncInfo) []string {
 		common = slices.DeleteFunc(slices.Clone(common), func(c string) bool { return !slices.Contains(here, c) })
 	}
 	return common
-}
-
-// via is ref's path from its root, after the root's type.
-func via(fi *gate.FuncInfo, ref naming.Ref) string {
-	t := fi.RootType(ref)
-	if t == nil {
-		return ""
-	}
-	return types.TypeString(t, nil) + ": " + strings.Join(ref.Path, ".")
 }
 
 // spell names a gate as code at the edge spells it; a sync.Once, which

@@ -89,16 +89,13 @@
 // half; then one of the reported order's own kind: against an order
 // on one object's two locks (b.flush, then b.disk.maintenance), another
 // on one object; against an order on two objects (an audit's account,
-// then the fee account), another on two. An order on two objects of one
-// type, taken only once a test has found them different (if a == fees {
-// return }), and the reverse order on one object of that type, by fields
-// of the object itself, meet only when the two objects are one: no
-// inversion. Without the test, or through a pointer the two objects can
-// share (a.disk.mu), it is one. A function that takes two classes both
-// on one object and on two, where each meets only orders on one object
-// elsewhere (replaceBucket: the replacement's maintenance lock, then its
-// own flush lock, and the old bucket's), is reported at the order on one
-// object only.
+// then the fee account), another on two. A function that takes two
+// classes both on one object and on two, where each meets only orders
+// on one object elsewhere (replaceBucket: the replacement's maintenance
+// lock, then its own flush lock, and the old bucket's), is reported at
+// the order on one object only: the order across two objects meets them
+// only in a longer cycle (replacing x by y while y replaces x), the one
+// on one object with any reader of it.
 //
 // # Fix
 //

@@ -47,7 +47,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			if _, ok := against(orders.Declared, r); ok {
 				continue // reported where r goes against the declared order
 			}
-			if !inverts(e, r) || oneOfTwo(e, r) || inTest(pass, e) != inTest(pass, r) || apart(conc, e, r) {
+			if !inverts(e, r) || inTest(pass, e) != inTest(pass, r) || apart(conc, e, r) {
 				continue
 			}
 			ew, eok := blocks(conc, e, r)
@@ -132,38 +132,6 @@ func inverts(e, r lockgraph.OrderEdge) bool {
 	return true
 }
 
-// oneOfTwo reports whether e and r meet only when two objects are one
-// while the code keeps them two: one of them takes its gates on two
-// objects of one type (a.hold, then fees.bal) only once a test has found
-// them different (if a == fees { return }: OrderEdge.Kept), the other
-// takes them on one object of that type (a.bal, then a.hold), by the
-// same fields of the object itself, with no pointer on the way: a lock
-// that is a field of the object itself is one object's only, so both
-// objects of the first would have to be the second's one. Through a
-// pointer (a.disk.mu) two objects can share a part, and then they meet.
-func oneOfTwo(e, r lockgraph.OrderEdge) bool {
-	split, joint := e, r
-	if e.Joint {
-		split, joint = r, e
-	}
-	return !split.Joint && joint.Joint && inline(split.FromVia) && inline(split.ToVia) &&
-		split.FromVia == joint.ToVia && split.ToVia == joint.FromVia && rootOf(split.FromVia) == rootOf(split.ToVia) &&
-		split.Kept()
-}
-
-// rootOf returns the root type of a gate's Via.
-func rootOf(via string) string {
-	t, _, _ := strings.Cut(via, ": ")
-	return t
-}
-
-// inline reports whether a gate's Via is a path of fields of its root's
-// object itself, with no pointer loaded on the way.
-func inline(via string) bool {
-	_, path, ok := strings.Cut(via, ": ")
-	return ok && path != "" && !strings.Contains(path, naming.Deref)
-}
-
 // apartModes reports whether two sets of modes, both known, have none
 // in common: no object can be on both sides.
 func apartModes(a, b []string) bool {
@@ -246,8 +214,13 @@ func diagnose(pass *analysis.Pass, e, r lockgraph.OrderEdge, writers ...*writerN
 	pkg := pass.Pkg.Path()
 	other := fmt.Sprintf("%s (%s) acquires %s while holding %s", r.Func, r.At, r.ToName, r.FromName)
 	if r.Pkg != pkg {
-		// Spelled in its own package: name the gates as this one does.
+		// Spelled in its own package: name the gates as this one does,
+		// unless r takes them on two objects and e on one, or the other
+		// way round (the names would say one object, or two).
 		other = fmt.Sprintf("%s in package %s (%s) acquires %s while holding %s", r.Func, path.Base(r.Pkg), r.At, e.FromName, e.ToName)
+		if r.Joint != e.Joint {
+			other = fmt.Sprintf("%s in package %s (%s) acquires %s while holding %s, as it names them", r.Func, path.Base(r.Pkg), r.At, r.ToName, r.FromName)
+		}
 	}
 	deadlock := "it deadlocks when two goroutines take the two paths at once"
 	var related []analysis.RelatedInformation

@@ -1,8 +1,8 @@
 // Package audit takes an account's hold and balance locks in both
 // orders: on two accounts (Audit, Transfer) and on one (Inspect,
-// Adjust). Each pair deadlocks with its own kind; an order on two
-// accounts meets one on one account only when the two are one, which
-// Audit and Transfer rule out.
+// Adjust). Each order is named with a reverse of its own kind: Audit
+// with Transfer, which deadlock on two accounts as they are, not with
+// Adjust, which meets Audit only in a longer cycle.
 package audit
 
 import "sync"
