@@ -29,8 +29,9 @@ type Namer struct {
 	stored     map[types.Type]bool
 	storedOnce sync.Once
 
-	// sole memoizes SoleStore: a variable a thousand closures capture
-	// is looked at on each of their calls (*ssa.Alloc → soleValue).
+	// sole memoizes SoleStore for variables with many uses (soleStore):
+	// a variable a thousand closures capture is looked at on each of
+	// their calls (*ssa.Alloc → soleValue).
 	sole sync.Map
 
 	syntaxOnce sync.Once

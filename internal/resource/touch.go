@@ -77,9 +77,10 @@ type rawTouch struct {
 	started  bool // on a goroutine a callee starts: the caller's gates do not cover it
 	flag     *gate.Flag
 	// takes are the gates a callback's method acquires, blocking, on
-	// every path (in the caller's terms): a callee that calls it back
-	// while the caller holds one of them would block there, so the
-	// method is not what it calls back then (see callbacks.go).
+	// every path and before it does anything else (in the caller's
+	// terms): a callee that calls it back while the caller holds one of
+	// them would block there first, so the method's uses are not made
+	// under the caller's gates (see callbacks.go).
 	takes []gate.GateOp
 }
 

@@ -80,9 +80,11 @@ type onFunc struct {
 // object (OrderEdge.Joint) and invert an order on one object elsewhere.
 // The same function's order between the same classes on two objects (a
 // replacement bucket's maintenance lock, then the old bucket's flush
-// lock), against an order on one object too, is the same deadlock where
-// the two objects share the part it goes through, and needs them to
-// otherwise: it is not reported beside it.
+// lock), against an order on one object too, is not reported beside it:
+// it meets that order only when its two objects are one, or in a cycle
+// of four goroutines, and the function's order is one fix for both (the
+// one report per function and pair of classes lockorder has always
+// made, now at the order on one object).
 func onOneObject(local []lockgraph.OrderEdge, found map[int]*reverse) map[onFunc]bool {
 	out := make(map[onFunc]bool)
 	for i, e := range local {
@@ -223,6 +225,11 @@ func diagnose(pass *analysis.Pass, e, r lockgraph.OrderEdge, writers ...*writerN
 		}
 	}
 	deadlock := "it deadlocks when two goroutines take the two paths at once"
+	if e.Joint != r.Joint {
+		// One order takes both gates on one object, the other on two:
+		// two goroutines meet only if the two are one object.
+		deadlock = "it deadlocks when the two paths run at once and the order on two objects locks what the other locks on one (one object given for both, or a part the two share), or when four goroutines take them on two objects, each path both ways round"
+	}
 	var related []analysis.RelatedInformation
 	for _, w := range writers {
 		if w != nil {

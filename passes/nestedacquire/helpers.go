@@ -100,11 +100,12 @@ func helperOf(res *gate.Result, f finding) (helperCall, bool) {
 		ap.AtReturn || ap.Carried || ap.Sometimes || ap.Holding.Contract || ap.Holding.Via {
 		return helperCall{}, false
 	}
-	fn := call.Call.StaticCallee()
-	if fn == nil || fn.Pkg != f.fi.Fn.Pkg || !res.PackageOnly(fn) {
+	cal, ok := naming.Resolve(call.Common())
+	fn := cal.Fn
+	if !ok || call.Call.StaticCallee() != fn || fn.Pkg != f.fi.Fn.Pkg || !res.PackageOnly(fn) {
 		return helperCall{}, false
 	}
-	hi, cal := res.Info(fn), naming.Callee{Fn: fn, Args: call.Call.Args}
+	hi := res.Info(fn)
 	if hi == nil {
 		return helperCall{}, false
 	}

@@ -17,7 +17,7 @@ type Book struct {
 func Post(a, b *Book) {
 	ledgerMu.Lock()
 	a.entry.Lock()
-	a.total.Lock() // want `latent: a\.total is acquired while holding a\.entry, but Settle \(ledger\.go:\d+\) acquires b\.entry while holding a\.total`
+	a.total.Lock() // want `latent: a\.total is acquired while holding a\.entry, but Settle \(ledger\.go:\d+\) acquires b\.entry while holding a\.total: lock-order inversion, it deadlocks when the two paths run at once and the order on two objects locks what the other locks on one \(one object given for both, or a part the two share\), or when four goroutines take them on two objects, each path both ways round;`
 	a.n++
 	a.total.Unlock()
 	a.entry.Unlock()
