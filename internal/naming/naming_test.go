@@ -44,6 +44,31 @@ func TestRefSpellAndKey(t *testing.T) {
 	}
 }
 
+func TestBeside(t *testing.T) {
+	const d = naming.Deref
+	ref := func(root naming.RootKind, path ...string) naming.Ref {
+		return naming.Ref{Root: root, Path: path}
+	}
+	// The waiter's pair: c.done beside c.mu, off its receiver.
+	done, mu := ref(naming.Param, "done", d), ref(naming.Param, "mu")
+	for _, tc := range []struct {
+		name string
+		a, b naming.Ref
+		want bool
+	}{
+		{"a method's receiver", ref(naming.Param, "done", d), ref(naming.Param, "mu"), true},
+		{"a captured variable", ref(naming.FreeVar, d, "done", d), ref(naming.FreeVar, d, "mu"), true},
+		{"a field's object", ref(naming.Param, "inner", d, "done", d), ref(naming.Param, "inner", d, "mu"), true},
+		{"another object's lock", ref(naming.FreeVar, d, "done", d), ref(naming.FreeVar, d, "parent", d, "mu"), false},
+		{"two roots", ref(naming.FreeVar, d, "done", d), ref(naming.Param, "mu"), false},
+		{"another field", ref(naming.Param, "quit", d), ref(naming.Param, "mu"), false},
+	} {
+		if got := naming.Beside(tc.a, tc.b, done, mu); got != tc.want {
+			t.Errorf("%s: Beside(%v, %v) = %v, want %v", tc.name, tc.a, tc.b, got, tc.want)
+		}
+	}
+}
+
 func TestWords(t *testing.T) {
 	for name, want := range map[string]string{
 		"GracefulStop":   "graceful stop",

@@ -13,6 +13,7 @@ package naming
 
 import (
 	"go/token"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -127,6 +128,27 @@ func (r Ref) Spell(pkg string) string {
 // their paths from it.
 func (r Ref) SameRoot(o Ref) bool {
 	return r.Root == o.Root && r.Index == o.Index && r.Pkg == o.Pkg && (r.Root != Global || r.Name == o.Name)
+}
+
+// Beside reports whether a and b hang off one value as x and y hang off
+// another: x and y share a root and a path up to where they part (x =
+// Q.s, y = Q.t), and a and b are P.s and P.t for one root and path P.
+// So r.done beside r.mu, in a goroutine that captured r (whose free
+// variable adds a load: *r.done, *r.mu), is as c.done beside c.mu in
+// the method that waits: the same two fields of one object, whichever
+// object that is.
+func Beside(a, b, x, y Ref) bool {
+	if !a.SameRoot(b) || !x.SameRoot(y) {
+		return false
+	}
+	q := 0
+	for q < len(x.Path) && q < len(y.Path) && x.Path[q] == y.Path[q] {
+		q++
+	}
+	s, t := x.Path[q:], y.Path[q:]
+	na, nb := len(a.Path)-len(s), len(b.Path)-len(t)
+	return na >= 0 && nb >= 0 && slices.Equal(a.Path[na:], s) && slices.Equal(b.Path[nb:], t) &&
+		slices.Equal(a.Path[:na], b.Path[:nb])
 }
 
 func (r Ref) With(steps ...string) Ref {

@@ -2,7 +2,6 @@ package holdwait
 
 import (
 	"go/types"
-	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -54,7 +53,7 @@ func (p *pkgInfo) classBlocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (bloc
 		}
 		b, ok := guarded(p.res, gfi, ops, h, func(op compOp, g naming.Ref) bool {
 			r, ok := gfi.Ref(op.ch)
-			return ok && r.SameRoot(g) && slices.Equal(r.Path, w.ref.Path) && slices.Equal(g.Path, h.Gate.Path)
+			return ok && naming.Beside(r, g, w.ref, h.Gate)
 		})
 		if !ok {
 			return blocker{}, false

@@ -30,7 +30,8 @@
 //     unexported field the package only ever gives unbuffered channels:
 //     a Send that users call, beside the Recv that waits holding the
 //     lock), on the same instance as the gate (r.done beside r.mu, as
-//     c.done beside c.mu) (class.go). Likewise every Signal and
+//     c.done beside c.mu, also through the variable a function literal
+//     captured: naming.Beside) (class.go). Likewise every Signal and
 //     Broadcast of an unexported Cond field, wherever it is: workers
 //     that wait for work holding the pool's read lock, beside a Put that
 //     takes the write lock before it signals.
