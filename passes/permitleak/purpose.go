@@ -21,12 +21,22 @@ var keepsOnPurpose = sync.OnceValue(func() *regexp.Regexp {
 		`\b(keep|keeps|keeping) (the |its |our |this )?(lock|mutex|semaphore|permit)`)
 })
 
+// callsItABug matches a comment that calls what it describes a mistake:
+// "BUG: mu stays locked", "forgot to unlock", "FIXME: left locked".
+// Words a design note uses too ("would deadlock", "not a leak") are not
+// among them.
+var callsItABug = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(bugs?|buggy|forg[eo]t\w*|oops|mistakenly|accidentally|fixme|todo|xxx)\b|\bmissing (un)?lock|\bmissing releas`)
+})
+
 // keptOnPurpose reports whether a comment says that the return at pos
 // keeps its lock by design: one on the return's line, or one before it
 // in a block that encloses it (not inside a statement of that block
 // that does not hold the return). Such a return is documented, not
 // lost: a stream-ending read that keeps the decoder's lock so that
-// nothing reads the dead stream again.
+// nothing reads the dead stream again. A comment that says so and
+// calls it a bug in the same breath (BUG: mu stays locked) documents a
+// mistake, not a design.
 func keptOnPurpose(pass *analysis.Pass, pos token.Pos) bool {
 	file, path := source.PathTo(pass, pos)
 	if file == nil {
@@ -34,7 +44,8 @@ func keptOnPurpose(pass *analysis.Pass, pos token.Pos) bool {
 	}
 	line := pass.Fset.Position(pos).Line
 	says := func(c *ast.CommentGroup) bool {
-		return keepsOnPurpose().MatchString(strings.ToLower(strings.Join(strings.Fields(c.Text()), " ")))
+		text := strings.ToLower(strings.Join(strings.Fields(c.Text()), " "))
+		return keepsOnPurpose().MatchString(text) && !callsItABug().MatchString(text)
 	}
 	for _, c := range file.Comments {
 		if c.Pos() > pos && pass.Fset.Position(c.Pos()).Line == line && says(c) {

@@ -123,3 +123,18 @@ func (r *Reader) Flush(n int) error {
 	}
 	return nil
 }
+
+// peek's comment says the lock stays held and calls that a bug: it
+// documents a mistake, not a design, and the return is reported.
+func (r *Reader) peek() (xml.Token, error) {
+	r.mu.Lock()
+	tok, err := r.dec.Token()
+	if err == io.EOF {
+		return nil, err // BUG: r.mu stays locked here // want `this return keeps r.mu \(sync.Mutex\) held`
+	}
+	r.mu.Unlock()
+	return tok, err
+}
+
+// Peek reads the next token.
+func (r *Reader) Peek() (xml.Token, error) { return r.peek() }
