@@ -47,6 +47,7 @@ type Result struct {
 	m       *model
 	callers callersHold
 	closing closingOnce
+	tests   testRunsOnce
 	origins originsOnce
 }
 

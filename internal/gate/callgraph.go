@@ -24,6 +24,7 @@ type callGraph struct {
 	calls   map[*ssa.Function][]ssa.CallInstruction // static call sites
 	dynamic map[*ssa.Function][]ssa.CallInstruction // settled dynamic call sites
 	callees map[*ssa.Function][]*ssa.Function       // static callees and callbacks
+	settled map[*ssa.Function][]*ssa.Function       // the callees of settled dynamic calls
 	escapes map[*ssa.Function]bool
 	kept    map[*ssa.Function]bool // kept only in func fields the package calls (kept.go)
 	fields  map[*types.Var]bool    // those fields
@@ -33,6 +34,7 @@ type callGraph struct {
 
 func (m *model) buildCallGraph(funcs []*ssa.Function) *callGraph {
 	g := &callGraph{calls: make(map[*ssa.Function][]ssa.CallInstruction), callees: make(map[*ssa.Function][]*ssa.Function),
+		settled: make(map[*ssa.Function][]*ssa.Function),
 		escapes: make(map[*ssa.Function]bool), invoked: make(map[string]bool), dynamic: make(map[*ssa.Function][]ssa.CallInstruction),
 		kept: make(map[*ssa.Function]bool), fields: keptFields(m.pass.Pkg, funcs),
 		ways: ways{convertedOn: make(map[*types.TypeName]bool), invokes: make(map[string][]ssa.CallInstruction)}}
@@ -157,6 +159,7 @@ func (m *model) noteCall(g *callGraph, call ssa.CallInstruction) {
 	} else {
 		for _, f := range m.settled(c) {
 			g.dynamic[f] = append(g.dynamic[f], call)
+			g.settled[call.Parent()] = append(g.settled[call.Parent()], f)
 		}
 	}
 	if c.IsInvoke() {

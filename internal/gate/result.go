@@ -4,6 +4,7 @@ import (
 	"go/token"
 	"go/types"
 	"os"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -68,18 +69,17 @@ func (r *Result) IsGateCall(c *ssa.CallCommon) bool {
 // on its own goroutine, itself and its static callees transitively, and
 // those it starts as goroutines, directly or through them.
 func (r *Result) Reach(fi *FuncInfo) (same, started []*FuncInfo) {
-	same = r.closure([]*ssa.Function{fi.Fn}, false)
+	same = r.closure([]*ssa.Function{fi.Fn}, r.callees(false, false))
 	var roots []*ssa.Function
 	for _, info := range same {
 		roots = append(roots, info.startedFuncs()...)
 	}
-	return same, r.closure(roots, true)
+	return same, r.closure(roots, r.callees(true, false))
 }
 
-// closure returns the analysed functions among roots and their static
-// callees in the package, transitively, and with starts the functions
-// they start as goroutines too.
-func (r *Result) closure(roots []*ssa.Function, starts bool) []*FuncInfo {
+// closure returns the analysed functions among roots and the functions
+// next gives for each, transitively.
+func (r *Result) closure(roots []*ssa.Function, next func(*FuncInfo) []*ssa.Function) []*FuncInfo {
 	var out []*FuncInfo
 	seen := make(map[*ssa.Function]bool)
 	for len(roots) > 0 {
@@ -91,12 +91,25 @@ func (r *Result) closure(roots []*ssa.Function, starts bool) []*FuncInfo {
 		}
 		seen[fn] = true
 		out = append(out, info)
-		roots = append(roots, r.graph.callees[fn]...)
-		if starts {
-			roots = append(roots, info.startedFuncs()...)
-		}
+		roots = append(roots, next(info)...)
 	}
 	return out
+}
+
+// callees returns, for closure, a function's static callees in the
+// package, with starts the functions it starts as goroutines too, and
+// with settled the callees of the dynamic calls the package settles.
+func (r *Result) callees(starts, settled bool) func(*FuncInfo) []*ssa.Function {
+	return func(info *FuncInfo) []*ssa.Function {
+		out := r.graph.callees[info.Fn]
+		if settled {
+			out = append(slices.Clip(out), r.graph.settled[info.Fn]...)
+		}
+		if starts {
+			out = append(slices.Clip(out), info.startedFuncs()...)
+		}
+		return out
+	}
 }
 
 // startedFuncs returns the functions fi starts as goroutines, when known.

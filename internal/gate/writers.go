@@ -21,9 +21,12 @@ import (
 //     function the package calls itself;
 //   - for test code, a writer that the test runs on another goroutine: a
 //     goroutine the test starts, directly or through what it calls (a
-//     server it starts), reaches it. A test that takes the read lock
-//     twice on one goroutine, with nothing started that could write,
-//     cannot deadlock.
+//     server it starts), reaches it; for a function of a _test.go file
+//     that a goroutine the test starts reaches (a method of the test's
+//     own type), one that another goroutine the test starts reaches
+//     (testruns.go). A test that
+//     takes the read lock twice on one goroutine, with nothing started
+//     that could write, cannot deadlock.
 //
 // A class with no writer in the package is not one that can deadlock
 // here.
@@ -50,8 +53,7 @@ func (r *Result) writer(fi *FuncInfo, class string, held *naming.Ref, accept fun
 		return (held == nil || mayBeSame(fi, *held, w.Func, w.Acquire.GateOp.Gate)) && accept(w)
 	}
 	if r.InTest(fi) {
-		_, started := r.Reach(r.outermost(fi))
-		return writerIn(started, class, admit)
+		return writerIn(r.besideInTest(fi), class, admit)
 	}
 	// A writer on a goroutine the package starts is named first: it runs
 	// beside the reader whatever the reader's caller does. Then one the
@@ -71,7 +73,7 @@ func (r *Result) writer(fi *FuncInfo, class string, held *naming.Ref, accept fun
 		roots = append(roots, f.startedFuncs()...)
 	}
 	var started []*FuncInfo
-	for _, f := range r.closure(roots, true) {
+	for _, f := range r.closure(roots, r.callees(true, false)) {
 		if !r.InTest(f) {
 			started = append(started, f)
 		}

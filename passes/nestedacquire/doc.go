@@ -205,8 +205,10 @@
 //     The report names a writer (a Lock of the same field of the same type,
 //     or of the same variable): in production code, one in the package's
 //     production code; in a test, one that runs on a goroutine the test
-//     starts, directly or through what it calls. A test that read-locks
-//     twice on one goroutine and starts nothing cannot deadlock.
+//     starts, directly or through what it calls (for a method of the test
+//     file's own type that such a goroutine runs, on another goroutine
+//     the test starts). A test that read-locks twice on one goroutine and
+//     starts nothing cannot deadlock.
 //   - An acquire in a new goroutine ("go func() { s.mu.Lock(); … }()"): it
 //     waits its turn.
 //   - A lock whose release the function has handed on before it locks

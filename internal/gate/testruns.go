@@ -1,0 +1,130 @@
+package gate
+
+import (
+	"slices"
+	"sync"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// A test runs its own goroutine and those it starts; a function of a
+// _test.go file that a test calls, rather than the test itself (a
+// method of a type the test file declares, a helper), runs on whichever
+// of them reach it. A writer can queue between its two read locks when
+// the test runs it on a goroutine of its own beside the reader's: two
+// goroutines the test starts. One on the reader's goroutine runs before
+// or after it; one in another test runs after it, as go test runs
+// them; and one on the test's own goroutine may be ordered by the
+// test's waits (go record(); <-done; check()), which are not followed
+// here, so it is not named.
+
+// testRun is one test entry's goroutines: the functions each reaches,
+// the test's own goroutine first.
+type testRun struct {
+	goroutines [][]*FuncInfo
+}
+
+type testRunsOnce struct {
+	once sync.Once
+	runs []testRun
+}
+
+// testRuns lists the package's test entries' goroutines: an entry is a
+// top-level function of a _test.go file that the package neither calls
+// nor starts (TestX, BenchmarkX, TestMain). Each goroutine's list
+// follows the calls the package settles too (an interface only the
+// test's own type implements). A goroutine that is started
+// in a loop, or that starts others, is one list: a writer it reaches is
+// not named beside a reader it also reaches.
+func (r *Result) testRuns() []testRun {
+	t := &r.tests
+	t.once.Do(func() {
+		started := make(map[*ssa.Function]bool)
+		for _, f := range r.Funcs {
+			for _, g := range f.startedFuncs() {
+				started[g] = true
+			}
+		}
+		for _, f := range r.Funcs {
+			if f.Fn.Parent() != nil || !r.InTest(f) || started[f.Fn] ||
+				len(r.CallSites(f.Fn)) > 0 || len(r.DynamicCallSites(f.Fn)) > 0 {
+				continue
+			}
+			same := r.ownGoroutine(f.Fn)
+			run := testRun{goroutines: [][]*FuncInfo{same}}
+			for _, g := range same {
+				for _, s := range g.startedFuncs() {
+					run.goroutines = append(run.goroutines, r.closure([]*ssa.Function{s}, r.callees(true, true)))
+				}
+			}
+			t.runs = append(t.runs, run)
+		}
+	})
+	return t.runs
+}
+
+// besideInTest returns the functions that can run beside fi, a function
+// of a _test.go file: for a test entry (or a literal in one), what the
+// goroutines it starts reach; for a function a goroutine the test
+// starts reaches, what the test's other started goroutines reach.
+func (r *Result) besideInTest(fi *FuncInfo) []*FuncInfo {
+	out := r.outermost(fi)
+	var beside []*FuncInfo
+	for _, run := range r.testRuns() {
+		if run.goroutines[0][0] == out {
+			_, started := r.Reach(out)
+			return started
+		}
+		for i, g := range run.goroutines[1:] {
+			if !slices.Contains(g, out) {
+				continue
+			}
+			for j, other := range run.goroutines[1:] {
+				if j != i {
+					beside = append(beside, other...)
+				}
+			}
+		}
+	}
+	if len(beside) == 0 {
+		_, started := r.Reach(out)
+		return started
+	}
+	return beside
+}
+
+// ownGoroutine returns the functions root reaches on its own goroutine:
+// its callees, static and settled, transitively, but not a function it
+// only starts with a go statement.
+func (r *Result) ownGoroutine(root *ssa.Function) []*FuncInfo {
+	return r.closure([]*ssa.Function{root}, func(info *FuncInfo) []*ssa.Function {
+		var out []*ssa.Function
+		for _, f := range r.graph.callees[info.Fn] {
+			if !onlyStarted(info.Fn, r.graph.calls[f]) {
+				out = append(out, f)
+			}
+		}
+		for _, f := range r.graph.settled[info.Fn] {
+			if !onlyStarted(info.Fn, r.graph.dynamic[f]) {
+				out = append(out, f)
+			}
+		}
+		return out
+	})
+}
+
+// onlyStarted reports whether every one of sites that lies in fn is a go
+// statement, and one does.
+func onlyStarted(fn *ssa.Function, sites []ssa.CallInstruction) bool {
+	started := false
+	for _, c := range sites {
+		if c.Parent() != fn {
+			continue
+		}
+		if _, ok := c.(*ssa.Go); !ok {
+			return false
+		}
+		started = true
+	}
+	return started
+}

@@ -1,0 +1,103 @@
+package readers
+
+import (
+	"sync"
+	"testing"
+)
+
+// A test file's own type, the way a bug reproduction is written: the
+// recursive read lock is in its methods, and the test runs a reader
+// and a writer on two goroutines, so the writer can queue between the
+// two read locks.
+type cpuState struct {
+	sync.RWMutex
+	assigned map[int]bool
+	def      bool
+}
+
+func (s *cpuState) getOrDefault() bool {
+	s.RLock()
+	defer s.RUnlock()
+	if ok := s.get(1); ok { // want `latent: call to \(\*cpuState\)\.get acquires s\.RWMutex .*\(\(\*cpuState\)\.setDefault at state_test\.go:\d+ takes the write lock\)`
+		return true
+	}
+	return s.def
+}
+
+func (s *cpuState) get(k int) bool {
+	s.RLock()
+	defer s.RUnlock()
+	return s.assigned[k]
+}
+
+func (s *cpuState) setDefault(v bool) {
+	s.Lock()
+	defer s.Unlock()
+	s.def = v
+}
+
+func TestReaderBesideWriter(t *testing.T) {
+	s := &cpuState{assigned: map[int]bool{}}
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		for i := 0; i < 1000; i++ {
+			s.getOrDefault()
+		}
+	}()
+	go func() {
+		defer wg.Done()
+		for i := 0; i < 1000; i++ {
+			s.setDefault(i%2 == 0)
+		}
+	}()
+	wg.Wait()
+}
+
+// The same kind of type, whose reader and writer the test runs one
+// after the other on one goroutine, and another test that only writes:
+// go test runs the tests one after another, so no writer can queue
+// between the two read locks.
+type memState struct {
+	sync.RWMutex
+	assigned map[int]bool
+	def      bool
+}
+
+func (s *memState) getOrDefault() bool {
+	s.RLock()
+	defer s.RUnlock()
+	if ok := s.get(1); ok {
+		return true
+	}
+	return s.def
+}
+
+func (s *memState) get(k int) bool {
+	s.RLock()
+	defer s.RUnlock()
+	return s.assigned[k]
+}
+
+func (s *memState) setDefault(v bool) {
+	s.Lock()
+	defer s.Unlock()
+	s.def = v
+}
+
+func TestReaderThenWriter(t *testing.T) {
+	s := &memState{assigned: map[int]bool{}}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		s.getOrDefault()
+		s.setDefault(true)
+	}()
+	<-done
+}
+
+func TestWriterAlone(t *testing.T) {
+	s := &memState{assigned: map[int]bool{}}
+	go s.setDefault(true)
+}
