@@ -124,7 +124,31 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 	default:
 		out = m.commonAcquires(fs, c, cals, pos, end)
 	}
-	return append(out, m.yieldAcquires(fs, c, pos, end)...)
+	out = append(out, m.yieldAcquires(fs, c, pos, end)...)
+	return append(out, m.printedAcquires(fs, c, pos, end)...)
+}
+
+// printedAcquires returns the acquires of the Error and String methods
+// that a call of one of the standard library's printers calls on its
+// operands (known.PrintedOperands): fmt.Printf("%s", c) runs c.String()
+// in place, with what the caller holds.
+func (m *model) printedAcquires(fs *funcState, c *ssa.CallCommon, pos, end token.Pos) []effect {
+	ops, printer := known.PrintedOperands(c)
+	var out []effect
+	for _, op := range ops {
+		fn := m.ssaPkg.Prog.FuncValue(op.Method)
+		if fn == nil || !types.Identical(fn.Signature.Recv().Type(), op.Value.Type()) {
+			continue // a value's method called through a pointer copies the value
+		}
+		what := printer + " (which calls " + naming.CalleeName(fn, m.pkgPath) + ")"
+		for _, e := range m.calleeEffects(fs, naming.Callee{Fn: fn, Args: []ssa.Value{op.Value}}, nil, pos, end) {
+			if e.op == known.Acquire && e.check {
+				e.what = what
+				out = append(out, e)
+			}
+		}
+	}
+	return out
 }
 
 // yieldAcquires returns the acquires of the loop bodies c passes to an

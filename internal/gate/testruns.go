@@ -5,6 +5,8 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/gatevet/gatevet/internal/cfg"
 )
 
 // A test runs its own goroutine and those it starts; a function of a
@@ -12,16 +14,19 @@ import (
 // method of a type the test file declares, a helper), runs on whichever
 // of them reach it. A writer can queue between its two read locks when
 // the test runs it on a goroutine of its own beside the reader's: two
-// goroutines the test starts. One on the reader's goroutine runs before
+// goroutines the test starts, or two of one goroutine the test starts
+// in a loop. One on the reader's goroutine runs before
 // or after it; one in another test runs after it, as go test runs
 // them; and one on the test's own goroutine may be ordered by the
 // test's waits (go record(); <-done; check()), which are not followed
 // here, so it is not named.
 
 // testRun is one test entry's goroutines: the functions each reaches,
-// the test's own goroutine first.
+// the test's own goroutine first, and whether the test may start several
+// of it (its go statement is in a loop): those run beside each other.
 type testRun struct {
 	goroutines [][]*FuncInfo
+	many       []bool
 }
 
 type testRunsOnce struct {
@@ -33,9 +38,9 @@ type testRunsOnce struct {
 // top-level function of a _test.go file that the package neither calls
 // nor starts (TestX, BenchmarkX, TestMain). Each goroutine's list
 // follows the calls the package settles too (an interface only the
-// test's own type implements). A goroutine that is started
-// in a loop, or that starts others, is one list: a writer it reaches is
-// not named beside a reader it also reaches.
+// test's own type implements). A goroutine that starts others is one
+// list with them: a writer it reaches is named beside a reader it also
+// reaches only when the test may start several of it.
 func (r *Result) testRuns() []testRun {
 	t := &r.tests
 	t.once.Do(func() {
@@ -51,10 +56,13 @@ func (r *Result) testRuns() []testRun {
 				continue
 			}
 			same := r.ownGoroutine(f.Fn)
-			run := testRun{goroutines: [][]*FuncInfo{same}}
+			run := testRun{goroutines: [][]*FuncInfo{same}, many: []bool{false}}
 			for _, g := range same {
-				for _, s := range g.startedFuncs() {
-					run.goroutines = append(run.goroutines, r.closure([]*ssa.Function{s}, r.callees(true, true)))
+				for _, s := range g.starts {
+					if s.Fn != nil {
+						run.goroutines = append(run.goroutines, r.closure([]*ssa.Function{s.Fn}, r.callees(true, true)))
+						run.many = append(run.many, cfg.InLoop(s.Instr))
+					}
 				}
 			}
 			t.runs = append(t.runs, run)
@@ -80,7 +88,7 @@ func (r *Result) besideInTest(fi *FuncInfo) []*FuncInfo {
 				continue
 			}
 			for j, other := range run.goroutines[1:] {
-				if j != i {
+				if j != i || run.many[i+1] {
 					beside = append(beside, other...)
 				}
 			}

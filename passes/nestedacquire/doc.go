@@ -143,6 +143,23 @@
 // one (var c Cache = l; c.Get(k)) runs that value's method, whatever the
 // interface.
 //
+// A printer of the standard library (fmt.Printf, fmt.Sprint, fmt.Errorf,
+// log.Printf, t.Logf, …) calls the Error or String method of each
+// operand it prints with %v, %s, %q, %x or %X, in place: logging an
+// object whose String read-locks it, while holding its lock, acquires
+// that lock again:
+//
+//	func (c *Conn) Bump() {
+//		c.mu.Lock()
+//		defer c.mu.Unlock()
+//		log.Printf("bumped %v", c) // call to log.Printf (which calls (*Conn).String) acquires c.mu … blocks forever
+//	}
+//
+// An operand printed with another verb (%d, %p, %T, %#v), one that
+// formats itself (fmt.Formatter), one already held in an interface, and
+// every operand of a format that is not a constant or that numbers its
+// operands (%[2]v), are left alone.
+//
 // A part that points back at its owner is the owner: when every index a
 // Store makes is set to it (s.idx = &index{store: s}, or by a constructor
 // given s) and nothing sets the index's store again, a lock the index

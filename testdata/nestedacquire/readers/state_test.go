@@ -1,6 +1,7 @@
 package readers
 
 import (
+	"fmt"
 	"sync"
 	"testing"
 )
@@ -100,4 +101,42 @@ func TestReaderThenWriter(t *testing.T) {
 func TestWriterAlone(t *testing.T) {
 	s := &memState{assigned: map[int]bool{}}
 	go s.setDefault(true)
+}
+
+// A lookup that prints its cache under the read lock, whose String
+// read-locks again, and then write-locks: the test runs it on several
+// goroutines it starts in a loop, so one's write lock can queue between
+// another's two read locks.
+type spanCache struct {
+	mu    sync.RWMutex
+	spans int
+}
+
+func (c *spanCache) String() string {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	return "spans"
+}
+
+func (c *spanCache) lookup() string {
+	c.mu.RLock()
+	s := fmt.Sprint("lookup in ", c) // want `latent: call to fmt\.Sprint \(which calls \(\*spanCache\)\.String\) acquires c\.mu .*\(\*spanCache\)\.lookup`
+	c.mu.RUnlock()
+	c.mu.Lock()
+	c.spans++
+	c.mu.Unlock()
+	return s
+}
+
+func TestLookups(t *testing.T) {
+	c := &spanCache{}
+	var wg sync.WaitGroup
+	for i := 0; i < 4; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c.lookup()
+		}()
+	}
+	wg.Wait()
 }
