@@ -16,7 +16,8 @@ import (
 // way the package calls it is a start of one goroutine for an object
 // made on that call, and nothing else enters it. A start is a go
 // statement in no loop of its function that runs the loop on such an
-// object (its first argument, the receiver of a method), or a call, in
+// object (its first argument, the receiver of a method), the only one
+// that starts the loop on that object, or a call, in
 // no loop, of a func literal that only such a go statement starts and
 // that gets the object from its starter. An object made on a call is
 // one the starter allocates, or one a constructor of the package it
@@ -57,14 +58,17 @@ func (r *Result) startsOnly(fn *ssa.Function) bool {
 	if len(sites) == 0 || r.entered(fn) {
 		return false
 	}
+	started := make(map[ssa.Value]bool) // the objects the go statements start fn on
 	for _, site := range sites {
 		if cfg.InLoop(site) {
 			return false
 		}
 		if g, isGo := site.(*ssa.Go); isGo {
-			if !r.startsMade(g) {
-				return false
+			obj, ok := r.startsMade(g)
+			if !ok || started[obj] {
+				return false // two goroutines on one object run beside each other
 			}
+			started[obj] = true
 			continue
 		}
 		if len(site.Common().Args) == 0 {
@@ -98,15 +102,23 @@ func (r *Result) startsOnly(fn *ssa.Function) bool {
 	return true
 }
 
-// startsMade reports whether go statement g starts its function on an
-// object made on this call of its function: its first argument, or,
-// for a func literal, a variable it captures.
-func (r *Result) startsMade(g *ssa.Go) bool {
+// startsMade returns the object made on this call of its function that
+// go statement g starts its function on: its first argument, or, for a
+// func literal, a variable it captures.
+func (r *Result) startsMade(g *ssa.Go) (ssa.Value, bool) {
 	if mc, ok := g.Call.Value.(*ssa.MakeClosure); ok {
-		return slices.ContainsFunc(mc.Bindings, func(b ssa.Value) bool { return r.madeOnCall(g.Parent(), captured(b), 0) })
+		for _, b := range mc.Bindings {
+			if v := captured(b); r.madeOnCall(g.Parent(), v, 0) {
+				return v, true
+			}
+		}
+		return nil, false
 	}
 	args := g.Call.Args
-	return len(args) > 0 && r.madeOnCall(g.Parent(), args[0], 0)
+	if len(args) > 0 && r.madeOnCall(g.Parent(), args[0], 0) {
+		return args[0], true
+	}
+	return nil, false
 }
 
 // captured returns the value a closure binding holds: the variable's

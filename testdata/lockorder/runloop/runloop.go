@@ -85,3 +85,44 @@ func (p *Pool) reject() {
 	p.queued = 0
 	p.ctrlMu.Unlock()
 }
+
+// Twin starts the same loop twice on the one twin it makes: two
+// goroutines on one object, no run loop, and their two orders meet.
+type Twin struct {
+	sendMu, ctrlMu sync.Mutex
+	events         chan int
+	queued, sent   int
+}
+
+func NewTwin() *Twin {
+	t := &Twin{events: make(chan int)}
+	go t.run()
+	go t.run()
+	return t
+}
+
+func (t *Twin) run() {
+	for e := range t.events {
+		if e == 0 {
+			t.appendFrames()
+		} else {
+			t.reject()
+		}
+	}
+}
+
+func (t *Twin) appendFrames() {
+	t.ctrlMu.Lock()
+	defer t.ctrlMu.Unlock()
+	t.sendMu.Lock() // want `latent: t\.sendMu is acquired while holding t\.ctrlMu, but \(\*Twin\)\.reject`
+	t.sent++
+	t.sendMu.Unlock()
+}
+
+func (t *Twin) reject() {
+	t.sendMu.Lock()
+	defer t.sendMu.Unlock()
+	t.ctrlMu.Lock() // want `latent: t\.ctrlMu is acquired while holding t\.sendMu, but \(\*Twin\)\.appendFrames`
+	t.queued = 0
+	t.ctrlMu.Unlock()
+}
