@@ -223,7 +223,9 @@ func (m *model) calleeEffects(fs *funcState, cal naming.Callee, result ssa.Value
 	hold := !ReturnsFunc(cal.Fn)
 	for _, h := range sum.Holds {
 		if ref, ok := fs.refs.Translate(h.Gate, cal); ok {
-			out = append(out, effect{op: known.Acquire, gate: GateOp{ref, h.Kind, h.Mode}, hold: hold, via: true, pos: pos, what: name})
+			// drops: a gate the callee let go of and took back is one its
+			// caller, too, lets go of on the way (Summary.Drops).
+			out = append(out, effect{op: known.Acquire, gate: GateOp{ref, h.Kind, h.Mode}, hold: hold, via: true, pos: pos, what: name, drops: drops})
 		}
 	}
 	if result == nil || !used(result) {
@@ -232,7 +234,7 @@ func (m *model) calleeEffects(fs *funcState, cal naming.Callee, result ssa.Value
 	for _, h := range sum.HoldsIfNil {
 		if ref, ok := fs.refs.Translate(h.Gate, cal); ok {
 			out = append(out, effect{op: known.Acquire, gate: GateOp{ref, h.Kind, h.Mode}, hold: hold, via: true,
-				cond: known.IfNil, condVal: result, pos: pos, what: name})
+				cond: known.IfNil, condVal: result, pos: pos, what: name, drops: drops})
 		}
 	}
 	return out

@@ -250,3 +250,59 @@ func (d *Deck) Remove(c *PoolConn) {
 	c.dead = true
 	c.mu.Unlock()
 }
+
+// Devices: deleteDevice holds the pool's lock, takes the device's, and
+// calls remove, whose helper lets go of the pool's lock while it waits
+// and takes it back, with the device's still held: two deletes of one
+// device deadlock, each holding the lock the other takes next.
+type Devices struct {
+	mu   sync.Mutex
+	devs map[string]*Device
+}
+
+type Device struct {
+	lock sync.Mutex
+	name string
+}
+
+func (p *Devices) Delete(hash string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	d := p.devs[hash]
+	d.lock.Lock() // want `latent: d\.lock is acquired while holding p\.mu, but \(\*Devices\)\.Delete \(retake\.go:\d+\) acquires p\.mu while holding d\.lock`
+	defer d.lock.Unlock()
+	p.remove(d) // want `latent: p\.mu is acquired while holding d\.lock, but \(\*Devices\)\.Delete \(retake\.go:\d+\) acquires d\.lock while holding p\.mu`
+}
+
+func (p *Devices) remove(d *Device) { p.waitRemoved(d.name) }
+
+func (p *Devices) waitRemoved(name string) {
+	p.mu.Unlock()
+	wait(name)
+	p.mu.Lock()
+}
+
+func wait(string) {}
+
+// Shelf's remove lets go of the shelf's lock in a helper and does not
+// take it back: Delete's device lock is never held while it waits for
+// the shelf's.
+type Shelf struct {
+	mu   sync.Mutex
+	devs map[string]*Device
+}
+
+func (s *Shelf) Delete(hash string) {
+	s.mu.Lock()
+	d := s.devs[hash]
+	d.lock.Lock()
+	defer d.lock.Unlock()
+	s.remove(d)
+}
+
+func (s *Shelf) remove(d *Device) { s.release(d.name) }
+
+func (s *Shelf) release(name string) {
+	s.mu.Unlock()
+	wait(name)
+}
