@@ -94,15 +94,20 @@ func (p *pkgInfo) anySender(w wait, field *types.Var) bool {
 }
 
 // unbufferedField reports whether every channel the package stores into
-// field is made unbuffered, and it stores one at least.
+// field is made unbuffered, and it stores one at least. A nil stored
+// (f.resetC = nil, once the channel is closed) has no buffer either.
 func (p *pkgInfo) unbufferedField(field *types.Var) bool {
-	stores := p.fieldStores(field)
-	for _, st := range stores {
+	made := false
+	for _, st := range p.fieldStores(field) {
+		if k, ok := st.Val.(*ssa.Const); ok && k.IsNil() {
+			continue
+		}
 		if !unbufferedMake(st.Val) {
 			return false
 		}
+		made = true
 	}
-	return len(stores) > 0
+	return made
 }
 
 // fieldStores returns the package's stores into field.

@@ -36,8 +36,9 @@
 //     that wait for work holding the pool's read lock, beside a Put that
 //     takes the write lock before it signals.
 //     For a send on a channel field that the package only ever gives
-//     unbuffered channels (c.events <- e), every receive from it, alone
-//     or as a select case, likewise; for a Wait on a WaitGroup field
+//     unbuffered channels, or nil once it is closed (c.events <- e), every
+//     receive from it, alone or as a select case, and every close of it
+//     (which ends the send, with a panic), likewise; for a Wait on a WaitGroup field
 //     (s.wg.Wait(), the Stop that waits for the loop its constructor
 //     started), every Done on it; for a Wait on a Cond field, every
 //     Signal and Broadcast on it.

@@ -53,11 +53,13 @@ func latentGuard(res *gate.Result, gfi *gate.FuncInfo, ops []compOp, h *gate.Hol
 }
 
 // beforeAll reports whether a path from fn's entry reaches instr without
-// passing any of ops.
+// passing any of ops. A select's case is passed only on the way into
+// that case: a select that takes another (the loop's stop channel) has
+// not received from the op's channel.
 func beforeAll(fn *ssa.Function, instr ssa.Instruction, ops []compOp) bool {
 	stop := make(map[ssa.Instruction]bool, len(ops))
 	for _, op := range ops {
-		stop[op.at] = true
+		stop[caseStart(op)] = true
 	}
 	found := false
 	cfg.Forward(fn.Blocks[:1], func(b *ssa.BasicBlock) bool {
@@ -156,4 +158,21 @@ func parked(ops []compOp) []compOp {
 		}
 	}
 	return out
+}
+
+// caseStart returns where op is passed: the first instruction of its case
+// for a case of a select, op.at otherwise.
+func caseStart(op compOp) ssa.Instruction {
+	sel, ok := op.at.(*ssa.Select)
+	if !ok {
+		return op.at
+	}
+	for i, st := range sel.States {
+		if st.Pos == op.pos {
+			if b := cfg.SelectCase(sel, i); b != nil && len(b.Instrs) > 0 {
+				return b.Instrs[0]
+			}
+		}
+	}
+	return op.at
 }

@@ -90,6 +90,8 @@ func chanUse(instr ssa.Instruction, k waitKind, v ssa.Value, is func(ssa.Value) 
 	switch in := instr.(type) {
 	case *ssa.UnOp:
 		return compOp{}, false, in.Op == token.ARROW || in.Op == token.MUL
+	case *ssa.BinOp:
+		return compOp{}, false, true // c.done == nil
 	case *ssa.Store:
 		// Into the variable or field that holds it, not elsewhere.
 		return compOp{}, false, matches(in.Addr, is)
@@ -125,10 +127,12 @@ func chanUse(instr ssa.Instruction, k waitKind, v ssa.Value, is func(ssa.Value) 
 }
 
 // recvUse classifies instr's use of channel v for a send waiting on it:
-// a receive (alone or as a select case) is what the send waits for;
-// other sends, a close, len and cap are harmless.
+// a receive (alone or as a select case) or a close is what the send
+// waits for; other sends, a comparison, len and cap are harmless.
 func recvUse(instr ssa.Instruction, v ssa.Value, is func(ssa.Value) bool) (op compOp, isOp, fine bool) {
 	switch in := instr.(type) {
+	case *ssa.BinOp:
+		return compOp{}, false, true // f.resetC == nil
 	case *ssa.UnOp:
 		if in.Op == token.ARROW {
 			return compOp{at: in, ch: v, pos: in.Pos(), what: "receives from"}, true, true
@@ -151,7 +155,11 @@ func recvUse(instr ssa.Instruction, v ssa.Value, is func(ssa.Value) bool) (op co
 	case *ssa.Call:
 		if b, ok := in.Call.Value.(*ssa.Builtin); ok {
 			switch b.Name() {
-			case "close", "len", "cap":
+			case "close":
+				// A close ends a blocked send too (with a panic): a sender
+				// that nothing receives from waits for it.
+				return compOp{at: in, ch: v, pos: in.Pos(), what: "closes"}, true, true
+			case "len", "cap":
 				return compOp{}, false, true
 			}
 		}

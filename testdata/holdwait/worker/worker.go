@@ -1,4 +1,4 @@
-// want package:`^\{package worker \S+ Atomic: signals\(p0 recv: closes; p0 send:\); Count: signals\(p1 wait: calls after p0/Mu\); Flush: signals\(p1 recv: closes after p0/Mu; p1 send:\); Keep: signals\(p0 recv: opaque; p0 send: opaque\); Maybe: signals\(p1 recv: closes maybe after p0/Mu; p1 send:\); Notify: signals\(p1 recv: closes; p1 send:\); Start: signals\(p1 recv: closes \(async\) after p0/Mu; p1 send:\); Try: signals\(p1 recv: closes; p1 send:\)\}$`
+// want package:`^\{package worker \S+ Atomic: signals\(p0 recv: closes; p0 send: closes\); Count: signals\(p1 wait: calls after p0/Mu\); Flush: signals\(p1 recv: closes after p0/Mu; p1 send: closes after p0/Mu\); Keep: signals\(p0 recv: opaque; p0 send: opaque\); Maybe: signals\(p1 recv: closes maybe after p0/Mu; p1 send: closes maybe after p0/Mu\); Notify: signals\(p1 recv: closes; p1 send: closes\); Start: signals\(p1 recv: closes \(async\) after p0/Mu; p1 send: closes \(async\) after p0/Mu\); Try: signals\(p1 recv: closes; p1 send: closes\)\}$`
 
 // Package worker: goroutine functions that another package starts, and
 // a helper that starts one, with the starter's lock handed in.
