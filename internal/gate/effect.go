@@ -52,8 +52,11 @@ type effect struct {
 	partial bool
 }
 
-// gateCall recognises a call of a gate method and returns its receiver.
-func (m *model) gateCall(c *ssa.CallCommon) (*types.Func, known.Kind, known.Method, ssa.Value, bool) {
+// gateCall recognises a call of a gate method and returns its receiver,
+// and the path from the receiver to the gate: none, but for the
+// try-acquire of a type that wraps a mutex (known.WrappedTry), the
+// embedded mutex's.
+func (m *model) gateCall(c *ssa.CallCommon) (*types.Func, known.Kind, known.Method, ssa.Value, []string, bool) {
 	var fn *types.Func
 	var recv ssa.Value
 	switch {
@@ -62,19 +65,22 @@ func (m *model) gateCall(c *ssa.CallCommon) (*types.Func, known.Kind, known.Meth
 	default:
 		cal, ok := naming.Resolve(c)
 		if !ok || len(cal.Args) == 0 {
-			return nil, 0, known.Method{}, nil, false
+			return nil, 0, known.Method{}, nil, nil, false
 		}
 		obj, _ := cal.Fn.Object().(*types.Func)
 		if cal.Fn.Origin() != nil {
 			obj, _ = cal.Fn.Origin().Object().(*types.Func)
 		}
 		if obj == nil {
-			return nil, 0, known.Method{}, nil, false
+			return nil, 0, known.Method{}, nil, nil, false
 		}
 		fn, recv = obj, cal.Args[0]
+		if kind, meth, path, ok := known.WrappedTry(obj); ok {
+			return fn, kind, meth, recv, path, true
+		}
 	}
 	kind, meth, ok := known.MethodOf(fn, m.isGateType)
-	return fn, kind, meth, recv, ok
+	return fn, kind, meth, recv, nil, ok
 }
 
 // callEffects returns the effects of a call, whose result (if any) is
@@ -85,11 +91,12 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 		return es
 	}
 	pos, end := fs.refs.Span(at)
-	if fn, kind, meth, recv, ok := m.gateCall(c); ok {
+	if fn, kind, meth, recv, path, ok := m.gateCall(c); ok {
 		ref, ok := fs.refs.Of(recv)
 		if !ok {
 			return nil
 		}
+		ref = ref.With(path...)
 		e := effect{
 			op:   meth.Op,
 			gate: GateOp{Gate: ref, Kind: kind, Mode: meth.Mode},

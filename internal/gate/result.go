@@ -61,7 +61,7 @@ func (r *Result) Invoked(name string) bool { return r.graph.invoked[name] }
 
 // IsGateCall reports whether c calls a gate's method (Lock, Acquire, …).
 func (r *Result) IsGateCall(c *ssa.CallCommon) bool {
-	_, _, _, _, ok := r.m.gateCall(c)
+	_, _, _, _, _, ok := r.m.gateCall(c)
 	return ok
 }
 

@@ -183,6 +183,52 @@ func MethodOf(fn *types.Func, isGateType func(*types.TypeName) bool) (Kind, Meth
 	return kind, m, ok
 }
 
+// WrappedTry classifies fn as the try-acquire of a type that wraps a
+// mutex: a method TryLock (or TryRLock) that takes nothing and reports
+// a bool, of a struct type that is no gate itself but whose Lock (or
+// RLock) is promoted from a sync.Mutex or sync.RWMutex it embeds by
+// value (type mutex struct{ sync.Mutex }, whose TryLock was written,
+// before Go had one, as a compare-and-swap on the mutex's state). It
+// returns the embedded mutex's kind, the try-acquire, and the path of
+// embedded fields to it.
+func WrappedTry(fn *types.Func) (Kind, Method, []string, bool) {
+	lock := map[string]string{"TryLock": "Lock", "TryRLock": "RLock"}[fn.Name()]
+	sig := fn.Signature()
+	if lock == "" || sig.Recv() == nil || sig.Params().Len() != 0 || sig.Results().Len() != 1 ||
+		!types.Identical(sig.Results().At(0).Type(), types.Typ[types.Bool]) {
+		return 0, Method{}, nil, false
+	}
+	recv := sig.Recv().Type()
+	if _, isGate := GateKind(recv, func(*types.TypeName) bool { return false }); isGate {
+		return 0, Method{}, nil, false
+	}
+	obj, index, _ := types.LookupFieldOrMethod(recv, true, fn.Pkg(), lock)
+	m, ok := obj.(*types.Func)
+	if !ok || len(index) < 2 {
+		return 0, Method{}, nil, false
+	}
+	kind, ok := GateKind(m.Signature().Recv().Type(), func(*types.TypeName) bool { return false })
+	if !ok || kind != Mutex && kind != RWMutex {
+		return 0, Method{}, nil, false
+	}
+	var path []string
+	t := PointerElem(recv)
+	for _, i := range index[:len(index)-1] {
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok {
+			return 0, Method{}, nil, false
+		}
+		f := st.Field(i)
+		if _, ptr := f.Type().Underlying().(*types.Pointer); ptr || !f.Embedded() {
+			return 0, Method{}, nil, false
+		}
+		path = append(path, f.Name())
+		t = f.Type()
+	}
+	meth, ok := methodTables[kind][fn.Name()]
+	return kind, meth, path, ok
+}
+
 // lockerIface is sync.Locker's method set, built once.
 var lockerIface = func() *types.Interface {
 	sig := types.NewSignatureType(nil, nil, nil, nil, nil, false)
