@@ -26,7 +26,8 @@ type Namer struct {
 	elems map[elemKey]int
 	// stored lists the slice and array types of whose values, or
 	// elements, the function stores one (replaces), once built.
-	stored     map[types.Type]bool
+	stored     map[types.Type]bool // slice, array and element types stored into
+	updated    map[types.Type]bool // map types stored into or deleted from
 	storedOnce sync.Once
 
 	// sole memoizes SoleStore for variables with many uses (soleStore):
@@ -109,11 +110,14 @@ func (rs *Namer) local(v ssa.Value) Ref {
 	return Ref{Root: Local, Index: id, Name: rs.localName(v)}
 }
 
-// An elemKey is an element of a slice or array: the slice's ref key and
-// the index value.
+// An elemKey is an element of a slice, array or map: the container's
+// ref key and the index value, or what names the index (key) when the
+// index is a constant or a value with a Ref (s.m[s.cur], loaded anew at
+// each use).
 type elemKey struct {
 	base  string
 	index ssa.Value
+	key   string
 }
 
 // elem returns the Ref of v, a load of the element at index of the slice
@@ -121,7 +125,11 @@ type elemKey struct {
 // (n.graph.nodes[from].Lock(), then n.graph.nodes[from].Unlock()) is one
 // local, the element's, as a variable loaded again is one variable.
 func (rs *Namer) elem(base Ref, index ssa.Value, v ssa.Value) Ref {
-	k := elemKey{base.Key(), index}
+	return rs.elemOf(elemKey{base: base.Key(), index: index}, v)
+}
+
+// elemOf returns the one local of the element k, which v loads.
+func (rs *Namer) elemOf(k elemKey, v ssa.Value) Ref {
 	rs.mu.Lock()
 	id, ok := rs.elems[k]
 	if !ok {
@@ -137,27 +145,73 @@ func (rs *Namer) elem(base Ref, index ssa.Value, v ssa.Value) Ref {
 	return Ref{Root: Local, Index: id, Name: rs.localName(v)}
 }
 
+// mapElem returns the Ref of v, the value l looks up in a map: every
+// lookup of one key in one map that the function does not update is one
+// local, the element's (c.shapes.M[c.ctx.url].Lock(), then
+// c.shapes.M[c.ctx.url].Unlock(), each loading the key anew), as a
+// variable loaded again is one variable. A key is one when it is the same
+// value, the same constant, or has the same Ref.
+func (rs *Namer) mapElem(l *ssa.Lookup, v ssa.Value, depth int) Ref {
+	if _, isMap := l.X.Type().Underlying().(*types.Map); !isMap || rs.updates(l.X.Type()) {
+		return rs.local(v)
+	}
+	base, ok := rs.walk(l.X, depth+1)
+	if !ok {
+		return rs.local(v)
+	}
+	k := elemKey{base: base.Key(), index: l.Index}
+	if c, isConst := l.Index.(*ssa.Const); isConst && c.Value != nil {
+		k.index, k.key = nil, "k:"+c.Value.ExactString()
+	} else if r, ok := rs.walk(l.Index, depth+1); ok {
+		k.index, k.key = nil, "r:"+r.Key()
+	}
+	return rs.elemOf(k, v)
+}
+
+// updates reports whether the function stores into, or deletes from, a
+// map of type t: then two lookups of one key may not give one object.
+func (rs *Namer) updates(t types.Type) bool {
+	rs.scanStores()
+	return holds(rs.updated, t)
+}
+
 // replaces reports whether the function stores an element into a slice
 // or array of type t, or a value of type t anywhere (g.nodes[i] = v,
 // g.nodes = slices.Delete(g.nodes, i, i+1)): then two loads of one
 // element may not load one object.
 func (rs *Namer) replaces(t types.Type) bool {
+	rs.scanStores()
+	return holds(rs.stored, t)
+}
+
+// scanStores notes, once, the types of what the function stores into
+// (stored) and the maps it updates (updated).
+func (rs *Namer) scanStores() {
 	rs.storedOnce.Do(func() {
-		rs.stored = make(map[types.Type]bool)
+		rs.stored, rs.updated = make(map[types.Type]bool), make(map[types.Type]bool)
 		for _, b := range rs.fn.Blocks {
 			for _, instr := range b.Instrs {
-				st, ok := instr.(*ssa.Store)
-				if !ok {
-					continue
+				switch in := instr.(type) {
+				case *ssa.Store:
+					if ia, ok := in.Addr.(*ssa.IndexAddr); ok {
+						rs.stored[ia.X.Type()] = true
+					}
+					rs.stored[in.Val.Type()] = true
+				case *ssa.MapUpdate:
+					rs.updated[in.Map.Type()] = true
+				case *ssa.Call:
+					if bi, ok := in.Call.Value.(*ssa.Builtin); ok && bi.Name() == "delete" {
+						rs.updated[in.Call.Args[0].Type()] = true
+					}
 				}
-				if ia, ok := st.Addr.(*ssa.IndexAddr); ok {
-					rs.stored[ia.X.Type()] = true
-				}
-				rs.stored[st.Val.Type()] = true
 			}
 		}
 	})
-	for s := range rs.stored {
+}
+
+// holds reports whether set holds a type identical to t.
+func holds(set map[types.Type]bool, t types.Type) bool {
+	for s := range set {
 		if types.Identical(s, t) {
 			return true
 		}
@@ -309,12 +363,15 @@ func (rs *Namer) walk(v ssa.Value, depth int) (Ref, bool) {
 		if x := rs.keyedBy(v); x != nil {
 			return rs.walk(x, depth+1)
 		}
-		return rs.local(v), true // a map's value
+		return rs.mapElem(v, v, depth), true // a map's value
 	case *ssa.Extract:
 		if l, ok := v.Tuple.(*ssa.Lookup); ok && v.Index == 0 {
 			if x := rs.keyedBy(l); x != nil {
 				return rs.walk(x, depth+1)
 			}
+		}
+		if l, ok := v.Tuple.(*ssa.Lookup); ok && v.Index == 0 {
+			return rs.mapElem(l, v, depth), true // looked up with ok
 		}
 		switch v.Tuple.(type) {
 		case *ssa.Next, *ssa.Lookup:
