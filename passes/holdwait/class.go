@@ -51,9 +51,13 @@ func (p *pkgInfo) classBlocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (bloc
 		if gfi == nil || !started && !p.anySender(w, field) {
 			return blocker{}, false // a sender that is no goroutine may answer
 		}
-		b, ok := guarded(p.res, gfi, ops, h, func(op compOp, g naming.Ref) bool {
+		b, ok := guarded(p.res, gfi, ops, h, func(op compOp, ap gate.AcquirePoint) bool {
 			r, ok := gfi.Ref(op.ch)
-			return ok && naming.Beside(r, g, w.ref, h.Gate)
+			// A goroutine that counts itself into the group it is
+			// waited by (Add under the lock the waiter holds) is not
+			// waited for until it has: an acquire before its Add does
+			// not hold the Wait up.
+			return ok && naming.Beside(r, ap.GateOp.Gate, w.ref, h.Gate) && (w.kind != wgWait || !countsItselfAfter(fn, is, ap.Instr))
 		})
 		if !ok {
 			return blocker{}, false

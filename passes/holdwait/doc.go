@@ -40,7 +40,9 @@
 //     receive from it, alone or as a select case, and every close of it
 //     (which ends the send, with a panic), likewise; for a Wait on a WaitGroup field
 //     (s.wg.Wait(), the Stop that waits for the loop its constructor
-//     started), every Done on it; for a Wait on a Cond field, every
+//     started), every Done on it (a goroutine that counts itself in,
+//     Add under the lock the waiter holds, is waited for only once it
+//     has: an acquire before its Add holds nothing up); for a Wait on a Cond field, every
 //     Signal and Broadcast on it.
 //   - Goroutines whose operations on the value only a summary tells
 //     (signals.go): one that runs a function of another package (go

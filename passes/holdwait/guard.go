@@ -12,14 +12,15 @@ import (
 )
 
 // guarded reports whether goroutine gfi must take h's gate before each
-// of ops: a blocking acquire of it (is says which gates are h's, as the
-// goroutine names them, for each op) in a mode that conflicts with h's
+// of ops: a blocking acquire of it (is says which acquires are of h's
+// gate, as the goroutine names it, and count, for each op) in a mode
+// that conflicts with h's
 // runs before the op on every path. Failing that, it reports a latent
 // blocker when some path may: an acquire of the gate that the goroutine
 // can reach before any of ops, and after which one of them can follow
 // (a loop that locks only when an item is pending, before it sees the
 // stop). The blocker names the first op and the acquire before it.
-func guarded(res *gate.Result, gfi *gate.FuncInfo, ops []compOp, h *gate.Holding, is func(compOp, naming.Ref) bool) (blocker, bool) {
+func guarded(res *gate.Result, gfi *gate.FuncInfo, ops []compOp, h *gate.Holding, is func(compOp, gate.AcquirePoint) bool) (blocker, bool) {
 	if len(ops) == 0 {
 		return blocker{}, false
 	}
@@ -38,13 +39,13 @@ func guarded(res *gate.Result, gfi *gate.FuncInfo, ops []compOp, h *gate.Holding
 
 // latentGuard returns a blocking acquire of h's gate that gfi can reach
 // from its start before any of ops, and after which one of them can run.
-func latentGuard(res *gate.Result, gfi *gate.FuncInfo, ops []compOp, h *gate.Holding, is func(compOp, naming.Ref) bool) (blocker, bool) {
+func latentGuard(res *gate.Result, gfi *gate.FuncInfo, ops []compOp, h *gate.Holding, is func(compOp, gate.AcquirePoint) bool) (blocker, bool) {
 	for _, ap := range gfi.Acquires {
 		if !ap.Blocking || ap.AtReturn || !counts(h, ap.GateOp.Mode) || !surely(res, gfi, ap, maxDepth) || !beforeAll(gfi.Fn, ap.Instr, ops) {
 			continue
 		}
 		for _, op := range ops {
-			if is(op, ap.GateOp.Gate) && cfg.After(ap.Instr, op.at) {
+			if is(op, ap) && cfg.After(ap.Instr, op.at) {
 				return blocker{acquire: ap, op: op.pos, opWhat: op.what, latent: true}, true
 			}
 		}
@@ -78,9 +79,9 @@ func beforeAll(fn *ssa.Function, instr ssa.Instruction, ops []compOp) bool {
 
 // acquireBefore returns a blocking acquire of h's gate that runs before
 // op on every path.
-func acquireBefore(res *gate.Result, gfi *gate.FuncInfo, op compOp, h *gate.Holding, is func(compOp, naming.Ref) bool) (gate.AcquirePoint, bool) {
+func acquireBefore(res *gate.Result, gfi *gate.FuncInfo, op compOp, h *gate.Holding, is func(compOp, gate.AcquirePoint) bool) (gate.AcquirePoint, bool) {
 	for _, ap := range gfi.Acquires {
-		if ap.Blocking && !ap.AtReturn && counts(h, ap.GateOp.Mode) && is(op, ap.GateOp.Gate) &&
+		if ap.Blocking && !ap.AtReturn && counts(h, ap.GateOp.Mode) && is(op, ap) &&
 			cfg.Dominates(ap.Instr, op.at) && surely(res, gfi, ap, maxDepth) {
 			return ap, true
 		}

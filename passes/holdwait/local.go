@@ -77,7 +77,8 @@ func (p *pkgInfo) localRecvBlocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (
 		case !cfg.Dominates(st.s.Instr, w.instr):
 			return blocker{}, false // it may be started on another path, or later
 		}
-		b, ok := guarded(p.res, st.gfi, ops, h, func(_ compOp, g naming.Ref) bool {
+		b, ok := guarded(p.res, st.gfi, ops, h, func(_ compOp, ap gate.AcquirePoint) bool {
+			g := ap.GateOp.Gate
 			t, ok := fi.Translate(g, st.cal)
 			return ok && t.Key() == h.Gate.Key()
 		})
@@ -118,7 +119,8 @@ func (p *pkgInfo) groupBlocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (bloc
 		default:
 			continue
 		}
-		b, ok := guarded(p.res, gfi, ops, h, func(_ compOp, g naming.Ref) bool {
+		b, ok := guarded(p.res, gfi, ops, h, func(_ compOp, ap gate.AcquirePoint) bool {
+			g := ap.GateOp.Gate
 			t, ok := fi.Translate(g, cal)
 			return ok && t.Key() == h.Gate.Key()
 		})

@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/known"
 )
 
@@ -204,6 +205,28 @@ func groupOps(fn *ssa.Function, is func(ssa.Value) bool, addOK bool, allowed map
 		}
 	}
 	return ops, true
+}
+
+// countsItselfAfter reports whether fn calls Add on the WaitGroup that
+// is picks out, and no such Add comes before instr on every path: a
+// goroutine that waits at instr has not counted itself yet (connsMu
+// guards its Add against the Wait), so a Wait does not wait for it.
+func countsItselfAfter(fn *ssa.Function, is func(ssa.Value) bool, instr ssa.Instruction) bool {
+	counts := false
+	for _, b := range fn.Blocks {
+		for _, x := range b.Instrs {
+			call, ok := x.(ssa.CallInstruction)
+			if !ok || call.Common().StaticCallee() == nil || call.Common().StaticCallee().Name() != "Add" ||
+				len(call.Common().Args) == 0 || !known.IsNamed(call.Common().Args[0].Type(), "sync", "WaitGroup") || !is(call.Common().Args[0]) {
+				continue
+			}
+			if cfg.Dominates(x, instr) {
+				return false
+			}
+			counts = true
+		}
+	}
+	return counts
 }
 
 // deferredClose reports whether instr defers close(v).
