@@ -5,6 +5,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/naming"
 )
@@ -51,13 +52,17 @@ func (p *pkgInfo) classBlocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (bloc
 		if gfi == nil || !started && !p.anySender(w, field) {
 			return blocker{}, false // a sender that is no goroutine may answer
 		}
+		// A goroutine that counts itself into the group it is waited
+		// by (Add under the lock the waiter holds) is not waited for
+		// until it has: an acquire before its Add does not hold the
+		// Wait up.
+		var self ssa.Instruction
+		if w.kind == wgWait {
+			self = selfCount(fn, is, ops)
+		}
 		b, ok := guarded(p.res, gfi, ops, h, func(op compOp, ap gate.AcquirePoint) bool {
 			r, ok := gfi.Ref(op.ch)
-			// A goroutine that counts itself into the group it is
-			// waited by (Add under the lock the waiter holds) is not
-			// waited for until it has: an acquire before its Add does
-			// not hold the Wait up.
-			return ok && naming.Beside(r, ap.GateOp.Gate, w.ref, h.Gate) && (w.kind != wgWait || !countsItselfAfter(fn, is, ap.Instr))
+			return ok && naming.Beside(r, ap.GateOp.Gate, w.ref, h.Gate) && (self == nil || cfg.Dominates(self, ap.Instr))
 		})
 		if !ok {
 			return blocker{}, false

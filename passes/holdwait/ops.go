@@ -3,6 +3,7 @@ package holdwait
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -207,12 +208,16 @@ func groupOps(fn *ssa.Function, is func(ssa.Value) bool, addOK bool, allowed map
 	return ops, true
 }
 
-// countsItselfAfter reports whether fn calls Add on the WaitGroup that
-// is picks out, and no such Add comes before instr on every path: a
-// goroutine that waits at instr has not counted itself yet (connsMu
-// guards its Add against the Wait), so a Wait does not wait for it.
-func countsItselfAfter(fn *ssa.Function, is func(ssa.Value) bool, instr ssa.Instruction) bool {
-	counts := false
+// selfCount returns the Add on the WaitGroup that is picks out with which
+// fn counts itself in: one that comes, on every path, before each of
+// ops (its Dones, or the returns a deferred Done runs at). A goroutine
+// that has not made it yet is not waited for (connsMu guards its Add
+// against the Wait). nil when fn has no such Add: a goroutine its
+// starter counted, which may add others (its children) later.
+func selfCount(fn *ssa.Function, is func(ssa.Value) bool, ops []compOp) ssa.Instruction {
+	if len(ops) == 0 {
+		return nil
+	}
 	for _, b := range fn.Blocks {
 		for _, x := range b.Instrs {
 			call, ok := x.(ssa.CallInstruction)
@@ -220,13 +225,12 @@ func countsItselfAfter(fn *ssa.Function, is func(ssa.Value) bool, instr ssa.Inst
 				len(call.Common().Args) == 0 || !known.IsNamed(call.Common().Args[0].Type(), "sync", "WaitGroup") || !is(call.Common().Args[0]) {
 				continue
 			}
-			if cfg.Dominates(x, instr) {
-				return false
+			if !slices.ContainsFunc(ops, func(op compOp) bool { return !cfg.Dominates(x, op.at) }) {
+				return x
 			}
-			counts = true
 		}
 	}
-	return counts
+	return nil
 }
 
 // deferredClose reports whether instr defers close(v).

@@ -81,3 +81,43 @@ func (r *Relay) Close() {
 	r.conns.Wait() // want `r\.conns\.Wait\(\) waits for \(\*Relay\)\.handle holding r\.relayMu, but \(\*Relay\)\.handle locks r\.relayMu before it calls r\.conns\.Done\(\)`
 	r.relayMu.Unlock()
 }
+
+// A crawler's workers are counted by their starter; a worker counts
+// only its children in, after it took mu to read what is pending. Close
+// holds mu while it waits: a counted worker that has not read yet waits
+// for mu.
+type Crawler struct {
+	mu      sync.Mutex
+	wg      sync.WaitGroup
+	pending []string
+	closed  bool
+}
+
+func (c *Crawler) Start(u string) {
+	c.wg.Add(1)
+	go c.work(u)
+}
+
+func (c *Crawler) work(u string) {
+	defer c.wg.Done()
+	c.mu.Lock()
+	next := c.pending
+	c.pending = nil
+	closed := c.closed
+	c.mu.Unlock()
+	if closed {
+		return
+	}
+	for _, v := range next {
+		c.wg.Add(1)
+		go c.work(v + u)
+	}
+}
+
+// Close waits for the workers holding mu, which each takes before Done.
+func (c *Crawler) Close() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.closed = true
+	c.wg.Wait() // want `certain: c\.wg\.Wait\(\) waits for \(\*Crawler\)\.work holding c\.mu, but \(\*Crawler\)\.work locks c\.mu before it calls c\.wg\.Done\(\)`
+}
