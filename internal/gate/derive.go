@@ -28,7 +28,8 @@ func (m *model) summarise(fi *FuncInfo, in []*state) *Summary {
 	fs.acquired = make(map[acquireSlot]int)
 	var exits, nilExits []*state
 	forCaller := make(map[int]*Flag)
-	var callerDrops bitset // the caller's gates a callee lets go of
+	var callerDrops bitset   // the caller's gates a callee lets go of
+	var callerRetakes bitset // the caller's gates a callee lets go of and takes back
 	for _, b := range fs.fn.Blocks {
 		if in[b.Index] == nil {
 			continue
@@ -51,7 +52,7 @@ func (m *model) summarise(fi *FuncInfo, in []*state) *Summary {
 			}
 			// A deferred release is judged where it is deferred: right
 			// after the acquire it pairs with, usually.
-			noteCallerReleases(forCaller, &callerDrops, instr, st, fs.effects[instr])
+			noteCallerReleases(forCaller, &callerDrops, &callerRetakes, instr, st, fs.effects[instr])
 			if _, deferred := instr.(*ssa.Defer); deferred {
 				return
 			}
@@ -62,7 +63,7 @@ func (m *model) summarise(fi *FuncInfo, in []*state) *Summary {
 			}
 		})
 	}
-	exitEffects(fs, sum, exits, nilExits, forCaller, callerDrops)
+	exitEffects(fs, sum, exits, nilExits, forCaller, callerDrops, callerRetakes)
 	return sum
 }
 
@@ -123,16 +124,22 @@ func (fs *funcState) retaken(held *state, forCaller map[int]*Flag) map[int]*Hold
 
 // noteCallerReleases records in forCaller the gates that es release where
 // this function had not acquired them: releases on the caller's behalf,
-// with the parameter flag they share, if any; and in drops the gates
-// that a callee lets go of and takes again (an xxxLocked helper that
-// unlocks around its slow part), where this function had not acquired
-// them: it lets go of them too, though its caller holds them again after.
-func noteCallerReleases(forCaller map[int]*Flag, drops *bitset, instr ssa.Instruction, st *state, es []effect) {
+// with the parameter flag they share, if any; in drops the gates that a
+// callee lets go of (an xxxLocked helper that unlocks around its slow
+// part), where this function had not acquired them: it lets go of them
+// too, though its caller holds them again after; and in retakes those
+// of them a callee takes back before it returns.
+func noteCallerReleases(forCaller map[int]*Flag, drops, retakes *bitset, instr ssa.Instruction, st *state, es []effect) {
 	var acquired bitset // by an earlier effect of the same call (once.Do)
 	for _, e := range es {
 		for k := range e.drops.all {
 			if h := st.get(k); h == nil || h.Contract {
 				drops.set(k)
+			}
+		}
+		for k := range e.retook.all {
+			if h := st.get(k); h == nil || h.Contract {
+				retakes.set(k)
 			}
 		}
 		k := e.id
@@ -203,7 +210,7 @@ func (fs *funcState) sureDeferredAcquires(st *state, b *ssa.BasicBlock) []effect
 // or on every return of a nil error (an acquire helper); and which of the
 // gates it released on its caller's behalf it leaves released (those it
 // holds again on every return, retaken, it leaves held).
-func exitEffects(fs *funcState, sum *Summary, exits, nilExits []*state, forCaller map[int]*Flag, callerDrops bitset) {
+func exitEffects(fs *funcState, sum *Summary, exits, nilExits []*state, forCaller map[int]*Flag, callerDrops, callerRetakes bitset) {
 	if len(exits) == 0 {
 		return
 	}
@@ -220,6 +227,9 @@ func exitEffects(fs *funcState, sum *Summary, exits, nilExits []*state, forCalle
 		h := held.get(id)
 		if h == nil {
 			h = retaken[id]
+		}
+		if _, released := forCaller[id]; (released || callerRetakes.has(id)) && h != nil && op.Gate.Crosses() && !op.Kind.Counting() {
+			sum.Retakes = append(sum.Retakes, op)
 		}
 		switch {
 		case !op.Gate.Crosses() || !held.touched.has(id):

@@ -28,7 +28,10 @@ type effect struct {
 	// drops are the caller's gates a callee lets go of before this
 	// acquire may happen (Summary.Drops), by id.
 	drops bitset
-	flag  *Flag
+	// retook, on a gate a callee holds on return, are the caller's gates
+	// it let go of and took back (Summary.Retakes), by id.
+	retook bitset
+	flag   *Flag
 	// orElse marks an acquiring case of a select with other cases that
 	// can end its wait (SumAcquire.OrElse).
 	orElse bool
@@ -198,6 +201,12 @@ func (m *model) calleeEffects(fs *funcState, cal naming.Callee, result ssa.Value
 			drops.set(fs.intern(GateOp{ref, d.Kind, d.Mode}))
 		}
 	}
+	var retook bitset
+	for _, r := range sum.Retakes {
+		if ref, ok := fs.refs.Translate(r.Gate, cal); ok {
+			retook.set(fs.intern(GateOp{ref, r.Kind, r.Mode}))
+		}
+	}
 	var out []effect
 	for _, a := range sum.Acquires {
 		flag, happens := TranslateFlag(a.Flag, cal)
@@ -230,9 +239,9 @@ func (m *model) calleeEffects(fs *funcState, cal naming.Callee, result ssa.Value
 	hold := !ReturnsFunc(cal.Fn)
 	for _, h := range sum.Holds {
 		if ref, ok := fs.refs.Translate(h.Gate, cal); ok {
-			// drops: a gate the callee let go of and took back is one its
-			// caller, too, lets go of on the way (Summary.Drops).
-			out = append(out, effect{op: known.Acquire, gate: GateOp{ref, h.Kind, h.Mode}, hold: hold, via: true, pos: pos, what: name, drops: drops})
+			// retook: a gate the callee let go of and took back is one its
+			// caller, too, lets go of and takes back (Summary.Retakes).
+			out = append(out, effect{op: known.Acquire, gate: GateOp{ref, h.Kind, h.Mode}, hold: hold, via: true, pos: pos, what: name, retook: retook})
 		}
 	}
 	if result == nil || !used(result) {
@@ -241,7 +250,7 @@ func (m *model) calleeEffects(fs *funcState, cal naming.Callee, result ssa.Value
 	for _, h := range sum.HoldsIfNil {
 		if ref, ok := fs.refs.Translate(h.Gate, cal); ok {
 			out = append(out, effect{op: known.Acquire, gate: GateOp{ref, h.Kind, h.Mode}, hold: hold, via: true,
-				cond: known.IfNil, condVal: result, pos: pos, what: name, drops: drops})
+				cond: known.IfNil, condVal: result, pos: pos, what: name})
 		}
 	}
 	return out

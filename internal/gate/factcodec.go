@@ -85,6 +85,7 @@ func encodeSummary(e *facts.Encoder, s Summary) {
 	EncodeOps(e, s.HoldsIfNil)
 	facts.EncodeEach(e, s.Releases, func(r SumRelease) { encodeOp(e, r.GateOp); encodeFlag(e, r.Flag) })
 	EncodeOps(e, s.Drops)
+	EncodeOps(e, s.Retakes)
 	facts.EncodeEach(e, s.Requires, func(r Required) { encodeOp(e, r.GateOp); e.Str(r.Said); e.Bool(r.Named) })
 	EncodeOps(e, s.Excludes)
 	facts.EncodeEach(e, s.Runs, func(r SumRun) { e.Int(r.Param); e.Bool(r.Free); EncodeOps(e, r.Under) })
@@ -100,6 +101,7 @@ func decodeSummary(d *facts.Decoder) Summary {
 		HoldsIfNil: DecodeOps(d),
 		Releases:   facts.DecodeEach(d, func() SumRelease { return SumRelease{GateOp: decodeOp(d), Flag: decodeFlag(d)} }),
 		Drops:      DecodeOps(d),
+		Retakes:    DecodeOps(d),
 		Requires:   facts.DecodeEach(d, func() Required { return Required{GateOp: decodeOp(d), Said: d.Str(), Named: d.Bool()} }),
 		Excludes:   DecodeOps(d),
 		Runs:       facts.DecodeEach(d, func() SumRun { return SumRun{Param: d.Int(), Free: d.Bool(), Under: DecodeOps(d)} }),

@@ -131,7 +131,13 @@ type Summary struct {
 	// Drops are the caller's gates it lets go of at some point, whether
 	// or not it takes them back before returning (a handshake that
 	// unlocks its caller's lock to take another and relocks it).
-	Drops    []GateOp
+	Drops []GateOp
+	// Retakes are the caller's gates it lets go of and holds again on
+	// every return, itself or through a callee that does: a helper that
+	// waits with its caller's lock let go of, whatever its callers hold
+	// meanwhile, takes it back under them (lockgraph's drop-and-retake
+	// edges).
+	Retakes  []GateOp
 	Requires []Required // //gatevet:holds: callers must hold these
 	Excludes []GateOp   // //gatevet:excludes: callers must not hold these
 	Runs     []SumRun   // func values it calls, with the gates held
@@ -139,7 +145,7 @@ type Summary struct {
 }
 
 func (s *Summary) empty() bool {
-	return s == nil || len(s.Acquires)+len(s.Holds)+len(s.HoldsIfNil)+len(s.Releases)+len(s.Requires)+len(s.Excludes)+len(s.Drops)+len(s.Runs)+len(s.Spawns) == 0
+	return s == nil || len(s.Acquires)+len(s.Holds)+len(s.HoldsIfNil)+len(s.Releases)+len(s.Requires)+len(s.Excludes)+len(s.Drops)+len(s.Retakes)+len(s.Runs)+len(s.Spawns) == 0
 }
 
 // FuncFact carries a function's Summary to importing packages, in the

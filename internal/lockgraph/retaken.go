@@ -50,7 +50,7 @@ func retaken(pass *analysis.Pass, res *gate.Result, conc *concurrency.Result, fi
 			hop := gate.NewHop(pass.Fset, name+", which lets go of "+spell(toOp, pkg)+" and takes it back", call.Pos(), call.Pos())
 			for _, h := range held.All() {
 				from, ok := fi.Class(h.Gate)
-				if !ok || from == to || droppedAtRetake(res, fi, sum, cal, h.Gate, op) {
+				if !ok || from == to || droppedAtRetake(res, fi, sum, cal, h.Gate, op) || deepAlso(res, fi, sum, cal, h.Gate, op) {
 					continue
 				}
 				if _, owned := conc.Owned(fi, call, h.Gate); owned {
@@ -118,15 +118,29 @@ func droppedAtRetake(res *gate.Result, fi *gate.FuncInfo, sum *gate.Summary, cal
 }
 
 // retakes returns the caller's gates sum's function lets go of and holds
-// again on every return: it took them back.
-func retakes(sum *gate.Summary) []gate.GateOp {
-	var out []gate.GateOp
-	for _, d := range sum.Drops {
-		for _, h := range sum.Holds {
-			if h.Gate.Key() == d.Gate.Key() && h.Kind == d.Kind && !h.Kind.Counting() {
-				out = append(out, h)
+// again on every return, itself or through a callee: it took them back.
+func retakes(sum *gate.Summary) []gate.GateOp { return sum.Retakes }
+
+// deepAlso reports whether the helper cal calls takes op back through a
+// callee of its own, not itself, and lets go of the caller's gate g (in
+// fi's terms) too on the way: in which order the callee takes the two
+// back is not known here, so no order is assumed. A helper two calls
+// above a drop-and-retake that lets go of the caller's lock alone keeps
+// the edge.
+func deepAlso(res *gate.Result, fi *gate.FuncInfo, sum *gate.Summary, cal naming.Callee, g naming.Ref, op gate.GateOp) bool {
+	if hi := res.Info(cal.Fn); hi != nil {
+		for _, ev := range hi.Events() {
+			if ev.Op == known.Acquire && !ev.Via && ev.Gate.Key() == op.Gate.Key() {
+				return false // it takes op back itself: droppedAtRetake judges
 			}
 		}
 	}
-	return out
+	for _, list := range [][]gate.GateOp{sum.Drops, sum.Retakes} {
+		for _, d := range list {
+			if ref, ok := fi.Translate(d.Gate, cal); ok && ref.Key() == g.Key() {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -306,3 +306,65 @@ func (s *Shelf) release(name string) {
 	s.mu.Unlock()
 	wait(name)
 }
+
+// Pump's Run holds mu across step, which takes other, lets go of it,
+// and then waits through a helper that lets go of mu and takes it back:
+// the order mu → other is Run's, whatever step's helper does after.
+type Pump struct {
+	mu, other sync.Mutex
+	n         int
+}
+
+func (p *Pump) Run() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.step() // want `latent: p\.other is acquired while holding p\.mu, but \(\*Pump\)\.Drain`
+}
+
+func (p *Pump) step() {
+	p.other.Lock()
+	p.n++
+	p.other.Unlock()
+	p.pause()
+}
+
+func (p *Pump) pause() {
+	p.mu.Unlock()
+	wait("pump")
+	p.mu.Lock()
+}
+
+func (p *Pump) Drain() {
+	p.other.Lock()
+	defer p.other.Unlock()
+	p.mu.Lock() // want `latent: p\.mu is acquired while holding p\.other, but \(\*Pump\)\.Run`
+	p.n--
+	p.mu.Unlock()
+}
+
+// Rack's helper, two calls down, lets go of both the device's lock and
+// the rack's, and takes them back in Delete's own order: nothing is
+// taken under the device's lock that Delete took before it.
+type Rack struct {
+	mu   sync.Mutex
+	devs map[string]*Device
+}
+
+func (r *Rack) Delete(hash string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	d := r.devs[hash]
+	d.lock.Lock()
+	defer d.lock.Unlock()
+	r.remove(d)
+}
+
+func (r *Rack) remove(d *Device) { r.waitBoth(d) }
+
+func (r *Rack) waitBoth(d *Device) {
+	d.lock.Unlock()
+	r.mu.Unlock()
+	wait(d.name)
+	r.mu.Lock()
+	d.lock.Lock()
+}
