@@ -17,7 +17,8 @@ import (
 // made on that call, and nothing else enters it. A start is a go
 // statement in no loop of its function that runs the loop on such an
 // object (its first argument, the receiver of a method), the only one
-// that starts the loop on that object, or a call, in
+// on a path that starts the loop on that object (two on exclusive
+// branches start one), or a call, in
 // no loop, of a func literal that only such a go statement starts and
 // that gets the object from its starter. An object made on a call is
 // one the starter allocates, or one a constructor of the package it
@@ -58,17 +59,17 @@ func (r *Result) startsOnly(fn *ssa.Function) bool {
 	if len(sites) == 0 || r.entered(fn) {
 		return false
 	}
-	started := make(map[ssa.Value]bool) // the objects the go statements start fn on
+	started := make(map[ssa.Value][]*ssa.Go) // the go statements that start fn, by object
 	for _, site := range sites {
 		if cfg.InLoop(site) {
 			return false
 		}
 		if g, isGo := site.(*ssa.Go); isGo {
 			obj, ok := r.startsMade(g)
-			if !ok || started[obj] {
+			if !ok || slices.ContainsFunc(started[obj], func(o *ssa.Go) bool { return cfg.After(o, g) || cfg.After(g, o) }) {
 				return false // two goroutines on one object run beside each other
 			}
-			started[obj] = true
+			started[obj] = append(started[obj], g)
 			continue
 		}
 		if len(site.Common().Args) == 0 {

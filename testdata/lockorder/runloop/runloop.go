@@ -126,3 +126,47 @@ func (t *Twin) reject() {
 	t.queued = 0
 	t.ctrlMu.Unlock()
 }
+
+// Ticked starts its loop with a ticker or without one: two go
+// statements, on exclusive branches, one goroutine per link.
+type Ticked struct {
+	sendMu, ctrlMu sync.Mutex
+	events         chan int
+	queued, sent   int
+}
+
+func NewTicked(keepalive bool) *Ticked {
+	t := &Ticked{events: make(chan int)}
+	if keepalive {
+		go t.run(true)
+	} else {
+		go t.run(false)
+	}
+	return t
+}
+
+func (t *Ticked) run(ping bool) {
+	for e := range t.events {
+		if e == 0 || ping {
+			t.appendFrames()
+		} else {
+			t.reject()
+		}
+	}
+}
+
+func (t *Ticked) appendFrames() {
+	t.ctrlMu.Lock()
+	defer t.ctrlMu.Unlock()
+	t.sendMu.Lock()
+	t.sent++
+	t.sendMu.Unlock()
+}
+
+func (t *Ticked) reject() {
+	t.sendMu.Lock()
+	defer t.sendMu.Unlock()
+	t.ctrlMu.Lock()
+	t.queued = 0
+	t.ctrlMu.Unlock()
+}
