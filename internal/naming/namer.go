@@ -1,6 +1,7 @@
 package naming
 
 import (
+	"fmt"
 	"go/token"
 	"go/types"
 	"strconv"
@@ -28,6 +29,7 @@ type Namer struct {
 	// elements, the function stores one (replaces), once built.
 	stored     map[types.Type]bool // slice, array and element types stored into
 	updated    map[types.Type]bool // map types stored into or deleted from
+	storedAt   map[string]bool     // the locations stored into (addrKey)
 	storedOnce sync.Once
 
 	// sole memoizes SoleStore for variables with many uses (soleStore):
@@ -152,7 +154,7 @@ func (rs *Namer) elemOf(k elemKey, v ssa.Value) Ref {
 // variable loaded again is one variable. A key is one when it is the same
 // value, the same constant, or has the same Ref.
 func (rs *Namer) mapElem(l *ssa.Lookup, v ssa.Value, depth int) Ref {
-	if _, isMap := l.X.Type().Underlying().(*types.Map); !isMap || rs.updates(l.X.Type()) {
+	if _, isMap := l.X.Type().Underlying().(*types.Map); !isMap || rs.updates(l.X.Type()) || rs.reloaded(l.X) {
 		return rs.local(v)
 	}
 	base, ok := rs.walk(l.X, depth+1)
@@ -162,10 +164,45 @@ func (rs *Namer) mapElem(l *ssa.Lookup, v ssa.Value, depth int) Ref {
 	k := elemKey{base: base.Key(), index: l.Index}
 	if c, isConst := l.Index.(*ssa.Const); isConst && c.Value != nil {
 		k.index, k.key = nil, "k:"+c.Value.ExactString()
-	} else if r, ok := rs.walk(l.Index, depth+1); ok {
+	} else if r, ok := rs.walk(l.Index, depth+1); ok && !rs.reloaded(l.Index) {
 		k.index, k.key = nil, "r:"+r.Key()
 	}
 	return rs.elemOf(k, v)
+}
+
+// reloaded reports whether v is a load of a location the function also
+// stores into (t.active = to, between m[t.active] and m[t.active]): two
+// loads of it may load two values.
+func (rs *Namer) reloaded(v ssa.Value) bool {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return false
+	}
+	k, ok := addrKey(load.X)
+	if !ok {
+		return true // a location not followed: assume it is stored into
+	}
+	rs.scanStores()
+	return rs.storedAt[k]
+}
+
+// addrKey spells the location address a names by its root value and
+// the fields and loads on the way (t.m, *t.cfg.name); false for one
+// through an element, a call or anything else.
+func addrKey(a ssa.Value) (string, bool) {
+	switch a := a.(type) {
+	case *ssa.FieldAddr:
+		k, ok := addrKey(a.X)
+		return k + "." + strconv.Itoa(a.Field), ok
+	case *ssa.UnOp:
+		if a.Op == token.MUL {
+			k, ok := addrKey(a.X)
+			return k + "*", ok
+		}
+	case *ssa.Parameter, *ssa.FreeVar, *ssa.Global, *ssa.Alloc:
+		return fmt.Sprintf("%p", a), true
+	}
+	return "", false
 }
 
 // updates reports whether the function stores into, or deletes from, a
@@ -188,7 +225,7 @@ func (rs *Namer) replaces(t types.Type) bool {
 // (stored) and the maps it updates (updated).
 func (rs *Namer) scanStores() {
 	rs.storedOnce.Do(func() {
-		rs.stored, rs.updated = make(map[types.Type]bool), make(map[types.Type]bool)
+		rs.stored, rs.updated, rs.storedAt = make(map[types.Type]bool), make(map[types.Type]bool), make(map[string]bool)
 		for _, b := range rs.fn.Blocks {
 			for _, instr := range b.Instrs {
 				switch in := instr.(type) {
@@ -197,6 +234,9 @@ func (rs *Namer) scanStores() {
 						rs.stored[ia.X.Type()] = true
 					}
 					rs.stored[in.Val.Type()] = true
+					if k, ok := addrKey(in.Addr); ok {
+						rs.storedAt[k] = true
+					}
 				case *ssa.MapUpdate:
 					rs.updated[in.Map.Type()] = true
 				case *ssa.Call:
