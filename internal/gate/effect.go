@@ -78,12 +78,29 @@ func (m *model) gateCall(c *ssa.CallCommon) (*types.Func, known.Kind, known.Meth
 			return nil, 0, known.Method{}, nil, nil, false
 		}
 		fn, recv = obj, cal.Args[0]
-		if kind, meth, path, ok := known.WrappedTry(obj); ok {
+		if kind, meth, path, ok := known.WrappedTry(obj); ok && touchesField(cal.Fn, path[0]) {
 			return fn, kind, meth, recv, path, true
 		}
 	}
 	kind, meth, ok := known.MethodOf(fn, m.isGateType)
 	return fn, kind, meth, recv, nil, ok
+}
+
+// touchesField reports whether method fn's body takes the address of its
+// receiver's field name: a TryLock that works on the embedded mutex
+// (unsafe.Pointer(&tl.Mutex)), not on a flag of its own.
+func touchesField(fn *ssa.Function, name string) bool {
+	if len(fn.Params) == 0 {
+		return false
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if fa, ok := instr.(*ssa.FieldAddr); ok && fa.X == fn.Params[0] && naming.FieldOf(fa).Name() == name {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // callEffects returns the effects of a call, whose result (if any) is

@@ -190,7 +190,8 @@ func MethodOf(fn *types.Func, isGateType func(*types.TypeName) bool) (Kind, Meth
 // value (type mutex struct{ sync.Mutex }, whose TryLock was written,
 // before Go had one, as a compare-and-swap on the mutex's state). It
 // returns the embedded mutex's kind, the try-acquire, and the path of
-// embedded fields to it.
+// embedded fields to it. Its caller checks that the method's body works
+// on that mutex: a TryLock of a busy flag of its own is no acquire.
 func WrappedTry(fn *types.Func) (Kind, Method, []string, bool) {
 	lock := map[string]string{"TryLock": "Lock", "TryRLock": "RLock"}[fn.Name()]
 	sig := fn.Signature()
