@@ -178,8 +178,9 @@
 //     on the return's line, or before it in a block that holds it. A
 //     read that ends the stream and keeps the decoder's lock so that
 //     nothing reads the dead stream again is documented, not lost. A
-//     comment that calls it a bug as it says so ("BUG: mu stays
-//     locked", "forgot to unlock") documents a mistake: reported.
+//     comment that starts by calling it a bug ("BUG: mu stays locked")
+//     or says the unlock was forgotten or is missing documents a
+//     mistake: reported.
 //
 // # Suppressing a report
 //
