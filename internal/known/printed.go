@@ -3,6 +3,7 @@ package known
 import (
 	"go/constant"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -51,7 +52,8 @@ type Printed struct {
 // type unknown here), that formats itself (fmt.Formatter), or that a
 // format gives a verb that does not call the method (%d, %T, %p, %#v)
 // is left out, as is every operand of a format that is not a constant
-// or that numbers its operands ([2]).
+// or that numbers its operands ([2]); a value printed twice is given
+// once.
 func PrintedOperands(c *ssa.CallCommon) ([]Printed, string) {
 	fn, ok := c.Value.(*ssa.Function)
 	if !ok || fn.Object() == nil || len(c.Args) == 0 {
@@ -81,7 +83,7 @@ func PrintedOperands(c *ssa.CallCommon) ([]Printed, string) {
 	}
 	var out []Printed
 	for i, v := range operands {
-		if v == nil {
+		if v == nil || slices.ContainsFunc(out, func(p Printed) bool { return p.Value == v }) {
 			continue
 		}
 		if verbs != nil {
@@ -190,7 +192,7 @@ func stringMethod(t types.Type, name string) *types.Func {
 }
 
 // formatVerbs maps each operand of a printf format to its verb ('#'
-// for one given the # flag, '*' for a width or precision); false when
+// for %#v, '*' for a width or precision); false when
 // the format numbers its operands, which is not followed.
 func formatVerbs(format string) (map[int]rune, bool) {
 	verbs := make(map[int]rune)
@@ -219,8 +221,8 @@ func formatVerbs(format string) (map[int]rune, bool) {
 			continue
 		}
 		verbs[arg] = rune(format[i])
-		if sharp {
-			verbs[arg] = '#'
+		if sharp && format[i] == 'v' {
+			verbs[arg] = '#' // %#v: GoString or the value's syntax, not String
 		}
 		arg++
 	}

@@ -15,6 +15,7 @@ func TestFormatVerbs(t *testing.T) {
 		{"%*d %v", map[int]rune{0: '*', 1: 'd', 2: 'v'}, true},
 		{"100%% of %v", map[int]rune{0: 'v'}, true},
 		{"%#v %x", map[int]rune{0: '#', 1: 'x'}, true},
+		{"%#x %#q", map[int]rune{0: 'x', 1: 'q'}, true},
 		{"%-10.3s|%+q", map[int]rune{0: 's', 1: 'q'}, true},
 		{"%[2]v %[1]v", nil, false},
 		{"trailing %", map[int]rune{}, true},
