@@ -1,6 +1,7 @@
 package gate
 
 import (
+	"go/token"
 	"slices"
 	"sync"
 
@@ -61,7 +62,7 @@ func (r *Result) testRuns() []testRun {
 				for _, s := range g.starts {
 					if s.Fn != nil {
 						run.goroutines = append(run.goroutines, r.closure([]*ssa.Function{s.Fn}, r.callees(true, true)))
-						run.many = append(run.many, cfg.InLoop(s.Instr))
+						run.many = append(run.many, cfg.InLoop(s.Instr) && !waitsInLoop(s.Instr))
 					}
 				}
 			}
@@ -135,4 +136,28 @@ func onlyStarted(fn *ssa.Function, sites []ssa.CallInstruction) bool {
 		started = true
 	}
 	return started
+}
+
+// waitsInLoop reports whether the loop go statement start is in also
+// waits (a receive, a select, a Wait): each pass may wait for the
+// goroutine it started before it starts the next (wg.Add(1); go f();
+// wg.Wait()), so the copies need not run beside each other.
+func waitsInLoop(start ssa.Instruction) bool {
+	for b := range cfg.LoopOf(start.Block()) {
+		for _, instr := range b.Instrs {
+			switch in := instr.(type) {
+			case *ssa.UnOp:
+				if in.Op == token.ARROW {
+					return true
+				}
+			case *ssa.Select:
+				return true
+			case ssa.CallInstruction:
+				if f := in.Common().StaticCallee(); f != nil && f.Name() == "Wait" {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

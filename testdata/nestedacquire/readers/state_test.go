@@ -140,3 +140,39 @@ func TestLookups(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// The same lookup, on a cache whose test waits for each goroutine it
+// starts before it starts the next: one copy at a time.
+type pageCache struct {
+	mu    sync.RWMutex
+	pages int
+}
+
+func (c *pageCache) String() string {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	return "pages"
+}
+
+func (c *pageCache) lookup() string {
+	c.mu.RLock()
+	s := fmt.Sprint("lookup in ", c)
+	c.mu.RUnlock()
+	c.mu.Lock()
+	c.pages++
+	c.mu.Unlock()
+	return s
+}
+
+func TestLookupsInTurn(t *testing.T) {
+	c := &pageCache{}
+	var wg sync.WaitGroup
+	for i := 0; i < 4; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c.lookup()
+		}()
+		wg.Wait()
+	}
+}
