@@ -193,9 +193,17 @@ func MethodOf(fn *types.Func, isGateType func(*types.TypeName) bool) (Kind, Meth
 // embedded fields to it. Its caller checks that the method's body works
 // on that mutex: a TryLock of a busy flag of its own is no acquire.
 func WrappedTry(fn *types.Func) (Kind, Method, []string, bool) {
-	lock := map[string]string{"TryLock": "Lock", "TryRLock": "RLock"}[fn.Name()]
+	var lock string
+	switch fn.Name() {
+	case "TryLock":
+		lock = "Lock"
+	case "TryRLock":
+		lock = "RLock"
+	default:
+		return 0, Method{}, nil, false
+	}
 	sig := fn.Signature()
-	if lock == "" || sig.Recv() == nil || sig.Params().Len() != 0 || sig.Results().Len() != 1 ||
+	if sig.Recv() == nil || sig.Params().Len() != 0 || sig.Results().Len() != 1 ||
 		!types.Identical(sig.Results().At(0).Type(), types.Typ[types.Bool]) {
 		return 0, Method{}, nil, false
 	}
