@@ -133,13 +133,13 @@ func noteCallerReleases(forCaller map[int]*Flag, drops, retakes *bitset, instr s
 	var acquired bitset // by an earlier effect of the same call (once.Do)
 	for _, e := range es {
 		for k := range e.drops.all {
-			if h := st.get(k); h == nil || h.Contract {
-				drops.set(k)
+			if h := st.get(k); h != nil && !h.Contract {
+				continue
 			}
-		}
-		for k := range e.retook.all {
-			if h := st.get(k); h == nil || h.Contract {
-				retakes.set(k)
+			if e.check {
+				drops.set(k)
+			} else {
+				retakes.set(k) // on a gate the callee holds on return
 			}
 		}
 		k := e.id

@@ -26,12 +26,11 @@ type effect struct {
 	// unchecked marks a conditional acquire whose outcome nobody reads.
 	unchecked bool
 	// drops are the caller's gates a callee lets go of before this
-	// acquire may happen (Summary.Drops), by id.
+	// acquire may happen (Summary.Drops), by id; on a gate the callee
+	// holds on return (hold, not check), those it let go of and took
+	// back (Summary.Retakes).
 	drops bitset
-	// retook, on a gate a callee holds on return, are the caller's gates
-	// it let go of and took back (Summary.Retakes), by id.
-	retook bitset
-	flag   *Flag
+	flag  *Flag
 	// orElse marks an acquiring case of a select with other cases that
 	// can end its wait (SumAcquire.OrElse).
 	orElse bool
@@ -258,7 +257,7 @@ func (m *model) calleeEffects(fs *funcState, cal naming.Callee, result ssa.Value
 		if ref, ok := fs.refs.Translate(h.Gate, cal); ok {
 			// retook: a gate the callee let go of and took back is one its
 			// caller, too, lets go of and takes back (Summary.Retakes).
-			out = append(out, effect{op: known.Acquire, gate: GateOp{ref, h.Kind, h.Mode}, hold: hold, via: true, pos: pos, what: name, retook: retook})
+			out = append(out, effect{op: known.Acquire, gate: GateOp{ref, h.Kind, h.Mode}, hold: hold, via: true, pos: pos, what: name, drops: retook})
 		}
 	}
 	if result == nil || !used(result) {

@@ -178,11 +178,9 @@ func formattingMethod(t types.Type) *types.Func {
 // stringMethod returns t's method name, when t's method set has one:
 // func() string for Error and String, any signature for Format.
 func stringMethod(t types.Type, name string) *types.Func {
-	sel := types.NewMethodSet(t).Lookup(nil, name)
-	if sel == nil {
-		return nil
-	}
-	m, ok := sel.Obj().(*types.Func)
+	// Not addressable: a pointer method is not in a value's method set.
+	obj, _, _ := types.LookupFieldOrMethod(t, false, nil, name)
+	m, ok := obj.(*types.Func)
 	if !ok {
 		return nil
 	}

@@ -1,7 +1,6 @@
 package naming
 
 import (
-	"fmt"
 	"go/token"
 	"go/types"
 	"strconv"
@@ -29,7 +28,8 @@ type Namer struct {
 	// elements, the function stores one (replaces), once built.
 	stored     map[types.Type]bool // slice, array and element types stored into
 	updated    map[types.Type]bool // map types stored into or deleted from
-	storedAt   map[string]bool     // the locations stored into (addrKey)
+	storedAt   map[location]bool   // the locations stored into
+	atOnce     sync.Once
 	storedOnce sync.Once
 
 	// sole memoizes SoleStore for variables with many uses (soleStore):
@@ -178,31 +178,50 @@ func (rs *Namer) reloaded(v ssa.Value) bool {
 	if !ok || load.Op != token.MUL {
 		return false
 	}
-	k, ok := addrKey(load.X)
+	loc, ok := locationOf(load.X)
 	if !ok {
 		return true // a location not followed: assume it is stored into
 	}
-	rs.scanStores()
-	return rs.storedAt[k]
+	rs.atOnce.Do(func() {
+		rs.storedAt = make(map[location]bool)
+		for _, b := range rs.fn.Blocks {
+			for _, instr := range b.Instrs {
+				if st, ok := instr.(*ssa.Store); ok {
+					if l, ok := locationOf(st.Addr); ok {
+						rs.storedAt[l] = true
+					}
+				}
+			}
+		}
+	})
+	return rs.storedAt[loc]
 }
 
-// addrKey spells the location address a names by its root value and
-// the fields and loads on the way (t.m, *t.cfg.name); false for one
+// A location is where an address points: a root value and the fields
+// and loads on the way from it (t.m, *t.cfg.name).
+type location struct {
+	root ssa.Value
+	path string
+}
+
+// locationOf returns the location address a names; false for one
 // through an element, a call or anything else.
-func addrKey(a ssa.Value) (string, bool) {
+func locationOf(a ssa.Value) (location, bool) {
 	switch a := a.(type) {
 	case *ssa.FieldAddr:
-		k, ok := addrKey(a.X)
-		return k + "." + strconv.Itoa(a.Field), ok
+		l, ok := locationOf(a.X)
+		l.path += "." + strconv.Itoa(a.Field)
+		return l, ok
 	case *ssa.UnOp:
 		if a.Op == token.MUL {
-			k, ok := addrKey(a.X)
-			return k + "*", ok
+			l, ok := locationOf(a.X)
+			l.path += "*"
+			return l, ok
 		}
 	case *ssa.Parameter, *ssa.FreeVar, *ssa.Global, *ssa.Alloc:
-		return fmt.Sprintf("%p", a), true
+		return location{root: a}, true
 	}
-	return "", false
+	return location{}, false
 }
 
 // updates reports whether the function stores into, or deletes from, a
@@ -225,7 +244,7 @@ func (rs *Namer) replaces(t types.Type) bool {
 // (stored) and the maps it updates (updated).
 func (rs *Namer) scanStores() {
 	rs.storedOnce.Do(func() {
-		rs.stored, rs.updated, rs.storedAt = make(map[types.Type]bool), make(map[types.Type]bool), make(map[string]bool)
+		rs.stored, rs.updated = make(map[types.Type]bool), make(map[types.Type]bool)
 		for _, b := range rs.fn.Blocks {
 			for _, instr := range b.Instrs {
 				switch in := instr.(type) {
@@ -234,9 +253,6 @@ func (rs *Namer) scanStores() {
 						rs.stored[ia.X.Type()] = true
 					}
 					rs.stored[in.Val.Type()] = true
-					if k, ok := addrKey(in.Addr); ok {
-						rs.storedAt[k] = true
-					}
 				case *ssa.MapUpdate:
 					rs.updated[in.Map.Type()] = true
 				case *ssa.Call:
