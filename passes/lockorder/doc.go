@@ -81,7 +81,9 @@
 // other path (its position, as related information when it is in the same
 // package). A helper called with a lock held that lets go of it and takes
 // it back (to send, or to call out) takes it again under every other lock
-// its caller holds at the call: that order is its caller's, at the call.
+// its caller holds at the call: that order is its caller's, at the call,
+// also when the helper is a few calls down (a helper above it that lets
+// go of the caller's other lock too assumes no order).
 // When several paths take the opposite order, the one named
 // takes it on objects that were there before its call rather than on one
 // it has just made: an object just made meets another goroutine only
