@@ -78,12 +78,12 @@ func (r *Result) testRuns() []testRun {
 // starts reaches, what the test's other started goroutines reach.
 func (r *Result) besideInTest(fi *FuncInfo) []*FuncInfo {
 	out := r.outermost(fi)
+	if len(r.CallSites(out.Fn)) == 0 && len(r.DynamicCallSites(out.Fn)) == 0 {
+		_, started := r.Reach(out) // a test entry: its runs need not be listed
+		return started
+	}
 	var beside []*FuncInfo
 	for _, run := range r.testRuns() {
-		if run.goroutines[0][0] == out {
-			_, started := r.Reach(out)
-			return started
-		}
 		for i, g := range run.goroutines[1:] {
 			if !slices.Contains(g, out) {
 				continue
