@@ -210,19 +210,9 @@ func (m *model) calleeEffects(fs *funcState, cal naming.Callee, result ssa.Value
 	}
 	name := naming.CalleeName(cal.Fn, m.pkgPath)
 	// The caller's gates the callee lets go of at some point are not
-	// held around what it acquires.
-	var drops bitset
-	for _, d := range sum.Drops {
-		if ref, ok := fs.refs.Translate(d.Gate, cal); ok {
-			drops.set(fs.intern(GateOp{ref, d.Kind, d.Mode}))
-		}
-	}
-	var retook bitset
-	for _, r := range sum.Retakes {
-		if ref, ok := fs.refs.Translate(r.Gate, cal); ok {
-			retook.set(fs.intern(GateOp{ref, r.Kind, r.Mode}))
-		}
-	}
+	// held around what it acquires; those it takes back are its caller's
+	// to take back too.
+	drops, retook := fs.translated(sum.Drops, cal), fs.translated(sum.Retakes, cal)
 	var out []effect
 	for _, a := range sum.Acquires {
 		flag, happens := TranslateFlag(a.Flag, cal)
@@ -267,6 +257,18 @@ func (m *model) calleeEffects(fs *funcState, cal naming.Callee, result ssa.Value
 		if ref, ok := fs.refs.Translate(h.Gate, cal); ok {
 			out = append(out, effect{op: known.Acquire, gate: GateOp{ref, h.Kind, h.Mode}, hold: hold, via: true,
 				cond: known.IfNil, condVal: result, pos: pos, what: name})
+		}
+	}
+	return out
+}
+
+// translated returns the ids of ops, a callee's gates, in the caller's
+// terms at a call of cal.
+func (fs *funcState) translated(ops []GateOp, cal naming.Callee) bitset {
+	var out bitset
+	for _, op := range ops {
+		if ref, ok := fs.refs.Translate(op.Gate, cal); ok {
+			out.set(fs.intern(GateOp{ref, op.Kind, op.Mode}))
 		}
 	}
 	return out

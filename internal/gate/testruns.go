@@ -22,9 +22,10 @@ import (
 // test's waits (go record(); <-done; check()), which are not followed
 // here, so it is not named.
 
-// testRun is one test entry's goroutines: the functions each reaches,
-// the test's own goroutine first, and whether the test may start several
-// of it (its go statement is in a loop): those run beside each other.
+// testRun is the goroutines one test entry starts on its own goroutine:
+// the functions each reaches, and whether the test may start several of
+// it (its go statement is in a loop that does not wait on each pass):
+// those run beside each other.
 type testRun struct {
 	goroutines [][]*FuncInfo
 	many       []bool
@@ -56,9 +57,8 @@ func (r *Result) testRuns() []testRun {
 				len(r.CallSites(f.Fn)) > 0 || len(r.DynamicCallSites(f.Fn)) > 0 {
 				continue
 			}
-			same := r.ownGoroutine(f.Fn)
-			run := testRun{goroutines: [][]*FuncInfo{same}, many: []bool{false}}
-			for _, g := range same {
+			var run testRun
+			for _, g := range r.ownGoroutine(f.Fn) {
 				for _, s := range g.starts {
 					if s.Fn != nil {
 						run.goroutines = append(run.goroutines, r.closure([]*ssa.Function{s.Fn}, r.callees(true, true)))
@@ -84,12 +84,12 @@ func (r *Result) besideInTest(fi *FuncInfo) []*FuncInfo {
 	}
 	var beside []*FuncInfo
 	for _, run := range r.testRuns() {
-		for i, g := range run.goroutines[1:] {
+		for i, g := range run.goroutines {
 			if !slices.Contains(g, out) {
 				continue
 			}
-			for j, other := range run.goroutines[1:] {
-				if j != i || run.many[i+1] {
+			for j, other := range run.goroutines {
+				if j != i || run.many[i] {
 					beside = append(beside, other...)
 				}
 			}

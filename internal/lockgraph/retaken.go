@@ -33,7 +33,7 @@ func retaken(pass *analysis.Pass, res *gate.Result, conc *concurrency.Result, fi
 		if _, isGo := call.(*ssa.Go); isGo {
 			return
 		}
-		for _, op := range retakes(sum) {
+		for _, op := range sum.Retakes {
 			ref, ok := fi.Translate(op.Gate, cal)
 			if !ok {
 				continue
@@ -116,10 +116,6 @@ func droppedAtRetake(res *gate.Result, fi *gate.FuncInfo, sum *gate.Summary, cal
 	}
 	return len(retakes) > 0 && !slices.ContainsFunc(retakes, func(x ssa.Instruction) bool { return !dropped(x) })
 }
-
-// retakes returns the caller's gates sum's function lets go of and holds
-// again on every return, itself or through a callee: it took them back.
-func retakes(sum *gate.Summary) []gate.GateOp { return sum.Retakes }
 
 // deepAlso reports whether the helper cal calls takes op back through a
 // callee of its own, not itself, and lets go of the caller's gate g (in

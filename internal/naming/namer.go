@@ -425,8 +425,6 @@ func (rs *Namer) walk(v ssa.Value, depth int) (Ref, bool) {
 			if x := rs.keyedBy(l); x != nil {
 				return rs.walk(x, depth+1)
 			}
-		}
-		if l, ok := v.Tuple.(*ssa.Lookup); ok && v.Index == 0 {
 			return rs.mapElem(l, v, depth), true // looked up with ok
 		}
 		switch v.Tuple.(type) {
