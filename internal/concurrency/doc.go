@@ -129,12 +129,18 @@
 //
 // Of one-way flags, it knows latches (latched.go): an unexported bool
 // field the package only ever sets to true after the object is made, or
-// one that can be nil and that it only ever clears. A
+// one that can be nil and that it only ever clears (a store on an object
+// its goroutine still owns, a test helper's on what a constructor just
+// made, is part of making it). A
 // point reached only while a check under a lock found the flag unset,
 // that lock held from the check on, and a point after a section that
 // set the flag or saw it set under the same lock never meet (a context's
 // helpers, set by Watch only while it is not disposed, read by Dispose
-// after it sets disposed).
+// after it sets disposed). The check may sit in a function literal the
+// method makes, on the receiver it captures, where the use's chain of
+// calls ends: a goroutine a callback starts that deletes from a map
+// only once it has seen, under the lock, that the map is not yet
+// taken out.
 //
 // Of modes, it knows fields an instance gets when it is made and keeps
 // for good (values' fixed fields, modes.go): a point reached only when

@@ -62,6 +62,7 @@ import (
 // locks were held, or a store that sets it.
 type latchTest struct {
 	field  string
+	recv   *ssa.Parameter  // the receiver whose field it is (receiverOf)
 	set    *ssa.BasicBlock // where the branch goes when the latch is set (true, or nil)
 	unset  *ssa.BasicBlock // where it goes when it is not
 	locks  []*gate.Holding // the gates held at the load
@@ -79,17 +80,33 @@ type latched struct {
 // latchedApart reports whether po, on a latch's open side, and pc, on
 // its closed side, never meet.
 func (r *Result) latchedApart(po, pc Point) (Reason, bool) {
-	if !receiverPoint(po) || !receiverPoint(pc) || !sameRecv(po.Func.Fn, pc.Func.Fn) || !inSection(po) {
+	ro, rest, ok := receiverOf(po.Func.Fn, po.Of)
+	rc, restc, okc := receiverOf(pc.Func.Fn, pc.Of)
+	if !ok || !okc || len(rest) > 0 || len(restc) > 0 || !types.Identical(ro.Type(), rc.Type()) {
 		return Reason{}, false
 	}
-	for _, o := range r.latchSides(po.Func, po.Instr, false) {
+	for _, q := range r.sectionPoints(po) {
+		if why, ok := r.latchedAt(q, ro, pc, rc); ok {
+			return why, true
+		}
+	}
+	return Reason{}, false
+}
+
+// latchedAt is latchedApart for an open side at q, in a critical
+// section, on receiver ro, and the closed side pc on receiver rc.
+func (r *Result) latchedAt(q Point, ro *ssa.Parameter, pc Point, rc *ssa.Parameter) (Reason, bool) {
+	for _, o := range r.latchSides(q.Func, q.Instr, false) {
+		if o.recv != ro {
+			continue
+		}
 		for _, c := range r.latchSides(pc.Func, pc.Instr, true) {
-			if o.field != c.field {
+			if o.field != c.field || c.recv != rc {
 				continue
 			}
 			for _, ho := range o.locks {
 				for _, hc := range c.locks {
-					if ho.Gate.Key() != hc.Gate.Key() || ho.Mode == known.Shared && hc.Mode == known.Shared {
+					if recvKey(q.Func.Fn, ho.Gate) != recvKey(pc.Func.Fn, hc.Gate) || ho.Mode == known.Shared && hc.Mode == known.Shared {
 						continue
 					}
 					f, set, open, undo := fieldName(o.field), "set", "not set", "clears"
@@ -101,7 +118,7 @@ func (r *Result) latchedApart(po, pc Point) (Reason, bool) {
 						how = "sets " + f + " " + map[bool]string{false: "", true: "to nil"}[o.nilled]
 					}
 					what := fmt.Sprintf("comes after a section that %s under %s (%s); the other runs only while %s is %s, checked under the same lock (%s), and nothing %s it again: a section before this one happens before it, and none after reaches the other point",
-						strings.TrimSpace(how), fieldName(ho.Gate.Key()), gate.PosText(r.fset, c.pos), f, open, gate.PosText(r.fset, o.pos), undo)
+						strings.TrimSpace(how), fieldName(recvKey(q.Func.Fn, ho.Gate)), gate.PosText(r.fset, c.pos), f, open, gate.PosText(r.fset, o.pos), undo)
 					return Reason{Pos: c.pos, What: what}, true
 				}
 			}
@@ -115,6 +132,30 @@ func (r *Result) latchedApart(po, pc Point) (Reason, bool) {
 func inSection(p Point) bool {
 	_, isGo := p.Instr.(*ssa.Go)
 	return !p.Started && !isGo && runsIn(p.Func, p.Instr) == p.Func.Fn
+}
+
+// sectionPoints returns where what p does happens, in a critical
+// section around it: p itself (inSection), and, for a use at the end of
+// a chain of calls or on a goroutine p starts, the instruction at
+// p.Inner in the function there, when it happens in place.
+func (r *Result) sectionPoints(p Point) []Point {
+	var out []Point
+	if inSection(p) {
+		out = append(out, p)
+	}
+	fn := r.funcAt(p.Inner)
+	fi := r.gates.Info(fn)
+	if fi == nil || fn == p.Func.Fn {
+		return out
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if q := (Point{Func: fi, Instr: instr}); instr.Pos() == p.Inner && inSection(q) {
+				return append(out, q)
+			}
+		}
+	}
+	return out
 }
 
 // latchSides returns the latch tests of fi that decide instr: on the
@@ -148,8 +189,8 @@ func (r *Result) latchSides(fi *gate.FuncInfo, instr ssa.Instruction, closed boo
 	return out
 }
 
-// latchTests returns fi's tests of latches of its receiver made under
-// a lock, and its stores of true into them.
+// latchTests returns fi's tests of latches of its receiver (or the one
+// it captures) made under a lock, and its stores of true into them.
 func (r *Result) latchTests(fi *gate.FuncInfo) []latchTest {
 	l := &r.latched
 	if l.tests == nil {
@@ -160,7 +201,7 @@ func (r *Result) latchTests(fi *gate.FuncInfo) []latchTest {
 		return ts
 	}
 	var out []latchTest
-	if fi.Fn.Signature.Recv() != nil {
+	if fi.Fn.Signature.Recv() != nil || len(fi.Fn.FreeVars) > 0 {
 		for _, b := range fi.Fn.Blocks {
 			if t, ok := r.latchTestOf(fi, b); ok {
 				out = append(out, t)
@@ -172,11 +213,12 @@ func (r *Result) latchTests(fi *gate.FuncInfo) []latchTest {
 				}
 				obj := fieldOf(st.Addr)
 				ref, ok := fi.Ref(st.Addr)
-				if !ok || obj == nil || !closing(obj, st.Val) || !receiverField(ref) || !r.latch(obj) {
+				if !ok || obj == nil || !closing(obj, st.Val) || !receiverField(fi.Fn, ref) || !r.latch(obj) {
 					continue
 				}
 				if locks := r.gates.HeldAt(fi, st); len(locks) > 0 {
-					out = append(out, latchTest{field: ref.Key(), locks: locks, pos: st.Pos(), store: st, nilled: nilable(obj.Type())})
+					recv, _, _ := receiverOf(fi.Fn, ref)
+					out = append(out, latchTest{field: recvKey(fi.Fn, ref), recv: recv, locks: locks, pos: st.Pos(), store: st, nilled: nilable(obj.Type())})
 				}
 			}
 		}
@@ -213,7 +255,7 @@ func (r *Result) latchTestOf(fi *gate.FuncInfo, b *ssa.BasicBlock) (latchTest, b
 	}
 	obj := fieldOf(load.X)
 	ref, ok := fi.Ref(load.X)
-	if !ok || obj == nil || !receiverField(ref) || (t.Const != nil && t.Const.IsNil()) != nilable(obj.Type()) || !r.latch(obj) {
+	if !ok || obj == nil || !receiverField(fi.Fn, ref) || (t.Const != nil && t.Const.IsNil()) != nilable(obj.Type()) || !r.latch(obj) {
 		return latchTest{}, false
 	}
 	locks := r.gates.HeldAt(fi, load)
@@ -221,31 +263,70 @@ func (r *Result) latchTestOf(fi *gate.FuncInfo, b *ssa.BasicBlock) (latchTest, b
 		return latchTest{}, false
 	}
 	pos := b.Instrs[len(b.Instrs)-1].(*ssa.If).Cond.Pos()
-	return latchTest{field: ref.Key(), set: set, unset: unset, locks: locks, pos: pos, nilled: nilable(obj.Type())}, true
+	recv, _, _ := receiverOf(fi.Fn, ref)
+	return latchTest{field: recvKey(fi.Fn, ref), recv: recv, set: set, unset: unset, locks: locks, pos: pos, nilled: nilable(obj.Type())}, true
 }
 
-// receiverField reports whether ref is a field of its function's
-// receiver.
-func receiverField(ref naming.Ref) bool {
-	return ref.Root == naming.Param && ref.Index == 0 && len(ref.Path) == 1
+// receiverField reports whether ref is a field of a method's receiver
+// in fn's terms (receiverOf).
+func receiverField(fn *ssa.Function, ref naming.Ref) bool {
+	_, rest, ok := receiverOf(fn, ref)
+	return ok && len(rest) == 1
+}
+
+// receiverOf reports whether the root of ref, in fn's terms, is the
+// receiver of a method: fn's own, or the one a function literal
+// captures from the method it is made in, through literals made in
+// literals (a goroutine a method starts, a callback it hands on); recv
+// is that receiver, rest the path from it.
+func receiverOf(fn *ssa.Function, ref naming.Ref) (recv *ssa.Parameter, rest []string, ok bool) {
+	switch ref.Root {
+	case naming.Param:
+		if ref.Index == 0 && fn.Signature.Recv() != nil {
+			return fn.Params[0], ref.Path, true
+		}
+	case naming.FreeVar:
+		if ref.Index >= len(fn.FreeVars) {
+			break
+		}
+		v, rest := naming.BoundOrigin(fn.FreeVars[ref.Index]), ref.Path
+		if a, ok := v.(*ssa.Alloc); ok && len(rest) > 0 && rest[0] == naming.Deref {
+			v, rest = naming.SoleStore(a), rest[1:]
+		}
+		if p, ok := v.(*ssa.Parameter); ok && p.Parent().Signature.Recv() != nil && p == p.Parent().Params[0] {
+			return p, rest, true
+		}
+	}
+	return nil, nil, false
+}
+
+// recvKey is ref's key with its root spelt as a method's receiver when
+// it is one (receiverOf), so that a method and the literals made in it
+// name the receiver's fields alike; ref's own key otherwise.
+func recvKey(fn *ssa.Function, ref naming.Ref) string {
+	if _, rest, ok := receiverOf(fn, ref); ok {
+		return naming.Ref{Root: naming.Param, Path: rest}.Key()
+	}
+	return ref.Key()
 }
 
 // latch reports whether obj is a one-way flag: an unexported bool field
 // (or one that can be nil) of a struct no store of the package writes as
 // a whole, which every store of the package sets to true (to nil), or to
-// anything only on an object the storing function allocates.
+// anything only on an object the storing goroutine owns (Owned: made
+// there, by the function or a constructor it calls, and not yet
+// published; a test helper that sets up what a constructor made).
 func (r *Result) latch(obj *types.Var) bool {
 	l := &r.latched
 	if is, ok := l.latches[obj]; ok {
 		return is
 	}
 	is := !obj.Exported() && (types.Identical(obj.Type().Underlying(), types.Typ[types.Bool]) || nilable(obj.Type()))
-	r.fieldStores(obj, func(_ *gate.FuncInfo, st *ssa.Store) {
+	r.fieldStores(obj, func(fi *gate.FuncInfo, st *ssa.Store) {
 		if closing(obj, st.Val) {
 			return
 		}
-		fa := st.Addr.(*ssa.FieldAddr)
-		if a, ok := fa.X.(*ssa.Alloc); !ok || a.Parent() != st.Parent() {
+		if ref, ok := fi.Ref(st.Addr.(*ssa.FieldAddr).X); !ok || r.owned(fi, st, ref, false, 0) == nil {
 			is = false
 		}
 	})

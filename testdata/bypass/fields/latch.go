@@ -28,6 +28,15 @@ type BuildContext struct {
 
 func NewBuildContext() *BuildContext { return &BuildContext{disposed: false} }
 
+// RestoreBuildContext sets the flag from a saved state on the context
+// NewBuildContext made, before anything else can reach it: the flag is
+// still set only once on a shared context.
+func RestoreBuildContext(disposed bool) *BuildContext {
+	c := NewBuildContext()
+	c.disposed = disposed
+	return c
+}
+
 func (c *BuildContext) Watch() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
