@@ -129,6 +129,9 @@ func statesContract(fn *ssa.Function) bool {
 		if containsAny(sentence, synchronised) && containsAny(sentence, outside) {
 			return true
 		}
+		if containsAny(sentence, presumes) && containsAny(sentence, lockWords) {
+			return true
+		}
 	}
 	return false
 }
@@ -139,6 +142,14 @@ func statesContract(fn *ssa.Function) bool {
 var (
 	synchronised = []string{"synchronis", "synchroniz", "serialis", "serializ"}
 	outside      = []string{"external", "provided by", "by the caller", "by its caller", "by callers"}
+)
+
+// So is a sentence that presumes the locks are held when the function
+// runs, without a modal: "Assumes you have acquired the required locks
+// and will release them yourself", "expects c.mu to be locked".
+var (
+	presumes  = []string{"assume", "expect", "require", "presuppose"}
+	lockWords = []string{"lock", "held", "acquired", "mutex"}
 )
 
 // containsAny reports whether s contains one of subs.

@@ -294,7 +294,8 @@
 //     time ("should be called on a database that is not running any other
 //     concurrent transactions"), or that says its synchronisation comes
 //     from outside ("External synchronisation provided by
-//     commitPipeline.mu", "serialized by the caller").
+//     commitPipeline.mu", "serialized by the caller"), or that presumes
+//     the locks held ("Assumes you have acquired the required locks").
 //   - Test code: _test.go files, functions named …ForTesting or …ForTest,
 //     and the closures they make, stored or passed on.
 //

@@ -46,6 +46,10 @@ func Compact() { table["compact"] = 0 }
 // pipeline's lock.
 func Step() { table["step"]++ }
 
+// Audit marks the table audited. Important: assumes you have acquired
+// the required locks and will release them yourself.
+func Audit() { table["audited"] = 1 }
+
 // Close runs after the workers have stopped.
 func Close() { table["closed"] = 1 }
 
