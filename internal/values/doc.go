@@ -3,7 +3,7 @@
 // not follow a path the program never takes and facts carry no acquire,
 // wait or leak out of one.
 //
-// Four kinds of value are known, each read off the package's SSA once,
+// Five kinds of value are known, each read off the package's SSA once,
 // before any summary, from its functions and its package initializer
 // (where a package-level variable's value is made: var blank = &T{}
 // is a construction like any other):
@@ -35,6 +35,13 @@
 //     run, whatever its tests set: a switch or hook only a _test.go file
 //     turns on (partitionsNoPanic = true) decides the package's own
 //     branches on it, not the tests'.
+//   - List element types (elems.go): a container/list.List in an
+//     unexported field that the package uses only through its methods,
+//     and into which every insertion puts a value of one dynamic type,
+//     holds only that type: a comma-ok assertion to it of an element's
+//     Value, taken from that list, succeeds, and the branch for an
+//     element of another type (a defensive "incorrect type" path that
+//     pops again with the lock held) never runs.
 //
 // Beside the branches, three facts of the object graph. A back-pointer
 // (backs.go), a part every owner makes for itself and that points back

@@ -15,6 +15,7 @@ type Paths struct {
 	results *nilResults
 	made    *Made // its fields cleared with a flag
 	globals globals
+	elems   *elemTypes
 }
 
 // Of reads the settled parameters, field invariants and nil results of
@@ -23,7 +24,7 @@ type Paths struct {
 // package, whose fields cleared with a flag decide branches too.
 func Of(pkg *ssa.Package, funcs []*ssa.Function, impls Implementations, made *Made) *Paths {
 	params := settledParams(funcs, impls)
-	return &Paths{params: params, fields: fieldInvariants(pkg, funcs, params), results: findNilResults(funcs, impls), made: made, globals: settledGlobals(pkg, funcs)}
+	return &Paths{params: params, fields: fieldInvariants(pkg, funcs, params), results: findNilResults(funcs, impls), made: made, globals: settledGlobals(pkg, funcs), elems: findElemTypes(funcs)}
 }
 
 // Settled returns the constant every call passes for bool parameter
@@ -41,7 +42,7 @@ func (p *Paths) Settle(param *ssa.Parameter, val bool) *Paths {
 	q := &Paths{params: make(settled)}
 	if p != nil {
 		maps.Copy(q.params, p.params)
-		q.fields, q.results, q.made, q.globals = p.fields, p.results, p.made, p.globals
+		q.fields, q.results, q.made, q.globals, q.elems = p.fields, p.results, p.made, p.globals, p.elems
 	}
 	q.params[param] = []constant.Value{constant.MakeBool(val)}
 	return q
@@ -50,8 +51,8 @@ func (p *Paths) Settle(param *ssa.Parameter, val bool) *Paths {
 // Follow says whether control can pass from block from to its
 // successor to: not the branch of an If that a settled parameter, a
 // field invariant, a nil or constant result, a comparison of two
-// constants, a field cleared with a flag or a variable settled under
-// the build rules out.
+// constants, a field cleared with a flag, a variable settled under
+// the build or a list field's element type rules out.
 func (p *Paths) Follow(from, to *ssa.BasicBlock) bool {
 	if p == nil {
 		return true
@@ -68,6 +69,9 @@ func (p *Paths) Follow(from, to *ssa.BasicBlock) bool {
 	val, decided := p.fields.decides(cond)
 	if !decided {
 		val, decided = p.globals.decides(from, cond)
+	}
+	if !decided {
+		val, decided = p.elems.decides(cond)
 	}
 	switch c := cond.(type) {
 	case *ssa.Parameter:
