@@ -10,7 +10,9 @@
 // The pass reports a return that holds a gate the function acquired,
 // when the function shows that it means to give the gate back: it defers
 // the release, or releases it before a return that is not an error
-// return; or, without that, when none of its callers, all in the
+// return (a return of err after a release that runs only where err was
+// found nil counts as one: if err == nil { mu.Lock(); …; mu.Unlock() };
+// return err); or, without that, when none of its callers, all in the
 // package, releases the gate after the call, or returns holding it where
 // someone can take it up (an exported caller that keeps a gate other
 // packages cannot give back hands it to nobody). An exported function is
