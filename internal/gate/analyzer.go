@@ -79,6 +79,9 @@ type model struct {
 	// fieldTargets are the func-typed fields every store sets to a known
 	// function (see dynamic.go).
 	fieldTargets map[*types.Var][]fieldTarget
+	// fieldRels are what calling func fields releases, as asked (see
+	// funcvars.go).
+	fieldRels map[*types.Var]fieldRel
 	// named are the package's named types, local ones included, listed
 	// on the first interface call that needs them (see implementations).
 	named []*types.Named
@@ -118,6 +121,7 @@ func run(pass *analysis.Pass) (any, error) {
 		namers:       make(map[*ssa.Function]*naming.Namer),
 	}
 	m.srcFuncs = srcFuncs
+	m.fieldRels = make(map[*types.Var]fieldRel)
 	m.sums = facts.NewTable[FuncFacts](pass, facts.Spec[*Summary, FuncFact]{
 		Derive: m.derive,
 		Export: exportSummary,

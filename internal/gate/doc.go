@@ -4,7 +4,9 @@
 // marked //gatevet:gate, and channels used as counting semaphores,
 // recognised by use), what each instruction does to them (acquire or
 // release, blocking or not, conditional on a TryLock's or Acquire's
-// outcome, deferred, inside a callee), which gates are held on every
+// outcome, deferred, inside a callee, or through a func variable or
+// field that every store sets to one gate's release, funcvars.go),
+// which gates are held on every
 // path before each instruction (the must-held dataflow, FuncInfo.Walk,
 // which follows no branch a constant rules out: if false, or what
 // package values decides, a bool parameter every call in the package

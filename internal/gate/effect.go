@@ -150,6 +150,7 @@ func (m *model) callEffects(fs *funcState, c *ssa.CallCommon, result ssa.Value, 
 	default:
 		out = m.commonAcquires(fs, c, cals, pos, end)
 	}
+	out = append(out, m.varReleases(fs, c, pos, end)...)
 	out = append(out, m.yieldAcquires(fs, c, pos, end)...)
 	return append(out, m.printedAcquires(fs, c, pos, end)...)
 }
