@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
 )
@@ -46,14 +47,22 @@ func (m *model) summarise(fi *FuncInfo, in []*state) *Summary {
 				}
 			case *ssa.RunDefers:
 				m.deferredAcquires(fi, sum, st, returnAfter(in), released)
+				for _, d := range st.deferred {
+					noteCallerReleases(forCaller, &callerDrops, &callerRetakes, d, st, lateReleases(fs.effects[d]))
+				}
 			}
 			if starts(instr) {
 				return
 			}
 			// A deferred release is judged where it is deferred: right
 			// after the acquire it pairs with, usually.
-			noteCallerReleases(forCaller, &callerDrops, &callerRetakes, instr, st, fs.effects[instr])
-			if _, deferred := instr.(*ssa.Defer); deferred {
+			_, deferred := instr.(*ssa.Defer)
+			es := fs.effects[instr]
+			if deferred {
+				es = slices.DeleteFunc(slices.Clone(es), func(e effect) bool { return e.late })
+			}
+			noteCallerReleases(forCaller, &callerDrops, &callerRetakes, instr, st, es)
+			if deferred {
 				return
 			}
 			for _, e := range fs.effects[instr] {
@@ -163,18 +172,35 @@ func noteCallerReleases(forCaller map[int]*Flag, drops, retakes *bitset, instr s
 	}
 }
 
-// returnsNilError reports whether ret returns a constant nil as the last
-// result of a function whose last result is an error: an acquire helper
-// (Acquire(ctx) error) or one that returns what it locked for
-// (idle() (*idleCommand, error)).
+// lateReleases returns the releases of es judged as the deferred calls
+// run (effect.late).
+func lateReleases(es []effect) []effect {
+	var out []effect
+	for _, e := range es {
+		if e.late {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// returnsNilError reports whether ret can return a nil error as the last
+// result of a function whose last result is an error: a constant nil
+// (an acquire helper, Acquire(ctx) error, or one that returns what it
+// locked for, idle() (*idleCommand, error)), or an err that a test found
+// nil on some path to the return (cfg.NilReaching: return err after if
+// err == nil { mu.Lock(); …; mu.Unlock() } returns nil, not holding).
 func returnsNilError(ret *ssa.Return) bool {
 	res := ret.Parent().Signature.Results()
 	n := res.Len()
 	if n == 0 || len(ret.Results) != n || !types.Identical(res.At(n-1).Type(), types.Universe.Lookup("error").Type()) {
 		return false
 	}
-	k, ok := naming.Returned(ret, n-1).(*ssa.Const)
-	return ok && k.IsNil()
+	v := naming.Returned(ret, n-1)
+	if k, ok := v.(*ssa.Const); ok {
+		return k.IsNil()
+	}
+	return cfg.NilReaching(v, ret)
 }
 
 // sureDeferredAcquires returns the acquires of the calls deferred by

@@ -52,6 +52,11 @@ type effect struct {
 	// partial marks an acquire the callee makes on some of its paths
 	// only (SumAcquire.Partial).
 	partial bool
+	// late marks a release through a func variable (funcvars.go): when
+	// deferred, whether it releases a gate of the caller's is judged as
+	// the deferred calls run, not where it is deferred, which is often
+	// before the acquire it pairs with.
+	late bool
 }
 
 // gateCall recognises a call of a gate method and returns its receiver,

@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
 )
@@ -27,7 +28,8 @@ import (
 // one gate (a bound method value, or what a function of the package
 // returns on every path, translated to the caller), calling the variable
 // releases that gate, in whichever mode the path holds it; so does a
-// deferred literal that calls it. The variable must be the function's
+// deferred literal that calls it on every path through it (not one that
+// calls it only if err != nil). The variable must be the function's
 // own, only stored to there and only read by the literals that capture
 // it. Anything else stays unknown, as before: no effect.
 //
@@ -48,7 +50,7 @@ func (m *model) varReleases(fs *funcState, c *ssa.CallCommon, pos, end token.Pos
 		}
 		if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL {
 			if g, ok := m.fieldRelease(fs, fa); ok {
-				return []effect{{op: known.Release, gate: g, via: true, pos: pos, end: end, what: naming.FieldOf(fa).Name() + "()"}}
+				return []effect{{op: known.Release, gate: g, via: true, late: true, pos: pos, end: end, what: naming.FieldOf(fa).Name() + "()"}}
 			}
 		}
 	case *ssa.MakeClosure:
@@ -59,8 +61,8 @@ func (m *model) varReleases(fs *funcState, c *ssa.CallCommon, pos, end token.Pos
 		for _, b := range lit.Blocks {
 			for _, instr := range b.Instrs {
 				call, ok := instr.(*ssa.Call)
-				if !ok {
-					continue
+				if !ok || !cfg.OnEveryReturn(b) {
+					continue // a release on some paths only (if err != nil { unlock() })
 				}
 				if load, ok := call.Call.Value.(*ssa.UnOp); ok && load.Op == token.MUL {
 					if fv, ok := load.X.(*ssa.FreeVar); ok {
@@ -75,7 +77,7 @@ func (m *model) varReleases(fs *funcState, c *ssa.CallCommon, pos, end token.Pos
 	var out []effect
 	for _, a := range vars {
 		if g, ok := m.heldRelease(fs, a); ok {
-			out = append(out, effect{op: known.Release, gate: g, via: true, pos: pos, end: end, what: a.Comment + "()"})
+			out = append(out, effect{op: known.Release, gate: g, via: true, late: true, pos: pos, end: end, what: a.Comment + "()"})
 		}
 	}
 	return out

@@ -3,7 +3,9 @@ package resource
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
+	"unicode"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -129,7 +131,7 @@ func statesContract(fn *ssa.Function) bool {
 		if containsAny(sentence, synchronised) && containsAny(sentence, outside) {
 			return true
 		}
-		if containsAny(sentence, presumes) && containsAny(sentence, lockWords) {
+		if presumesHeld(sentence) {
 			return true
 		}
 	}
@@ -146,11 +148,31 @@ var (
 
 // So is a sentence that presumes the locks are held when the function
 // runs, without a modal: "Assumes you have acquired the required locks
-// and will release them yourself", "expects c.mu to be locked".
+// and will release them yourself", "expects c.mu to be locked". Words
+// are matched whole (unexpected is no expect, blocks no lock), and a
+// sentence that denies it ("does not require the caller to hold any
+// lock", "no locking is required", "lock-free") states no contract.
 var (
-	presumes  = []string{"assume", "expect", "require", "presuppose"}
-	lockWords = []string{"lock", "held", "acquired", "mutex"}
+	presumes  = []string{"assume", "assumes", "assuming", "expect", "expects", "require", "requires", "presupposes"}
+	lockWords = []string{"lock", "locks", "locked", "mutex", "held", "acquired"}
+	denials   = []string{"not", "no", "never", "without", "free", "nothing", "neither", "nor"}
 )
+
+// presumesHeld reports whether sentence presumes the locks held.
+func presumesHeld(sentence string) bool {
+	var presumed, locks bool
+	for _, w := range strings.FieldsFunc(sentence, func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' }) {
+		switch {
+		case slices.Contains(denials, w) || strings.HasSuffix(w, "n't"):
+			return false
+		case slices.Contains(presumes, w):
+			presumed = true
+		case slices.Contains(lockWords, w):
+			locks = true
+		}
+	}
+	return presumed && locks
+}
 
 // containsAny reports whether s contains one of subs.
 func containsAny(s string, subs []string) bool {

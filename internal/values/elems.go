@@ -22,9 +22,11 @@ import (
 //
 // (An element that is nil panics before the assertion.) The list must be
 // used only through its methods, called on the field, and made by
-// list.New, or not at all; anything else (the list passed on or copied,
-// another list pushed in, a value pushed as an interface, any element's
-// Value stored) leaves its element type unknown.
+// list.New, stored straight into the field, or not at all; anything
+// else (the list passed on or copied, seeded before it is stored, used
+// through Init's result, another list pushed in, a value pushed as an
+// interface, any element's Value stored) leaves its element type
+// unknown, and so does an assertion to a type parameter.
 type elemTypes struct {
 	of map[*types.Var]types.Type // nil: unknown
 }
@@ -89,7 +91,9 @@ func (t *elemTypes) readField(fa *ssa.FieldAddr, f *types.Var) {
 				}
 				lists = append(lists, ref)
 			case *ssa.Store:
-				if c, ok := ref.Val.(*ssa.Call); !ok || !isFunc(c.Call.StaticCallee(), "New") {
+				// A new list, stored and used nowhere else: nothing was
+				// pushed into it first.
+				if c, ok := ref.Val.(*ssa.Call); !ok || !isFunc(c.Call.StaticCallee(), "New") || len(*c.Referrers()) != 1 {
 					unknown()
 					return
 				}
@@ -120,6 +124,12 @@ func (t *elemTypes) readField(fa *ssa.FieldAddr, f *types.Var) {
 				insert(c.Call.Args[1])
 			case "PushBackList", "PushFrontList":
 				unknown()
+			case "Init":
+				// Init returns the list itself: what is done through
+				// its result is not followed.
+				if len(*c.Referrers()) > 0 {
+					unknown()
+				}
 			}
 		}
 	}
@@ -151,6 +161,9 @@ func (t *elemTypes) decides(c ssa.Value) (val, ok bool) {
 	elem := t.of[f]
 	if f == nil || elem == nil {
 		return false, false
+	}
+	if _, param := types.Unalias(ta.AssertedType).(*types.TypeParam); param {
+		return false, false // whatever the instance asks for
 	}
 	if types.IsInterface(ta.AssertedType) {
 		return true, types.Implements(elem, ta.AssertedType.Underlying().(*types.Interface))

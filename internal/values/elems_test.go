@@ -94,6 +94,51 @@ func (l *leaked) pop() int {
 	return -1
 }
 
+// seeded pushes a marker into its list before storing it.
+type seeded struct{ items *list.List }
+
+func newSeeded() *seeded {
+	l := list.New()
+	l.PushBack(marker{})
+	return &seeded{items: l}
+}
+
+func (s *seeded) push(r *req) { s.items.PushBack(r) }
+
+func (s *seeded) pop() int {
+	if r, ok := s.items.Front().Value.(*req); ok {
+		return r.n
+	}
+	return -1
+}
+
+// reinit pushes a marker through Init's result.
+type reinit struct{ items list.List }
+
+func (q *reinit) push(r *req) { q.items.PushBack(r) }
+func (q *reinit) reset()      { q.items.Init().PushBack(marker{}) }
+
+func (q *reinit) pop() int {
+	if r, ok := q.items.Front().Value.(*req); ok {
+		return r.n
+	}
+	return -1
+}
+
+// generic asserts to a type parameter.
+type ints struct{ items list.List }
+
+func (g *ints) push(n int) { g.items.PushBack(n) }
+
+func get[T any](g *ints) T {
+	v, ok := g.items.Front().Value.(T)
+	if !ok {
+		var z T
+		return z
+	}
+	return v
+}
+
 // handed pushes what it is given as an interface.
 type handed struct{ items *list.List }
 
@@ -123,23 +168,16 @@ func TestElemTypes(t *testing.T) {
 		{"mixed", "pop", false},
 		{"leaked", "pop", false},
 		{"handed", "pop", false},
+		{"seeded", "pop", false},
+		{"reinit", "pop", false},
 	} {
-		fn := methodOf(pkg, c.typ, c.fn)
-		got, found := false, false
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				if ex, ok := instr.(*ssa.Extract); ok && ex.Index == 1 {
-					if _, ok := ex.Tuple.(*ssa.TypeAssert); ok {
-						found = true
-						val, ok := et.decides(ex)
-						got = ok && val
-					}
-				}
-			}
+		val, ok := et.decides(assertOK(t, methodOf(pkg, c.typ, c.fn)))
+		if got := ok && val; got != c.want {
+			t.Errorf("%s.%s: assertion decided %v, want %v", c.typ, c.fn, got, c.want)
 		}
-		if !found || got != c.want {
-			t.Errorf("%s.%s: assertion decided %v (found %v), want %v", c.typ, c.fn, got, found, c.want)
-		}
+	}
+	if _, ok := et.decides(assertOK(t, pkg.Func("get"))); ok {
+		t.Error("an assertion to a type parameter decided")
 	}
 	stored := ssatest.Build(t, elemSrc+`
 func relabel(e *list.Element) { e.Value = marker{} }
@@ -147,4 +185,20 @@ func relabel(e *list.Element) { e.Value = marker{} }
 	if et := findElemTypes(ssatest.Funcs(stored)); len(et.of) != 0 {
 		t.Errorf("with an element's Value stored, list fields known: %v", et.of)
 	}
+}
+
+// assertOK returns the ok result of fn's one comma-ok assertion.
+func assertOK(t *testing.T, fn *ssa.Function) ssa.Value {
+	t.Helper()
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if ex, ok := instr.(*ssa.Extract); ok && ex.Index == 1 {
+				if _, ok := ex.Tuple.(*ssa.TypeAssert); ok {
+					return ex
+				}
+			}
+		}
+	}
+	t.Fatalf("%s: no comma-ok assertion", fn.Name())
+	return nil
 }

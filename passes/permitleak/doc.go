@@ -136,8 +136,9 @@
 //     and pools that keep a slot with the connection they return.
 //   - A …Locked function that lets go of its caller's lock for a while and
 //     takes it again.
-//   - A single result that tells the caller whether it holds the gate
-//     ("return true" holding, "return false" released).
+//   - A result that tells the caller whether it holds the gate ("return
+//     true" holding, "return false" released): the one result, or a bool
+//     before a last error ((locked bool, err error)).
 //   - Ownership handed on: to a goroutine that releases the gate, to a
 //     function literal that is stored, returned or passed to a callback
 //     taker, in a returned func, or in a returned value that has a Release,

@@ -3,7 +3,6 @@ package permitleak
 import (
 	_ "embed"
 	"fmt"
-	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -193,106 +192,9 @@ func meansToRelease(rels []gate.Event, frees []exit) bool {
 			return true
 		}
 		for _, x := range frees {
-			if (!errorReturn(x.ret) || nilOnSomePath(x.ret.Results[len(x.ret.Results)-1], 0) || nilAt(x.ret.Results[len(x.ret.Results)-1], r.Instr)) && cfg.After(r.Instr, x.ret) {
+			if (!errorReturn(x.ret) || nilOnSomePath(x.ret.Results[len(x.ret.Results)-1], 0) || cfg.NilAt(x.ret.Results[len(x.ret.Results)-1], r.Instr)) && cfg.After(r.Instr, x.ret) {
 				return true
 			}
-		}
-	}
-	return false
-}
-
-// nilAt reports whether the error v that a return gives back is nil on
-// the path through release r: r runs only where a test found v nil (if
-// err == nil { mu.Lock(); t.tx = tx; mu.Unlock() }; return err), and
-// when v is loaded from a variable, nothing after r stores into it. The
-// result slot a function with defers returns through (*res = err;
-// rundefers; return *res) is seen through when no closure captures it.
-func nilAt(v ssa.Value, r ssa.Instruction) bool {
-	var from *ssa.Alloc // the variable v is read from, if any
-	for i := range maxSlots {
-		load, ok := v.(*ssa.UnOp)
-		if !ok || load.Op != token.MUL {
-			break
-		}
-		a, ok := load.X.(*ssa.Alloc)
-		// The variable the return reads may be a named result, which a
-		// deferred call can still change; one stored into it, only
-		// before the deferred calls run.
-		if !ok || captured(a, i > 0) {
-			return false
-		}
-		if st := storedJustBefore(a, load); st != nil && cfg.After(r, st) {
-			v = st.Val
-			continue
-		}
-		if storedAfter(a, r) {
-			return false
-		}
-		from = a
-		break
-	}
-	same := func(x ssa.Value) bool {
-		if from == nil {
-			return x == v
-		}
-		l, ok := x.(*ssa.UnOp)
-		return ok && l.Op == token.MUL && l.X == from
-	}
-	for d := r.Block(); d != nil; d = d.Idom() {
-		if len(d.Preds) != 1 {
-			continue
-		}
-		if t, ok := cfg.TestOf(d.Preds[0]); ok && t.Const != nil && t.Const.IsNil() && t.Equal == d && same(t.Value) {
-			return true
-		}
-	}
-	return false
-}
-
-// maxSlots bounds the variables nilAt looks through.
-const maxSlots = 3
-
-// captured reports whether a closure captures variable a; with
-// deferredOK, not counting closures that are only deferred.
-func captured(a *ssa.Alloc, deferredOK bool) bool {
-	for _, ref := range *a.Referrers() {
-		mc, ok := ref.(*ssa.MakeClosure)
-		if !ok {
-			continue
-		}
-		if !deferredOK {
-			return true
-		}
-		for _, use := range *mc.Referrers() {
-			if d, ok := use.(*ssa.Defer); !ok || d.Call.Value != mc {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// storedJustBefore returns the store into a in load's block that the
-// load reads, or nil.
-func storedJustBefore(a *ssa.Alloc, load *ssa.UnOp) *ssa.Store {
-	var last *ssa.Store
-	for _, instr := range load.Block().Instrs {
-		if instr == load {
-			return last
-		}
-		if st, ok := instr.(*ssa.Store); ok && st.Addr == a {
-			last = st
-		}
-	}
-	return nil
-}
-
-// storedAfter reports whether some store into variable a can run after
-// instruction r.
-func storedAfter(a *ssa.Alloc, r ssa.Instruction) bool {
-	for _, ref := range *a.Referrers() {
-		if st, ok := ref.(*ssa.Store); ok && st.Addr == a && cfg.After(r, st) {
-			return true
 		}
 	}
 	return false
@@ -328,17 +230,31 @@ func errorReturn(ret *ssa.Return) bool {
 	return !ok || !k.IsNil()
 }
 
-// signals reports whether the function's one result tells the caller
-// which way it went: one constant on every leaking return, another on
-// every freeing one (true and false, nil and an error). With more
-// results, a bool says found or not (v, ok), not held or not.
+// signals reports whether a result tells the caller which way it went:
+// one constant on every leaking return, another on every freeing one
+// (true and false, nil and an error). The one result, or, with several,
+// a bool before a last error result ((locked bool, err error)); a bool
+// last says found or not (v, ok), not held or not.
 func signals(leaks, frees []exit) bool {
-	if len(leaks[0].ret.Results) != 1 {
-		return false
+	sig := leaks[0].ret.Parent().Signature.Results()
+	n := len(leaks[0].ret.Results)
+	for i := range n {
+		if n > 1 && (i == n-1 || !isBool(sig.At(i).Type()) || !source.ReturnsError(leaks[0].ret.Parent().Signature)) {
+			continue
+		}
+		a, okA := sameConst(leaks, i)
+		b, okB := sameConst(frees, i)
+		if okA && okB && a != b {
+			return true
+		}
 	}
-	a, okA := sameConst(leaks, 0)
-	b, okB := sameConst(frees, 0)
-	return okA && okB && a != b
+	return false
+}
+
+// isBool reports whether t is a boolean type.
+func isBool(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsBoolean != 0
 }
 
 // sameConst returns the constant that every exit returns as result i.
