@@ -82,6 +82,9 @@ type model struct {
 	// fieldRels are what calling func fields releases, as asked (see
 	// funcvars.go).
 	fieldRels map[*types.Var]fieldRel
+	// condLocks are the locks the Conds of fields were made on, as
+	// asked (see condlocks.go).
+	condLocks map[*types.Var]condLock
 	// named are the package's named types, local ones included, listed
 	// on the first interface call that needs them (see implementations).
 	named []*types.Named
@@ -122,6 +125,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	m.srcFuncs = srcFuncs
 	m.fieldRels = make(map[*types.Var]fieldRel)
+	m.condLocks = make(map[*types.Var]condLock)
 	m.sums = facts.NewTable[FuncFacts](pass, facts.Spec[*Summary, FuncFact]{
 		Derive: m.derive,
 		Export: exportSummary,

@@ -5,7 +5,9 @@
 // recognised by use), what each instruction does to them (acquire or
 // release, blocking or not, conditional on a TryLock's or Acquire's
 // outcome, deferred, inside a callee, or through a func variable or
-// field that every store sets to one gate's release, funcvars.go),
+// field that every store sets to one gate's release, funcvars.go, or
+// through a Cond's L, which is the lock the Cond was made on,
+// condlocks.go),
 // which gates are held on every
 // path before each instruction (the must-held dataflow, FuncInfo.Walk,
 // which follows no branch a constant rules out: if false, or what

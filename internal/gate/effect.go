@@ -68,6 +68,10 @@ func (m *model) gateCall(c *ssa.CallCommon) (*types.Func, known.Kind, known.Meth
 	var recv ssa.Value
 	switch {
 	case c.IsInvoke():
+		if fn, recv, path, ok := m.condLockCall(c); ok {
+			kind, meth, ok := known.MethodOf(fn, m.isGateType)
+			return fn, kind, meth, recv, path, ok
+		}
 		fn, recv = c.Method, c.Value
 	default:
 		cal, ok := naming.Resolve(c)

@@ -233,6 +233,33 @@ func (m *model) fieldRelease(fs *funcState, fa *ssa.FieldAddr) (GateOp, bool) {
 // findFieldRelease reads the package's stores into func field f.
 func (m *model) findFieldRelease(f *types.Var) fieldRel {
 	var rel fieldRel
+	ok := m.storesInto(f, func(fn *ssa.Function, fa *ssa.FieldAddr, st *ssa.Store) bool {
+		if k, ok := st.Val.(*ssa.Const); ok && k.IsNil() {
+			return true
+		}
+		refs := m.namer(fn)
+		g, ok := m.boundRelease(refs, st.Val)
+		base, okBase := refs.Of(fa.X)
+		if !ok || !okBase || !extends(g.Gate, base) {
+			return false
+		}
+		path := g.Gate.Path[len(base.Path):]
+		if rel.ok && (!slices.Equal(rel.path, path) || rel.kind != g.Kind) {
+			return false
+		}
+		rel = fieldRel{path: path, kind: g.Kind, mode: g.Mode, ok: true}
+		return true
+	})
+	if !ok {
+		return fieldRel{}
+	}
+	return rel
+}
+
+// storesInto calls visit for each store of the package's functions into
+// field f, with the function and the field's address, until visit
+// returns false; it reports whether every visit returned true.
+func (m *model) storesInto(f *types.Var, visit func(fn *ssa.Function, fa *ssa.FieldAddr, st *ssa.Store) bool) bool {
 	for _, fn := range m.srcFuncs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -240,28 +267,13 @@ func (m *model) findFieldRelease(f *types.Var) fieldRel {
 				if !ok {
 					continue
 				}
-				fa, ok := st.Addr.(*ssa.FieldAddr)
-				if !ok || naming.FieldOf(fa) != f {
-					continue
+				if fa, ok := st.Addr.(*ssa.FieldAddr); ok && naming.FieldOf(fa) == f && !visit(fn, fa, st) {
+					return false
 				}
-				if k, ok := st.Val.(*ssa.Const); ok && k.IsNil() {
-					continue
-				}
-				refs := m.namer(fn)
-				g, ok := m.boundRelease(refs, st.Val)
-				base, okBase := refs.Of(fa.X)
-				if !ok || !okBase || !extends(g.Gate, base) {
-					return fieldRel{}
-				}
-				path := g.Gate.Path[len(base.Path):]
-				if rel.ok && (!slices.Equal(rel.path, path) || rel.kind != g.Kind) {
-					return fieldRel{}
-				}
-				rel = fieldRel{path: path, kind: g.Kind, mode: g.Mode, ok: true}
 			}
 		}
 	}
-	return rel
+	return true
 }
 
 // extends reports whether ref is base or a path on from it.
