@@ -21,7 +21,9 @@ import (
 //
 // so that a helper the holder calls, locking q.mu, or read-locking
 // e.cfgMu again while a writer waits, meets the same gate. A Cond field
-// stored anything else keeps its L a Locker of its own.
+// stored anything else, made on a lock deeper in the object (&q.inner.mu,
+// a promoted mutex), or copied with its struct (*q2 = *q) keeps its L a
+// Locker of its own.
 
 // A condLock is what the L of the Conds a field holds locks: the lock at
 // path from the object that holds the field, read-locked through
@@ -121,7 +123,10 @@ func (m *model) madeOn(fn *ssa.Function, base, v ssa.Value) (condLock, bool) {
 	refs := m.namer(fn)
 	lock, okLock := refs.Of(arg)
 	owner, okOwner := refs.Of(base)
-	if !okLock || !okOwner || !extends(lock, owner) || len(lock.Path) == len(owner.Path) {
+	// Only a lock that is a field of the object itself: the Cond's own
+	// Wait lets go of it, and the passes that follow a Wait know the
+	// lock by that one field (holdwait's condLock).
+	if !okLock || !okOwner || !extends(lock, owner) || len(lock.Path) != len(owner.Path)+1 {
 		return condLock{}, false
 	}
 	return condLock{path: lock.Path[len(owner.Path):], lock: ptr.Elem(), shared: shared, ok: true}, true

@@ -258,7 +258,9 @@ func (m *model) findFieldRelease(f *types.Var) fieldRel {
 
 // storesInto calls visit for each store of the package's functions into
 // field f, with the function and the field's address, until visit
-// returns false; it reports whether every visit returned true.
+// returns false; it reports whether every visit returned true. A store
+// of a whole struct that holds f (*q2 = *q, which gives q2 q's Cond and
+// q's releases) is no store visit can judge: storesInto returns false.
 func (m *model) storesInto(f *types.Var, visit func(fn *ssa.Function, fa *ssa.FieldAddr, st *ssa.Store) bool) bool {
 	for _, fn := range m.srcFuncs {
 		for _, b := range fn.Blocks {
@@ -267,6 +269,9 @@ func (m *model) storesInto(f *types.Var, visit func(fn *ssa.Function, fa *ssa.Fi
 				if !ok {
 					continue
 				}
+				if s, ok := st.Val.Type().Underlying().(*types.Struct); ok && holdsField(s, f) {
+					return false
+				}
 				if fa, ok := st.Addr.(*ssa.FieldAddr); ok && naming.FieldOf(fa) == f && !visit(fn, fa, st) {
 					return false
 				}
@@ -274,6 +279,16 @@ func (m *model) storesInto(f *types.Var, visit func(fn *ssa.Function, fa *ssa.Fi
 		}
 	}
 	return true
+}
+
+// holdsField reports whether struct s declares field f.
+func holdsField(s *types.Struct, f *types.Var) bool {
+	for i := range s.NumFields() {
+		if s.Field(i) == f {
+			return true
+		}
+	}
+	return false
 }
 
 // extends reports whether ref is base or a path on from it.

@@ -116,3 +116,32 @@ func (m *Mixed) Drain() {
 	defer m.cond.L.Unlock()
 	m.clearA()
 }
+
+// Copied queues share their original's Cond, made on the original's
+// lock (*q2 = *q): the copy's cond.L is not the copy's mu, and locking
+// the copy's mu under it is no nested acquire.
+type Copied struct {
+	mu    sync.Mutex
+	cond  *sync.Cond
+	items []int
+}
+
+func NewCopied() *Copied {
+	q := &Copied{}
+	q.cond = sync.NewCond(&q.mu)
+	return q
+}
+
+func (q *Copied) Copy() *Copied {
+	q2 := new(Copied)
+	*q2 = *q
+	q2.items = nil
+	return q2
+}
+
+func UseCopy(q2 *Copied) {
+	q2.cond.L.Lock()
+	q2.mu.Lock()
+	q2.mu.Unlock()
+	q2.cond.L.Unlock()
+}
