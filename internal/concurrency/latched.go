@@ -343,21 +343,12 @@ func (r *Result) latch(obj *types.Var) bool {
 func (r *Result) storedWhole(obj *types.Var) bool {
 	whole := false
 	r.stores(func(fi *gate.FuncInfo, st *ssa.Store) {
-		if s, ok := st.Val.Type().Underlying().(*types.Struct); ok && hasField(s, obj) {
+		if s, ok := st.Val.Type().Underlying().(*types.Struct); ok && naming.Declares(s, obj) {
 			a, ok := st.Addr.(*ssa.Alloc)
 			whole = whole || !ok || a.Parent() != fi.Fn
 		}
 	})
 	return whole
-}
-
-func hasField(s *types.Struct, obj *types.Var) bool {
-	for i := range s.NumFields() {
-		if s.Field(i) == obj {
-			return true
-		}
-	}
-	return false
 }
 
 // closing reports whether storing v into latch obj sets it for good:

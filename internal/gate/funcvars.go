@@ -269,7 +269,7 @@ func (m *model) storesInto(f *types.Var, visit func(fn *ssa.Function, fa *ssa.Fi
 				if !ok {
 					continue
 				}
-				if s, ok := st.Val.Type().Underlying().(*types.Struct); ok && holdsField(s, f) {
+				if s, ok := st.Val.Type().Underlying().(*types.Struct); ok && naming.Declares(s, f) {
 					return false
 				}
 				if fa, ok := st.Addr.(*ssa.FieldAddr); ok && naming.FieldOf(fa) == f && !visit(fn, fa, st) {
@@ -279,16 +279,6 @@ func (m *model) storesInto(f *types.Var, visit func(fn *ssa.Function, fa *ssa.Fi
 		}
 	}
 	return true
-}
-
-// holdsField reports whether struct s declares field f.
-func holdsField(s *types.Struct, f *types.Var) bool {
-	for i := range s.NumFields() {
-		if s.Field(i) == f {
-			return true
-		}
-	}
-	return false
 }
 
 // extends reports whether ref is base or a path on from it.

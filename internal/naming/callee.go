@@ -193,6 +193,17 @@ func WrappedMethod(wrapper *ssa.Function) *ssa.Function {
 	return nil
 }
 
+// Declares reports whether struct s declares field f itself (not
+// through an embedded struct).
+func Declares(s *types.Struct, f *types.Var) bool {
+	for i := range s.NumFields() {
+		if s.Field(i) == f {
+			return true
+		}
+	}
+	return false
+}
+
 // FieldOf returns the field a FieldAddr addresses, as declared (the
 // generic origin for instantiated types).
 func FieldOf(fa *ssa.FieldAddr) *types.Var {

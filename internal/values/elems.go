@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
 )
 
@@ -217,14 +218,7 @@ func (t *elemTypes) listOf(e ssa.Value, seen map[ssa.Value]bool) (f *types.Var, 
 // listField reports whether f is an unexported field that holds a
 // container/list.List or a pointer to one.
 func listField(f *types.Var) bool {
-	if f == nil || f.Exported() {
-		return false
-	}
-	t := f.Type()
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	return isNamed(t, "container/list", "List")
+	return f != nil && !f.Exported() && known.IsNamed(f.Type(), "container/list", "List")
 }
 
 // isListElemValue reports whether f is list.Element's Value.
@@ -235,11 +229,5 @@ func isListElemValue(f *types.Var) bool {
 // isFunc reports whether fn is a function or method of container/list
 // named name (any, for "").
 func isFunc(fn *ssa.Function, name string) bool {
-	return fn != nil && fn.Pkg != nil && fn.Pkg.Pkg.Path() == "container/list" && (name == "" || fn.Name() == name)
-}
-
-// isNamed reports whether t is the named type pkg.name.
-func isNamed(t types.Type, pkg, name string) bool {
-	n, ok := t.(*types.Named)
-	return ok && n.Obj().Name() == name && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg
+	return fn != nil && known.PkgPath(fn) == "container/list" && (name == "" || fn.Name() == name)
 }
