@@ -314,6 +314,39 @@ func Forward(from []*ssa.BasicBlock, visit func(*ssa.BasicBlock) bool) {
 	ForwardKnowing(from, nil, visit)
 }
 
+// Meets reports whether some path from instr, instr included, comes to
+// an instruction goal holds of before one stop holds of: a hand-over's
+// receive that reaches a return with no release on the way.
+func Meets(instr ssa.Instruction, goal, stop func(ssa.Instruction) bool) bool {
+	// scan looks at instrs in order: met, stopped, or on to the successors.
+	scan := func(instrs []ssa.Instruction) (met, stopped bool) {
+		for _, x := range instrs {
+			if goal(x) {
+				return true, true
+			}
+			if stop(x) {
+				return false, true
+			}
+		}
+		return false, false
+	}
+	b := instr.Block()
+	i := slices.Index(b.Instrs, instr)
+	met, stopped := scan(b.Instrs[i:])
+	if stopped {
+		return met
+	}
+	Forward(b.Succs, func(s *ssa.BasicBlock) bool {
+		if met {
+			return false
+		}
+		m, st := scan(s.Instrs)
+		met = m
+		return !st
+	})
+	return met
+}
+
 // Known returns the branch conditions decided on every path to b: for
 // each block on b's dominator chain that is entered only from an If,
 // the If's condition and whether its true branch was taken. A condition

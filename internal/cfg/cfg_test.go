@@ -241,6 +241,32 @@ func TestAfter(t *testing.T) {
 	}
 }
 
+func TestMeets(t *testing.T) {
+	_, m := build(t)
+	is := func(names ...string) func(ssa.Instruction) bool {
+		return func(x ssa.Instruction) bool {
+			for _, n := range names {
+				if x == ssa.Instruction(m[n]) {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	if !Meets(m["flow.start"], is("flow.end"), is("flow.then")) {
+		t.Error("the else branch comes to the end without the then branch")
+	}
+	if Meets(m["flow.start"], is("flow.end"), is("flow.join")) {
+		t.Error("every path to the end passes the join")
+	}
+	if !Meets(m["straight.first"], is("straight.first"), is("straight.second")) {
+		t.Error("the start instruction itself is met")
+	}
+	if !Meets(m["nested.between"], is("nested.outer"), is("nested.after")) || Meets(m["nested.after"], is("nested.outer"), is()) {
+		t.Error("a loop comes round to its body; the code after it does not")
+	}
+}
+
 func TestDominates(t *testing.T) {
 	_, m := build(t)
 	first, second := m["straight.first"], m["straight.second"]

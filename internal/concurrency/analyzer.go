@@ -53,6 +53,9 @@ type Result struct {
 	detachOnce sync.Once
 	detached   map[*gate.FuncInfo]detachment // run on goroutines nothing waits for (together.go)
 	claims     map[*ssa.Function][]claim     // atomic claims, as asked
+
+	handOnce sync.Once
+	overs    map[handOver]bool // permits handed over on channels (handover.go)
 }
 
 // param is a parameter of one of the package's functions.

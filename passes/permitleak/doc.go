@@ -25,7 +25,10 @@
 // that releases the gate, a returned func, a returned value with a
 // Release, Close or Unlock method or with a method that releases a gate
 // of the same class, or results that tell the caller whether it holds
-// the gate (true on one path, false on the other).
+// the gate (true on one path, false on the other). A return past a
+// receive that may bring a permit handed over by its holder (a fair
+// semaphore's waiter, woken with the slot its Release kept taken) is
+// judged to hold the gate as much as not: it shows neither way.
 //
 // # Analyzer permitleak
 //

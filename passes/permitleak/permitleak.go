@@ -73,10 +73,12 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 				continue
 			}
 			var leaks, frees []exit
+			handed := conc.HandedIn(fi, rels[0].Gate)
 			for _, x := range exits {
-				if x.held[key] != nil {
+				switch {
+				case x.held[key] != nil:
 					leaks = append(leaks, x)
-				} else {
+				case !handedIn(handed, rels, x):
 					frees = append(frees, x)
 				}
 			}
@@ -281,6 +283,23 @@ func sameConst(exits []exit, i int) (string, bool) {
 func handedOn(res *gate.Result, fi *gate.FuncInfo, key string) bool {
 	for _, r := range res.LiteralReleases(fi) {
 		if r.Gate.Key() == key && !r.InPlace {
+			return true
+		}
+	}
+	return false
+}
+
+// handedIn reports whether exit x may hold the gate of rels (the
+// function's releases of it) though no acquire on its path took it: a
+// permit handed over on a channel (concurrency.Result.HandedIn), received
+// at one of points, with no release between there and x. Such an exit
+// neither leaks nor frees the gate.
+func handedIn(points []ssa.Instruction, rels []gate.Event, x exit) bool {
+	released := func(instr ssa.Instruction) bool {
+		return slices.ContainsFunc(rels, func(e gate.Event) bool { return e.Instr == instr && !e.Deferred })
+	}
+	for _, p := range points {
+		if cfg.Meets(p, func(instr ssa.Instruction) bool { return instr == x.ret }, released) {
 			return true
 		}
 	}
