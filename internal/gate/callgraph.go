@@ -1,6 +1,7 @@
 package gate
 
 import (
+	"go/ast"
 	"go/types"
 	"iter"
 	"slices"
@@ -192,9 +193,20 @@ func (m *model) noteCall(g *callGraph, call ssa.CallInstruction) {
 			}
 		}
 		if !run && !(external && syncCallback(call) && !Later(c, arg)) {
-			g.escape(f, !external && keptParam(g.fields, cal.Fn, j))
+			g.escape(f, !external && (keptParam(g.fields, cal.Fn, j) || linked(cal.Fn)))
 		}
 	}
+}
+
+// linked reports whether fn, a function of the package, is declared
+// without a body: assembly, or a //go:linkname into the runtime
+// (sync.runtime_registerPoolCleanup), which calls what it is given
+// under conditions of its own (the world stopped) that no Go code of
+// the program can arrange: a func value handed to it is kept, as in a
+// field only the package calls, and its uses are not judged.
+func linked(fn *ssa.Function) bool {
+	decl, ok := fn.Syntax().(*ast.FuncDecl)
+	return ok && decl.Body == nil
 }
 
 // escape records that f's value leaves the function that names it:

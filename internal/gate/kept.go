@@ -18,6 +18,10 @@ import (
 // value is kept, not escaped, when every place it goes is such a field:
 // stored there directly, or passed to a function of the package whose
 // parameter only goes there (a constructor's newList(limit, c.onEvict)).
+// So is one handed to a function of the package declared without a body
+// (linked: a //go:linkname into the runtime, which calls it with the
+// world stopped, or assembly): the model sees neither when it runs nor
+// what runs beside it.
 //
 // A field qualifies when it is an unexported func-typed field of one of
 // the package's types whose every read is called at once or compared
