@@ -47,39 +47,116 @@ func (p *pkgInfo) classBlocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (bloc
 		if len(ops) == 0 {
 			continue
 		}
-		s, started := p.goroutines[fn]
-		gfi := p.res.Info(fn)
-		if gfi == nil || !started && !p.anySender(w, field) {
-			return blocker{}, false // a sender that is no goroutine may answer
-		}
-		// A goroutine that counts itself into the group it is waited
-		// by (Add under the lock the waiter holds) is not waited for
-		// until it has: an acquire before its Add does not hold the
-		// Wait up.
-		var self ssa.Instruction
-		if w.kind == wgWait {
-			self = selfCount(fn, is, ops)
-		}
-		b, ok := guarded(p.res, gfi, ops, h, func(op compOp, ap gate.AcquirePoint) bool {
-			r, ok := gfi.Ref(op.ch)
-			return ok && naming.Beside(r, ap.GateOp.Gate, w.ref, h.Gate) && (self == nil || cfg.Dominates(self, ap.Instr))
-		})
-		if !ok {
+		_, started := p.goroutines[fn]
+		if p.res.Info(fn) == nil {
 			return blocker{}, false
 		}
-		// The goroutine started elsewhere keeps running: it may already
-		// wait in a receive or a send that answers the waiter, past a
-		// gate it let go of. (A close, a Done or a return that follows a
-		// lock has no such wait to be parked in.)
-		b.released = releasedBefore(gfi, parked(ops), b.acquire.GateOp.Gate)
-		if !any {
-			found, any = b, true
-			found.name, found.start = naming.CalleeName(fn, p.pass.Pkg.Path()), s.Pos
+		doers := []doer{{fn, ops}}
+		if !started && !p.anySender(w, field) {
+			if doers, ok = p.lifted(fn, ops); !ok {
+				return blocker{}, false // a sender that is no goroutine may answer
+			}
 		}
-		found.latent = found.latent || b.latent
-		found.released = found.released || b.released
+		for _, d := range doers {
+			b, ok := p.judge(w, h, is, d.fn, d.ops)
+			if !ok {
+				return blocker{}, false
+			}
+			if !any {
+				found, any = b, true
+			}
+			found.latent = found.latent || b.latent
+			found.released = found.released || b.released
+		}
 	}
 	return found, any
+}
+
+// A doer is a goroutine's function and the operations in it that a
+// wait waits for.
+type doer struct {
+	fn  *ssa.Function
+	ops []compOp
+}
+
+// judge judges ops, the operations of fn (a goroutine the package
+// starts) that wait w waits for, under gate h: a blocking acquire of the
+// same field of the same instance before them (r.mu, beside r.done).
+func (p *pkgInfo) judge(w wait, h *gate.Holding, is func(ssa.Value) bool, fn *ssa.Function, ops []compOp) (blocker, bool) {
+	gfi := p.res.Info(fn)
+	// A goroutine that counts itself into the group it is waited by (Add
+	// under the lock the waiter holds) is not waited for until it has:
+	// an acquire before its Add does not hold the Wait up.
+	var self ssa.Instruction
+	if w.kind == wgWait {
+		self = selfCount(fn, is, ops)
+	}
+	b, ok := guarded(p.res, gfi, ops, h, func(op compOp, ap gate.AcquirePoint) bool {
+		r, ok := gfi.Ref(op.ch)
+		if op.ref != nil {
+			r, ok = *op.ref, true
+		}
+		return ok && naming.Beside(r, ap.GateOp.Gate, w.ref, h.Gate) && (self == nil || cfg.Dominates(self, ap.Instr))
+	})
+	if !ok {
+		return blocker{}, false
+	}
+	// The goroutine started elsewhere keeps running: it may already wait
+	// in a receive or a send that answers the waiter, past a gate it let
+	// go of. (A close, a Done or a return that follows a lock has no such
+	// wait to be parked in.)
+	b.released = releasedBefore(gfi, parked(ops), b.acquire.GateOp.Gate)
+	b.name, b.start = naming.CalleeName(fn, p.pass.Pkg.Path()), p.goroutines[fn].Pos
+	return b, true
+}
+
+// lifted returns the operations of fn, a helper that is no goroutine,
+// as the goroutines that call it do them: each call is the operation
+// (a worker's h.workerExited(), whose body calls h.workers.Done()), or
+// each return, for a deferred call,
+// named in the caller's terms; none when nothing calls fn. ok is false
+// unless only the package calls fn, and only from goroutines it starts.
+func (p *pkgInfo) lifted(fn *ssa.Function, ops []compOp) ([]doer, bool) {
+	hfi := p.res.Info(fn)
+	sites := p.res.CallSites(fn)
+	if hfi == nil || !p.res.PackageOnly(fn) || len(p.res.DynamicCallSites(fn)) > 0 {
+		return nil, false
+	}
+	var out []doer
+	for _, site := range sites {
+		caller := site.Parent()
+		cfi := p.res.Info(caller)
+		cal, resolved := naming.Resolve(site.Common())
+		if _, started := p.goroutines[caller]; !started || cfi == nil || !resolved || site.Block() == nil {
+			return nil, false
+		}
+		at := []ssa.Instruction{site}
+		switch site.(type) {
+		case *ssa.Go:
+			return nil, false // on a goroutine of its own
+		case *ssa.Defer:
+			at = at[:0] // at each return (defer s.finish())
+			for _, ret := range atReturns(caller, site.Pos(), "") {
+				at = append(at, ret.at)
+			}
+		}
+		d := doer{fn: caller}
+		for _, op := range ops {
+			r, ok := hfi.Ref(op.ch)
+			if !ok {
+				return nil, false
+			}
+			t, ok := cfi.Translate(r, cal)
+			if !ok {
+				return nil, false
+			}
+			for _, x := range at {
+				d.ops = append(d.ops, compOp{at: x, ref: &t, pos: op.pos, what: op.what})
+			}
+		}
+		out = append(out, d)
+	}
+	return out, true
 }
 
 // anySender reports whether the operations on field that wait w waits

@@ -31,7 +31,11 @@
 //     a Send that users call, beside the Recv that waits holding the
 //     lock), on the same instance as the gate (r.done beside r.mu, as
 //     c.done beside c.mu, also through the variable a function literal
-//     captured: naming.Beside) (class.go). Likewise every Signal and
+//     captured: naming.Beside) (class.go). An operation in a helper that
+//     only the package's goroutines call (a worker's h.exited(), or its
+//     defer h.exited(), whose body calls h.workers.Done()) is done at
+//     each call, or at each return for a deferred one, named in the
+//     goroutine's terms; a helper nothing calls does nothing. Likewise every Signal and
 //     Broadcast of an unexported Cond field, wherever it is: workers
 //     that wait for work holding the pool's read lock, beside a Put that
 //     takes the write lock before it signals.

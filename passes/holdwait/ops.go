@@ -9,6 +9,7 @@ import (
 
 	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/known"
+	"github.com/gatevet/gatevet/internal/naming"
 )
 
 // A compOp is an operation in a function that a wait waits for: a send
@@ -16,6 +17,7 @@ import (
 type compOp struct {
 	at   ssa.Instruction // where it happens: a Return for a deferred Done or close, or a member's end
 	ch   ssa.Value       // the channel sent on or closed, or the WaitGroup done
+	ref  *naming.Ref     // ch as the goroutine names it, when ch is a helper's (lifted)
 	pos  token.Pos
 	what string // "closes", "sends on", "calls", "returns"
 }
