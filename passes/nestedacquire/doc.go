@@ -26,7 +26,9 @@
 // Findings are certain when the path deadlocks by itself (a second Lock,
 // a Lock and an RLock on one path) and latent when another goroutine must
 // interleave: an RLock under an RLock deadlocks once a writer queues
-// between them, a counting semaphore once its other permits are taken.
+// between them, a counting semaphore once its other permits are taken by
+// holders that wait as well (this path run on as many goroutines as there
+// are permits): holders that give theirs back on their own only delay it.
 // They are latent too when the path needs a value the function does not
 // decide: a callee that takes the gate on some of its paths only, or
 // only for one value of a bool the function passes on from its own

@@ -207,9 +207,9 @@ func consequence(have, want gate.GateOp) string {
 	case want.Mode == known.Shared:
 		return "the read lock waits for the writer, which is this path, so it blocks forever"
 	case want.Kind == known.Weighted:
-		return "with one permit this deadlocks at once, with more it deadlocks once concurrent holders take the rest"
+		return "with one permit this deadlocks at once; with more, once every other permit is taken by holders that wait too (this path on as many goroutines as there are permits)"
 	case want.Kind == known.ChanSem:
-		return "the second slot deadlocks at once when the channel holds one, and at any capacity once concurrent holders take the rest"
+		return "the second slot deadlocks at once when the channel holds one; with more slots, once every other slot is taken by holders that wait too (this path on as many goroutines as there are slots)"
 	}
 	return fmt.Sprintf("%s is not reentrant, so this blocks forever", want.Kind)
 }

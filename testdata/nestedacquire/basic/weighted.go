@@ -24,7 +24,7 @@ func SimulateAndPersist(ctx context.Context, x int) error {
 		return err
 	}
 	defer gpuSem.Release(1)
-	_, err := Infer(ctx, x) // want `call to Infer acquires gpuSem \(gpuSem\.Acquire at weighted\.go:14\) while it is already held on this path \(permit acquired at weighted\.go:23\): with one permit this deadlocks at once`
+	_, err := Infer(ctx, x) // want `call to Infer acquires gpuSem \(gpuSem\.Acquire at weighted\.go:14\) while it is already held on this path \(permit acquired at weighted\.go:23\): with one permit this deadlocks at once; with more, once every other permit is taken by holders that wait too`
 	return err
 }
 
