@@ -47,12 +47,14 @@
 // unlocks), once it has used that. And a
 // call between the two acquires that releases a lock of the same class
 // under another name, or one the model cannot name at all, may have
-// released this one. A permit need not go back to its gate at all: a
-// path that holds one (or releases its caller's on the function's other
-// paths) may send on a channel field instead and keep it taken, handing
-// it to the waiter that receives there (a fair semaphore's Release);
-// past that receive the waiter holds the gate though it took nothing
-// (HandedIn).
+// released this one. A semaphore's permit need not go back to it at
+// all: a path that holds one (or releases its caller's on the function's
+// other paths) may send on a channel field instead and keep it taken,
+// releasing nothing on the way and returning without it, handing it to
+// the waiter that receives there (a fair semaphore's Release); past that
+// receive the waiter holds the semaphore though it took nothing
+// (HandedIn). A close, which wakes every receiver, hands nothing over,
+// nor does a send beside a lock.
 //
 // Its second reason is happens-before through a function's end. A
 // function runs within d when every way the package lets it be called

@@ -12,16 +12,20 @@ import (
 	"github.com/gatevet/gatevet/internal/naming"
 )
 
-// Hand-overs of a permit over a channel. A permit need not go back to
-// its gate: a path that holds one, or that releases one for its caller
-// on the function's other paths, may pass it to a waiter instead, by a
-// send on (or a close of) a channel the waiter receives from, keeping
-// the permit taken (a fair semaphore's Release that gives its slot to
-// the first waiter; an acquirer that took a slot and forwards it to the
-// waiter first in line). The waiter's receive gives it the permit though
-// it took none: past the receive it holds the gate as much as a path
-// that acquired it. Channels are told apart by field (handle.sig), as
-// gates are by class, and a hand-over is known per gate class.
+// Hand-overs of a permit over a channel. A permit of a counting
+// semaphore need not go back to it: a path that holds one, or that
+// releases its caller's on the function's other paths, may pass it to a
+// waiter instead, by a send on a channel the waiter receives from,
+// keeping the permit taken (a fair semaphore's Release that gives its
+// slot to the first waiter; an acquirer that took a slot and forwards it
+// to the waiter first in line). The waiter's receive gives it the permit
+// though it took none: past the receive it holds the semaphore as much
+// as a path that acquired it. Only a send hands over (a close wakes every
+// receiver), only a permit (a lock is not passed along a channel), and
+// only where the sender keeps the permit for nobody else: no release
+// after the send, no return still holding it, no release on the way to
+// it. Channels are told apart by field (handle.sig), as gates are by
+// class, and a hand-over is known per gate class.
 
 // handOver is a channel field on which a permit of a gate class is
 // handed over.
@@ -76,17 +80,20 @@ func (r *Result) handOvers() map[handOver]bool {
 	return r.overs
 }
 
-// findHandOvers adds fi's hand-overs: a send on or close of a channel
-// field, where no release of a gate follows before it is acquired again,
-// and the gate is held there (the path's own permit), or fi releases it
-// on another path, where it does not hold it (its caller's permit,
-// given back there and handed over here).
+// findHandOvers adds fi's hand-overs: a send on a channel field that
+// passes on a permit of a counting semaphore. Either the path holds its
+// own permit there, and neither releases it after the send (before it
+// takes another) nor returns holding it; or fi releases the semaphore
+// where it does not hold it (its caller's permit) on other paths, and
+// no release of it comes before or after the send on this one.
 func (r *Result) findHandOvers(fi *gate.FuncInfo) {
 	sends := make(map[ssa.Instruction]*types.Var)
 	for _, b := range fi.Fn.Blocks {
 		for _, instr := range b.Instrs {
-			if f, ok := signalled(instr); ok {
-				sends[instr] = f
+			if x, ok := instr.(*ssa.Send); ok {
+				if f, ok := naming.ValueField(x.Chan); ok {
+					sends[instr] = f
+				}
 			}
 		}
 	}
@@ -100,27 +107,42 @@ func (r *Result) findHandOvers(fi *gate.FuncInfo) {
 	if len(sends) == 0 {
 		return
 	}
-	callers := make(map[string]ssa.Instruction) // a gate released where not held, and where
+	callers := make(map[string]bool) // permits released where not held: the caller's
 	held := make(map[ssa.Instruction][]*gate.Holding)
+	var rets []gate.Held
+	var retAt []ssa.Instruction
 	fi.Walk(func(instr ssa.Instruction, h gate.Held) {
 		if sends[instr] != nil {
 			held[instr] = h.All()
 		}
+		if _, ok := instr.(*ssa.Return); ok {
+			rets, retAt = append(rets, h), append(retAt, instr)
+		}
 		for _, e := range events {
-			if e.Instr == instr && e.Op == known.Release && !e.Deferred && !h.Has(e.Gate.Key()) {
-				callers[e.Gate.Key()] = instr
+			if e.Instr == instr && e.Op == known.Release && !e.Deferred && e.Kind.Counting() && !h.Has(e.Gate.Key()) {
+				callers[e.Gate.Key()] = true
 			}
 		}
 	})
+	keptAfter := func(s ssa.Instruction, key string) bool {
+		for i, h := range rets {
+			if h.Has(key) && cfg.After(s, retAt[i]) {
+				return true
+			}
+		}
+		return false
+	}
 	for s, f := range sends {
 		for _, h := range held[s] {
-			if cls, ok := fi.Class(h.Gate); ok && !h.Contract && !releasedAfter(events, s, h.Gate.Key()) {
+			if !h.Kind.Counting() || h.Contract || releasedAfter(events, s, h.Gate.Key()) || keptAfter(s, h.Gate.Key()) {
+				continue
+			}
+			if cls, ok := fi.Class(h.Gate); ok {
 				r.overs[handOver{cls, f}] = true
 			}
 		}
 		for _, e := range events {
-			rel, ok := callers[e.Gate.Key()]
-			if !ok || e.Instr != rel || cfg.After(rel, s) || releasedAfter(events, s, e.Gate.Key()) {
+			if !callers[e.Gate.Key()] || e.Op != known.Release || releasedBefore(events, s, e.Gate.Key()) || releasedAfter(events, s, e.Gate.Key()) {
 				continue
 			}
 			if cls, ok := fi.Class(e.Gate); ok {
@@ -130,17 +152,15 @@ func (r *Result) findHandOvers(fi *gate.FuncInfo) {
 	}
 }
 
-// signalled returns the channel field instr sends on or closes.
-func signalled(instr ssa.Instruction) (*types.Var, bool) {
-	switch x := instr.(type) {
-	case *ssa.Send:
-		return naming.ValueField(x.Chan)
-	case *ssa.Call:
-		if b, ok := x.Call.Value.(*ssa.Builtin); ok && b.Name() == "close" && len(x.Call.Args) == 1 {
-			return naming.ValueField(x.Call.Args[0])
+// releasedBefore reports whether a release of the gate of key can come
+// before instr: the path to instr may have given the permit back.
+func releasedBefore(events []gate.Event, instr ssa.Instruction, key string) bool {
+	for _, e := range events {
+		if e.Op == known.Release && !e.Deferred && e.Gate.Key() == key && cfg.After(e.Instr, instr) {
+			return true
 		}
 	}
-	return nil, false
+	return false
 }
 
 // releasedAfter reports whether some path from instr releases the gate

@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"iter"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -199,14 +200,31 @@ func (m *model) noteCall(g *callGraph, call ssa.CallInstruction) {
 }
 
 // linked reports whether fn, a function of the package, is declared
-// without a body: assembly, or a //go:linkname into the runtime
-// (sync.runtime_registerPoolCleanup), which calls what it is given
-// under conditions of its own (the world stopped) that no Go code of
-// the program can arrange: a func value handed to it is kept, as in a
-// field only the package calls, and its uses are not judged.
+// without a body and linked to a hook the runtime provides
+// (//go:linkname runtime_registerPoolCleanup
+// sync.runtime_registerPoolCleanup: a target in package runtime, or
+// named runtime_…, which the runtime implements). The runtime calls what
+// it is given under conditions of its own (a pool cleanup with the world
+// stopped) that no Go code of the program arranges: a func value handed
+// to it is kept, as in a field only the package calls, and its uses are
+// not judged. Assembly, or a link to another package's Go function,
+// runs what it is given as Go code does: an escape.
 func linked(fn *ssa.Function) bool {
 	decl, ok := fn.Syntax().(*ast.FuncDecl)
-	return ok && decl.Body == nil
+	if !ok || decl.Body != nil || decl.Doc == nil {
+		return false
+	}
+	for _, c := range decl.Doc.List {
+		f := strings.Fields(strings.TrimPrefix(c.Text, "//go:linkname "))
+		if !strings.HasPrefix(c.Text, "//go:linkname ") || len(f) != 2 || f[0] != decl.Name.Name {
+			continue
+		}
+		dot := strings.LastIndex(f[1], ".")
+		if pkg, name := f[1][:max(dot, 0)], f[1][dot+1:]; pkg == "runtime" || strings.HasPrefix(name, "runtime_") {
+			return true
+		}
+	}
+	return false
 }
 
 // escape records that f's value leaves the function that names it:

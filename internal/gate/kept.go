@@ -19,9 +19,9 @@ import (
 // stored there directly, or passed to a function of the package whose
 // parameter only goes there (a constructor's newList(limit, c.onEvict)).
 // So is one handed to a function of the package declared without a body
-// (linked: a //go:linkname into the runtime, which calls it with the
-// world stopped, or assembly): the model sees neither when it runs nor
-// what runs beside it.
+// and linked to a hook the runtime provides (linked: a pool cleanup the
+// runtime calls with the world stopped): the model sees neither when it
+// runs nor what runs beside it.
 //
 // A field qualifies when it is an unexported func-typed field of one of
 // the package's types whose every read is called at once or compared

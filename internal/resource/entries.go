@@ -30,7 +30,7 @@ import (
 // Functions that run before the package is published (init, package
 // variable initialisers, and what only they call) are no entries, nor
 // are unexported ones kept only in func fields the package alone calls,
-// or handed to a function it declares without a body (gate.Result.Kept):
+// or handed to a runtime hook it links to (gate.Result.Kept):
 // they run inside the package's own paths, or the runtime's, where
 // the model cannot name what they touch, so their uses are not judged.
 

@@ -197,10 +197,12 @@
 //     calls (a cache's onEvict handed to its key list, called back from
 //     the list's add while the cache holds its lock) is no entry either:
 //     it runs inside the package's paths. Nor is one handed only to a
-//     function the package declares without a body (a //go:linkname
-//     into the runtime, such as a pool cleanup the runtime runs with the
-//     world stopped): when it runs, and beside what, is the runtime's
-//     affair, not a path of the package. A literal handed through a
+//     function the package declares without a body and links to a hook
+//     of the runtime (//go:linkname, such as a pool cleanup the runtime
+//     runs with the world stopped): when it runs, and beside what, is the
+//     runtime's affair, not a path of the package. (A function written in
+//     assembly, or linked to another package's Go code, runs what it is
+//     given as Go code does.) A literal handed through a
 //     helper to a callback taker (walk(fsys, func…) wrapping it for
 //     fs.WalkDir) runs in its maker's path, with what the maker holds.
 //     So do the methods of a value of an unexported type made for one

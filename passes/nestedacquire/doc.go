@@ -28,7 +28,9 @@
 // interleave: an RLock under an RLock deadlocks once a writer queues
 // between them, a counting semaphore once its other permits are taken by
 // holders that wait as well (this path run on as many goroutines as there
-// are permits): holders that give theirs back on their own only delay it.
+// are permits), or, for a semaphore.Weighted, which serves its waiters in
+// order, a waiter queued first for more than is free: holders that give
+// theirs back on their own only delay it.
 // They are latent too when the path needs a value the function does not
 // decide: a callee that takes the gate on some of its paths only, or
 // only for one value of a bool the function passes on from its own

@@ -207,7 +207,7 @@ func consequence(have, want gate.GateOp) string {
 	case want.Mode == known.Shared:
 		return "the read lock waits for the writer, which is this path, so it blocks forever"
 	case want.Kind == known.Weighted:
-		return "with one permit this deadlocks at once; with more, once every other permit is taken by holders that wait too (this path on as many goroutines as there are permits)"
+		return "with one permit this deadlocks at once; with more, once every other permit is taken by holders that wait too (this path on as many goroutines as there are permits), or once a waiter queued first asks for more than is free (Weighted serves its waiters in order)"
 	case want.Kind == known.ChanSem:
 		return "the second slot deadlocks at once when the channel holds one; with more slots, once every other slot is taken by holders that wait too (this path on as many goroutines as there are slots)"
 	}

@@ -92,3 +92,34 @@ func StartCleaner(period time.Duration) {
 		}
 	}()
 }
+
+var (
+	sweptMu sync.Mutex
+	swept   []*Pool
+)
+
+// Sweep and Unsweep register the pool with a sweeper that empties it.
+func (p *Pool) Sweep()   { p.sweep() }
+func (p *Pool) Unsweep() { p.sweep() }
+
+func (p *Pool) sweep() {
+	sweptMu.Lock()
+	defer sweptMu.Unlock()
+	swept = append(swept, p)
+}
+
+// sweepAll is handed to a function written in assembly, not linked to
+// the runtime: what it does with it is Go's business (a timer, a
+// goroutine), so sweepAll runs beside Sweep and its read races.
+func sweepAll() {
+	for _, p := range swept { // want `latent: sweepAll reads swept without holding sweptMu`
+		p.clear()
+	}
+}
+
+func init() {
+	every(time.Second, sweepAll)
+}
+
+// every runs f every d; it is implemented in assembly.
+func every(d time.Duration, f func())

@@ -218,3 +218,138 @@ func NewFairSem(n int) *FairSem       { return &FairSem{slots: make(chan struct{
 func NewLeakySem(n int) *LeakySem     { return &LeakySem{slots: make(chan struct{}, n)} }
 func NewSched(n int) *Sched           { return &Sched{slots: make(chan struct{}, n)} }
 func NewLeakySched(n int) *LeakySched { return &LeakySched{slots: make(chan struct{}, n)} }
+
+// A semaphore whose Release, in its branch for waiters, frees the slot
+// and then wakes the first waiter: the signal carries no slot (a release
+// on the way to the send), however the branches are ordered. The woken
+// waiter and a fast-path acquirer both hold the one slot, and the
+// second Release blocks for good.
+type BranchSem struct {
+	slots   chan struct{}
+	closed  atomic.Bool
+	mu      sync.Mutex
+	waiters []*fairWaiter
+}
+
+func NewBranchSem(n int) *BranchSem { return &BranchSem{slots: make(chan struct{}, n)} }
+
+// Acquire's fast path holds a slot its woken path does not.
+func (s *BranchSem) Acquire(ctx context.Context) bool {
+	select {
+	case s.slots <- struct{}{}:
+		if s.closed.Load() {
+			<-s.slots
+			return false
+		}
+		return true // want `certain: this return keeps s.slots \(channel semaphore\) held`
+	default:
+	}
+	w := &fairWaiter{ready: make(chan struct{}, 1)}
+	s.mu.Lock()
+	s.waiters = append(s.waiters, w)
+	s.mu.Unlock()
+	select {
+	case <-w.ready:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+func (s *BranchSem) Release() {
+	s.mu.Lock()
+	if len(s.waiters) > 0 {
+		w := s.waiters[0]
+		s.waiters = s.waiters[1:]
+		s.mu.Unlock()
+		<-s.slots
+		w.ready <- struct{}{}
+		return
+	}
+	s.mu.Unlock()
+	<-s.slots
+}
+
+// A semaphore whose Release keeps its slot and closes a channel all the
+// waiters share: a close wakes every waiter, and each returns true on
+// the one slot.
+type WakeAllSem struct {
+	slots  chan struct{}
+	closed atomic.Bool
+	mu     sync.Mutex
+	nwait  int
+	wake   chan struct{}
+}
+
+func NewWakeAllSem(n int) *WakeAllSem {
+	return &WakeAllSem{slots: make(chan struct{}, n), wake: make(chan struct{})}
+}
+
+// Acquire's fast path holds a slot; two woken waiters share one.
+func (s *WakeAllSem) Acquire(ctx context.Context) bool {
+	select {
+	case s.slots <- struct{}{}:
+		if s.closed.Load() {
+			<-s.slots
+			return false
+		}
+		return true // want `certain: this return keeps s.slots \(channel semaphore\) held`
+	default:
+	}
+	s.mu.Lock()
+	s.nwait++
+	wake := s.wake
+	s.mu.Unlock()
+	select {
+	case <-wake:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+func (s *WakeAllSem) Release() {
+	s.mu.Lock()
+	if s.nwait > 0 {
+		s.nwait = 0
+		close(s.wake)
+		s.wake = make(chan struct{})
+		s.mu.Unlock()
+		return
+	}
+	s.mu.Unlock()
+	<-s.slots
+}
+
+// A store whose write helper takes the lock and tells a watcher on ev: a
+// lock is not handed along a channel, and begin keeps it for its caller.
+// Next forgets the lock when closed, and the next Add blocks for good.
+type EventStore struct {
+	mu     sync.Mutex
+	closed bool
+	n      int
+	ev     chan int
+}
+
+func (s *EventStore) begin() {
+	s.mu.Lock()
+	s.ev <- s.n
+}
+
+func (s *EventStore) end() { s.mu.Unlock() }
+
+func (s *EventStore) Add(d int) {
+	s.begin()
+	s.n += d
+	s.end()
+}
+
+// Next keeps mu when the store is closed.
+func (s *EventStore) Next() int {
+	s.mu.Lock()
+	if s.closed {
+		return -1 // want `certain: this return keeps s.mu \(sync.Mutex\) held`
+	}
+	s.mu.Unlock()
+	return <-s.ev
+}
