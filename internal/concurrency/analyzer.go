@@ -56,6 +56,9 @@ type Result struct {
 
 	handOnce sync.Once
 	overs    map[handOver]bool // permits handed over on channels (handover.go)
+
+	onceFuncsOnce sync.Once
+	onceFuncs     map[*ssa.Function]*ssa.Global // run only by a package-level Once's Do (once.go)
 }
 
 // param is a parameter of one of the package's functions.

@@ -74,6 +74,9 @@ func (r *Result) ApartPoints(pa, pb Point) (Reason, bool) {
 	if why, ok := r.aroundTests(pb, pa); ok {
 		return why, true
 	}
+	if why, ok := r.onceApart(pa, pb); ok {
+		return why, true
+	}
 	return r.oneAtATime(fa, a, fb, b)
 }
 

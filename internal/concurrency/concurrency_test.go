@@ -74,6 +74,9 @@ var apartProbe = &analysis.Analyzer{
 			out := make(map[string]mark)
 			for _, fi := range res.Funcs {
 				for call, cal := range fi.StaticCalls() {
+					if len(call.Call.Args) == 0 {
+						continue
+					}
 					if k, ok := call.Call.Args[0].(*ssa.Const); ok && cal.Fn.Name() == name {
 						out[constant.StringVal(k.Value)+"@"+pass.Fset.Position(call.Pos()).String()] = mark{fi, call}
 					}

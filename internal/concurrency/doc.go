@@ -79,6 +79,13 @@
 // after it, on every path, meets nothing in another function but what
 // runs on goroutines the package's own code starts.
 //
+// A function a package-level sync.Once runs, and nothing else calls,
+// runs once per process (once.go), like an initializer: what it does
+// cannot meet itself, and a point after a Do on that Once, on every
+// path, runs after all of it, since Do returns only once the function
+// has (a list of directories filled in by onceDirs.Do, read after the
+// Do by callers that hold no lock).
+//
 // Its third reason is confinement. A run loop is a function that go
 // statements start once per object made on that call (each statement
 // in no loop; the object allocated by the starter, or returned by a

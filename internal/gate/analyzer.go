@@ -142,7 +142,7 @@ func run(pass *analysis.Pass) (any, error) {
 			m.ids.Keyed = k.Key
 		}
 		if made := values.FindMade(ssaPkg, m.valueFuncs); made != nil {
-			m.ids.Made, m.ids.Assigned, m.made = made.Param, made.Assigned, made
+			m.ids.Made, m.ids.Fixed, m.ids.Assigned, m.made = made.Param, made.Fixed, made.Assigned, made
 		}
 		m.classifyChans(srcFuncs)
 		m.noteDynamic(srcFuncs)

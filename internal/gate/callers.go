@@ -39,9 +39,10 @@ func (c *callersHold) init() {
 }
 
 // CallersHold reports whether every call of fi's function holds gate g
-// (in fi's terms): the function is a helper only the package calls,
-// statically (not exported, its value never escapes, no interface call
-// reaches it), with at least one call, and each call holds g on every
+// (in fi's terms): the function is a helper only the package calls
+// (not exported, its value never escapes, no interface call reaches
+// it), statically or through a func field the package settles, with at
+// least one call, and each call holds g on every
 // path to it or is made in such a helper whose callers hold it in turn,
 // or in a function whose comment says it need not hold g (Waives).
 // Such a helper runs with g held, as if it said //gatevet:holds.
@@ -77,7 +78,7 @@ func (r *Result) callersHold(fi *FuncInfo, g naming.Ref) bool {
 }
 
 func (r *Result) allCallsHold(fi *FuncInfo, g naming.Ref) bool {
-	sites := r.CallSites(fi.Fn)
+	sites := append(slices.Clip(r.CallSites(fi.Fn)), r.DynamicCallSites(fi.Fn)...)
 	if len(sites) == 0 {
 		return false
 	}
@@ -86,7 +87,7 @@ func (r *Result) allCallsHold(fi *FuncInfo, g naming.Ref) bool {
 		if _, isCall := site.(*ssa.Call); !isCall || caller == nil {
 			return false
 		}
-		cal, ok := naming.Resolve(site.Common())
+		cal, ok := r.calleeAt(site, fi.Fn)
 		if !ok {
 			return false
 		}
@@ -100,6 +101,22 @@ func (r *Result) allCallsHold(fi *FuncInfo, g naming.Ref) bool {
 		}
 	}
 	return true
+}
+
+// calleeAt returns fn as the call site runs it, with the site's values
+// for its parameters: a static call's callee, or the target of a call
+// through a func field the package settles (c.handshakeFn(ctx), set to
+// c.serverHandshake: the receiver is the object whose field it is).
+func (r *Result) calleeAt(site ssa.CallInstruction, fn *ssa.Function) (naming.Callee, bool) {
+	if cal, ok := naming.Resolve(site.Common()); ok {
+		return cal, cal.Fn == fn
+	}
+	for _, cal := range r.m.targets(site.Common()) {
+		if cal.Fn == fn {
+			return cal, true
+		}
+	}
+	return naming.Callee{}, false
 }
 
 // rangeBody is how SSA marks the body of a range over a function.

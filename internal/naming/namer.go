@@ -45,9 +45,14 @@ type Namer struct {
 
 	backs    Backs
 	made     Made
+	fixed    Fixed
 	assigned Assigned
 	keyed    Keyed
 }
+
+// Fixed says which fields are set only as their objects are made, and
+// never after.
+type Fixed func(field *types.Var) bool
 
 // Backs says which fields point back at their owner: for every object x
 // whose field child is set, x.child.back is x.
@@ -71,13 +76,14 @@ type Keyed func(m *types.Var) (key *types.Var)
 type Identities struct {
 	Backs    Backs    // a path through a part and back (s.idx.store) names the owner (s)
 	Made     Made     // a field a constructor set (newEncoder(c).conn) names its argument (c)
+	Fixed    Fixed    // a fixed field of an object built in place (hs := state{c: c}; hs.c) names what it was built with (c)
 	Assigned Assigned // a field set once (cmd.enc = c.begin()) names, after the store, what it was set to
 	Keyed    Keyed    // a lookup by an object's own key (c.subs[sub.sid]) names the object (sub)
 }
 
 // NewNamer returns a Namer for fn's values, seeing through ids.
 func NewNamer(fn *ssa.Function, ids Identities) *Namer {
-	return &Namer{fn: fn, locals: make(map[ssa.Value]int), elems: make(map[elemKey]int), backs: ids.Backs, made: ids.Made, assigned: ids.Assigned, keyed: ids.Keyed}
+	return &Namer{fn: fn, locals: make(map[ssa.Value]int), elems: make(map[elemKey]int), backs: ids.Backs, made: ids.Made, fixed: ids.Fixed, assigned: ids.Assigned, keyed: ids.Keyed}
 }
 
 // NewNamerIn returns a Namer for fn, a function literal inside outer's
@@ -502,6 +508,9 @@ func (rs *Namer) madeArg(x ssa.Value, field *types.Var) ssa.Value {
 			}
 		}
 	}
+	if a, ok := x.(*ssa.Alloc); ok && rs.fixed != nil && field != nil && rs.fixed(field) {
+		return builtInPlace(a, field)
+	}
 	call, ok := x.(*ssa.Call)
 	if rs.made == nil || !ok || field == nil {
 		return nil
@@ -514,6 +523,76 @@ func (rs *Namer) madeArg(x ssa.Value, field *types.Var) ssa.Value {
 		return call.Call.Args[i]
 	}
 	return nil
+}
+
+// builtInPlace returns the value a composite literal stores into field
+// of a, the object it allocates (hs := state{c: c}): the one store into
+// that field of a, or of the literal a is then set to as a whole (SSA
+// builds the literal apart and copies it in), in a's block with no call
+// between a and the last of those stores, so every use of a (a method
+// called on it) comes after them. The field is Fixed: nothing stores
+// into it after, anywhere.
+func builtInPlace(a *ssa.Alloc, field *types.Var) ssa.Value {
+	last, v := fieldStore(a, field), ssa.Value(nil)
+	if last != nil {
+		v = last.Val
+	} else if whole := wholeStore(a); whole != nil {
+		if lit, ok := whole.Val.(*ssa.UnOp); ok && lit.Op == token.MUL {
+			if b, ok := lit.X.(*ssa.Alloc); ok {
+				if st := fieldStore(b, field); st != nil && st.Block() == a.Block() {
+					last, v = whole, st.Val
+				}
+			}
+		}
+	}
+	if last == nil || last.Block() != a.Block() {
+		return nil
+	}
+	seen := false // a passed
+	for _, instr := range a.Block().Instrs {
+		if instr == ssa.Instruction(last) {
+			return v
+		}
+		if _, call := instr.(ssa.CallInstruction); call && seen {
+			return nil // a call between: it may use a before the store
+		}
+		seen = seen || instr == ssa.Instruction(a)
+	}
+	return nil
+}
+
+// fieldStore returns the one store into field of a, or nil.
+func fieldStore(a *ssa.Alloc, field *types.Var) *ssa.Store {
+	var stored *ssa.Store
+	for _, ref := range *a.Referrers() {
+		fa, ok := ref.(*ssa.FieldAddr)
+		if !ok || FieldOf(fa) != field {
+			continue
+		}
+		for _, use := range *fa.Referrers() {
+			if st, ok := use.(*ssa.Store); ok && st.Addr == fa {
+				if stored != nil {
+					return nil
+				}
+				stored = st
+			}
+		}
+	}
+	return stored
+}
+
+// wholeStore returns the one store of a whole value into a, or nil.
+func wholeStore(a *ssa.Alloc) *ssa.Store {
+	var stored *ssa.Store
+	for _, ref := range *a.Referrers() {
+		if st, ok := ref.(*ssa.Store); ok && st.Addr == a {
+			if stored != nil {
+				return nil
+			}
+			stored = st
+		}
+	}
+	return stored
 }
 
 // assignedBefore returns the value load, of field address fa, loads:

@@ -1,6 +1,7 @@
 package values
 
 import (
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -19,7 +20,9 @@ import (
 // is used only to load or store it, and no struct value of the type is
 // stored as a whole (which would set the field from elsewhere), nor can
 // another package store one (the type is unexported, or holds a lock,
-// which copylocks guards). The constructor is a function of the package
+// which copylocks guards; a composite literal that SSA builds apart and
+// copies whole into the variable made for it, hs := state{c: c}, is the
+// making of that variable, not a copy: literalCopy). The constructor is a function of the package
 // every return of which returns that allocation, whose field it sets
 // from a parameter. The object a constructor has just returned has that
 // argument in the field, in the package's own code, also when the type
@@ -87,7 +90,7 @@ func FindMade(pkg *ssa.Package, funcs []*ssa.Function) *Made {
 		made := returnedAlloc(fn)
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				if st, ok := instr.(*ssa.Store); ok {
+				if st, ok := instr.(*ssa.Store); ok && !literalCopy(st) {
 					if n, ok := types.Unalias(st.Val.Type()).(*types.Named); ok {
 						if _, isStruct := n.Underlying().(*types.Struct); isStruct {
 							wholes[n] = true
@@ -169,6 +172,43 @@ func FindMade(pkg *ssa.Package, funcs []*ssa.Function) *Made {
 		return nil
 	}
 	return out
+}
+
+// literalCopy reports whether st copies a composite literal, built
+// field by field in a place of its own, into a variable allocated for it
+// (hs := state{c: c}: SSA builds the literal apart and stores it whole):
+// the literal's field stores are the fields' stores, into an object
+// being made, and the copy sets nothing from elsewhere.
+func literalCopy(st *ssa.Store) bool {
+	if _, ok := st.Addr.(*ssa.Alloc); !ok {
+		return false
+	}
+	load, ok := st.Val.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return false
+	}
+	lit, ok := load.X.(*ssa.Alloc)
+	if !ok || lit.Heap {
+		return false
+	}
+	for _, ref := range *lit.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.FieldAddr:
+			for _, use := range *ref.Referrers() {
+				if st, ok := use.(*ssa.Store); !ok || st.Addr != ref {
+					return false
+				}
+			}
+		case *ssa.UnOp:
+			if ref != load {
+				return false
+			}
+		case *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // fieldOwners returns the named struct types of pkg's scope by the
