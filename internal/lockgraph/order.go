@@ -97,6 +97,11 @@ type OrderEdge struct {
 	// can take the same two classes on one object and on two (a
 	// replacement's and the old bucket's); both edges are kept.
 	Joint bool
+	// FromPart and ToPart are, for a joint edge, where each gate lies in
+	// the object both are reached from when that is through fields held
+	// by value only ("in.Mutex", "handshakeMutex"): two such places that
+	// differ are two locks, on any object.
+	FromPart, ToPart string
 	// Also are the classes of the other gates held there: a lock held on
 	// both edges of an inversion serialises them.
 	Also  []string
@@ -196,6 +201,9 @@ func orders(pass *analysis.Pass, res *gate.Result, conc *concurrency.Result) []O
 					FromModes: fromModes, ToModes: toModes, Joint: joint,
 					Chain: ap.Chain, pos: ap.Pos, fromPos: h.Pos, fn: fi, instr: ap.Instr,
 					fixture: conc.Fixture(fi, h.Gate, ap.GateOp.Gate), made: conc.MadeHere(fi, h.Gate) || conc.MadeHere(fi, ap.GateOp.Gate)}
+				if joint {
+					e.FromPart, e.ToPart = valueParts(h.Gate, ap.GateOp.Gate)
+				}
 				for _, o := range ap.Also {
 					if c, ok := fi.Class(o.Gate); ok && o != h && c != to {
 						e.Also = append(e.Also, c)
@@ -259,4 +267,37 @@ func spell(op gate.GateOp, pkg string) string {
 		return "sync.Once " + op.Gate.Spell(pkg)
 	}
 	return op.Gate.Spell(pkg)
+}
+
+// valueParts returns where gates a and b, reached from one root, lie in
+// the object they share: past the last dereference their paths have in
+// common (the *Conn that c.Conn points to, for c.Conn.in and
+// c.Conn.handshakeMutex), when every step from there is a field held by
+// value, a place no other place in the object aliases; "" otherwise.
+func valueParts(a, b naming.Ref) (string, string) {
+	n := 0 // the length of the common prefix that ends at a dereference
+	for i := 0; i < len(a.Path) && i < len(b.Path) && a.Path[i] == b.Path[i]; i++ {
+		if a.Path[i] == naming.Deref {
+			n = i + 1
+		}
+	}
+	pa, okA := valuePart(a.Path[n:])
+	pb, okB := valuePart(b.Path[n:])
+	if !okA || !okB {
+		return "", ""
+	}
+	return pa, pb
+}
+
+// valuePart joins path, when it is fields held by value only.
+func valuePart(path []string) (string, bool) {
+	if len(path) == 0 {
+		return "", false
+	}
+	for _, s := range path {
+		if s == naming.Deref || naming.IsElemStep(s) {
+			return "", false
+		}
+	}
+	return strings.Join(path, "."), true
 }

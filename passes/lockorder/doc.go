@@ -121,6 +121,11 @@
 // # What is not reported
 //
 //   - An order taken only with TryLock or TryAcquire: it cannot wait.
+//   - Two orders that each take two locks of one object, where one lock
+//     is the same field on both sides (c.hsMu) and the other, of one
+//     class, two different fields held by value (c.in and c.out, both
+//     halfConns): they meet only on one object, and there they are two
+//     locks.
 //   - Both orders in shared mode (RLock and RLock). Also an inversion
 //     whose one side read-locks a lock the other side holds in read mode:
 //     that read lock waits only while a writer queues, so it is reported

@@ -131,7 +131,19 @@ func inverts(e, r lockgraph.OrderEdge) bool {
 			return false // a common outer gate serialises both paths
 		}
 	}
-	return true
+	return !apartParts(e, r)
+}
+
+// apartParts reports whether two edges that each take two locks of one
+// object meet on no object: one of their pairs of gates is the same
+// place in the object (c.handshakeMutex on both sides), so the two
+// objects are one, and the other pair are two different places held by
+// value (c.out and c.in, both halfConns), never one lock.
+func apartParts(e, r lockgraph.OrderEdge) bool {
+	if !e.Joint || !r.Joint || e.FromPart == "" || e.ToPart == "" || r.FromPart == "" || r.ToPart == "" {
+		return false
+	}
+	return e.FromPart == r.ToPart && e.ToPart != r.FromPart || e.ToPart == r.FromPart && e.FromPart != r.ToPart
 }
 
 // apartModes reports whether two sets of modes, both known, have none
