@@ -85,6 +85,9 @@
 //     to a gate the caller passes in. A field that is ever bound to a gate
 //     it did not make on the spot is not reported.
 //   - Critical sections that use only the instance's own state.
+//   - Critical sections in test code (a test's helper that swaps a
+//     package-level setting under an instance's lock): a test runs them
+//     in the order it spells, not beside another instance's.
 //   - A read lock of the instance's RWMutex held around a process-wide
 //     write: read locks do not exclude each other, not even on one
 //     instance, so the lock is no gate of what is written (a lazy

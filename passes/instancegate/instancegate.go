@@ -36,7 +36,7 @@ type candidate struct {
 
 func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	rs := pass.ResultOf[resource.Analyzer].(*resource.Result)
-	cands := candidates(pass, rs)
+	cands := candidates(pass, res, rs)
 	if len(cands) > 0 {
 		sc := scan(res)
 		for _, c := range cands {
@@ -48,15 +48,17 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 }
 
 // candidates finds the field gates held, without any package-level gate,
-// around uses of package-level resources.
-func candidates(pass *analysis.Pass, rs *resource.Result) []candidate {
+// around uses of package-level resources, in the code that ships: a
+// test's helper that swaps a package-level setting under an instance's
+// lock runs in the order its test spells, not beside another instance's.
+func candidates(pass *analysis.Pass, res *gate.Result, rs *resource.Result) []candidate {
 	owners := resource.FieldOwners(pass.Pkg)
 	byField := make(map[*types.Var]candidate)
 	for _, u := range rs.Uses() {
 		// A critical section that only reads a process-wide value (a
 		// setting) does not use it the way a device is used; a write a
 		// package-level gate or sync.Once makes is process-wide already.
-		if !u.Res.Global || !u.Write || heldGlobal(u) || u.Once == resource.PackageOnce {
+		if !u.Res.Global || !u.Write || heldGlobal(u) || u.Once == resource.PackageOnce || res.InTest(u.Func) {
 			continue
 		}
 		for _, h := range u.Holdings {
