@@ -508,9 +508,6 @@ func (rs *Namer) madeArg(x ssa.Value, field *types.Var) ssa.Value {
 			}
 		}
 	}
-	if a, ok := x.(*ssa.Alloc); ok && rs.fixed != nil && field != nil && rs.fixed(field) {
-		return builtInPlace(a, field)
-	}
 	call, ok := x.(*ssa.Call)
 	if rs.made == nil || !ok || field == nil {
 		return nil
@@ -523,6 +520,25 @@ func (rs *Namer) madeArg(x ssa.Value, field *types.Var) ssa.Value {
 		return call.Call.Args[i]
 	}
 	return nil
+}
+
+// builtArg returns, for a call on an object built in place (hs :=
+// state{c: c}; hs.m()), what its fixed field was built with: the
+// callee's hs.c is the caller's c. Only at calls: a load of the field
+// in the function itself stays a field of the object, whose other
+// fields it goes with (naming.Beside).
+func (rs *Namer) builtArg(x ssa.Value, field *types.Var) ssa.Value {
+	if rs.fixed == nil || field == nil || !rs.fixed(field) {
+		return nil
+	}
+	if load, ok := x.(*ssa.UnOp); ok && load.Op == token.MUL {
+		x = load.X
+	}
+	a, ok := x.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	return builtInPlace(a, field)
 }
 
 // builtInPlace returns the value a composite literal stores into field
@@ -1013,7 +1029,11 @@ func (rs *Namer) Translate(r Ref, cal Callee) (Ref, bool) {
 	// the argument it was given: end's enc.conn.mu at a call on
 	// newEncoder(c) is c.mu.
 	for len(path) > 1 && path[1] == Deref {
-		arg := rs.madeArg(base, fieldNamed(base.Type(), path[0]))
+		f := fieldNamed(base.Type(), path[0])
+		arg := rs.madeArg(base, f)
+		if arg == nil {
+			arg = rs.builtArg(base, f)
+		}
 		if arg == nil {
 			break
 		}
