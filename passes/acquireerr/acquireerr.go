@@ -33,7 +33,10 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 				continue
 			}
 			if rel, ok := releaseAfter(res, fi, events, e); ok {
-				rep.Certain(diagnose(pass, fi.Fn, e, rel))
+				// The failure the report is about needs a condition: a
+				// context done before a permit is free, a holder that
+				// keeps the lock. Latent, with that condition said.
+				rep.Latent(diagnose(pass, fi.Fn, e, rel))
 			}
 		}
 	}
@@ -62,17 +65,32 @@ func diagnose(pass *analysis.Pass, fn *ssa.Function, e, rel gate.Event) analysis
 	d := analysis.Diagnostic{Pos: e.Pos, End: e.End}
 	relMsg := "released here"
 	if e.Blocking {
-		d.Message = fmt.Sprintf("the error of %s is dropped: when the context is done first, Acquire takes no permit, "+
+		d.Message = fmt.Sprintf("the error of %s is dropped: when the context is done before a permit is free "+
+			"(with x/sync v0.7.0 and later, done at all), Acquire takes no permit, "+
 			"the code runs without it and the Release panics (\"semaphore: released more than held\"); "+
-			"check it: if err := %s(…); err != nil { return err }", e.What, e.What)
+			"check it: if err := %s(…); err != nil { %s }", e.What, e.What, onError(fn))
 		relMsg = "released here, held or not"
 		d.SuggestedFixes = checkError(pass, fn, e)
 	} else {
-		d.Message = fmt.Sprintf("the result of %s is dropped: the code goes on as if it held %s, and the release "+
-			"fails when it did not get it; branch on the result: if %s(…) { … }", e.What, name, e.What)
+		d.Message = fmt.Sprintf("the result of %s is dropped: when another holder has %s, the code goes on as if it held it, and the release "+
+			"fails; branch on the result: if %s(…) { … }", e.What, name, e.What)
 	}
 	d.Related = []analysis.RelatedInformation{{Pos: rel.Pos, Message: relMsg}}
 	return d
+}
+
+// onError says what the check's branch does in fn: return the error
+// when fn returns one, return when it returns nothing, and handle it
+// otherwise.
+func onError(fn *ssa.Function) string {
+	res := fn.Signature.Results()
+	switch {
+	case source.ReturnsError(fn.Signature):
+		return "return err"
+	case res.Len() == 0:
+		return "return"
+	}
+	return "handle err, without the permit"
 }
 
 // checkError turns the statement that drops Acquire's error into an if

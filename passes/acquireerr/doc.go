@@ -19,8 +19,11 @@
 // acquireerr finds a semaphore acquire whose outcome is dropped while the
 // code goes on to release what it may not hold.
 //
-// Findings are certain: when the Acquire fails, the path releases what it
-// never acquired.
+// Findings are latent: they need the acquire to fail, a context done
+// before a permit is free (with x/sync v0.7.0 and later, done at all), or
+// another holder of what TryAcquire or TryLock tries; then the path
+// releases what it never acquired. An acquire whose context nothing
+// cancels (context.Background()) cannot fail and is not reported.
 //
 // # Why it matters
 //

@@ -31,7 +31,7 @@ func (s *Server) WorkersCtx(ctx context.Context, n int) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s.sem.Acquire(ctx, 1) // want `^certain: the error of s\.sem\.Acquire is dropped`
+			s.sem.Acquire(ctx, 1) // want `^latent: the error of s\.sem\.Acquire is dropped: when the context is done before a permit is free.*err != nil { return }`
 			work()
 			s.sem.Release(1)
 		}()

@@ -48,7 +48,7 @@ func (s *Server) Fire(ctx context.Context) {
 // TryAcquire's result dropped: when every permit is taken, TryAcquire
 // gets none, and the Release gives back a permit another holder has.
 func (s *Server) Try() {
-	s.sem.TryAcquire(1) // want `the result of s.sem.TryAcquire is dropped: the code goes on as if it held s.sem`
+	s.sem.TryAcquire(1) // want `the result of s.sem.TryAcquire is dropped: when another holder has s.sem, the code goes on as if it held it`
 	work()
 	s.sem.Release(1)
 }
