@@ -107,7 +107,7 @@ func (r *Result) findHandOvers(fi *gate.FuncInfo) {
 	if len(sends) == 0 {
 		return
 	}
-	callers := make(map[string]bool) // permits released where not held: the caller's
+	callers := make(map[string]naming.Ref) // permits released where not held: the caller's
 	held := make(map[ssa.Instruction][]*gate.Holding)
 	var rets []gate.Held
 	var retAt []ssa.Instruction
@@ -120,7 +120,7 @@ func (r *Result) findHandOvers(fi *gate.FuncInfo) {
 		}
 		for _, e := range events {
 			if e.Instr == instr && e.Op == known.Release && !e.Deferred && e.Kind.Counting() && !h.Has(e.Gate.Key()) {
-				callers[e.Gate.Key()] = true
+				callers[e.Gate.Key()] = e.Gate
 			}
 		}
 	})
@@ -141,11 +141,11 @@ func (r *Result) findHandOvers(fi *gate.FuncInfo) {
 				r.overs[handOver{cls, f}] = true
 			}
 		}
-		for _, e := range events {
-			if !callers[e.Gate.Key()] || e.Op != known.Release || releasedBefore(events, s, e.Gate.Key()) || releasedAfter(events, s, e.Gate.Key()) {
+		for key, g := range callers {
+			if releasedBefore(events, s, key) || releasedAfter(events, s, key) {
 				continue
 			}
-			if cls, ok := fi.Class(e.Gate); ok {
+			if cls, ok := fi.Class(g); ok {
 				r.overs[handOver{cls, f}] = true
 			}
 		}

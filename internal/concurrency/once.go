@@ -36,54 +36,56 @@ func RunsOnce(fn *ssa.Function) bool {
 // sync.Once's Do runs (onceLogDirs.Do(createLogDirs), in each place it
 // is named) runs once per process too: Do runs it the first time, and
 // every other Do on that Once waits for it and returns without running
-// it. What it does cannot run beside itself.
+// it. What it does cannot run beside itself. Only a function literal or
+// an unexported function that is no method counts: another package may
+// call an exported one, an interface call a method, neither of which
+// the package's code shows.
 
 // onceOnly reports whether fn runs once per process: an initializer, a
 // command's main, or a function only ever run by Do on one
-// package-level Once.
+// package-level Once (onceOf).
 func (r *Result) onceOnly(fn *ssa.Function) bool {
-	if fn == nil {
-		return false
-	}
-	if RunsOnce(fn) {
-		return true
-	}
+	return fn != nil && (RunsOnce(fn) || r.onceOf(fn) != nil)
+}
+
+// onceOf returns the package-level Once whose Do alone runs fn, or nil.
+func (r *Result) onceOf(fn *ssa.Function) *ssa.Global {
 	r.onceFuncsOnce.Do(r.findOnceFuncs)
-	return r.onceFuncs[fn] != nil
+	return r.onceFuncs[fn]
 }
 
 // findOnceFuncs finds the functions only ever run by Do on one
 // package-level Once: every operand naming the function, anywhere in
-// the package, is the argument of such a Do, on the same Once.
+// the package's source, is the argument of such a Do, on the same Once.
 func (r *Result) findOnceFuncs() {
 	onces := make(map[*ssa.Function]*ssa.Global)
 	bad := make(map[*ssa.Function]bool)
-	for _, fi := range r.gates.Funcs {
-		for _, b := range fi.Fn.Blocks {
+	for _, fn := range r.gates.Source {
+		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				var ops []*ssa.Value
-				for _, p := range instr.Operands(ops) {
+				for _, p := range instr.Operands(nil) {
 					if p == nil || *p == nil {
 						continue
 					}
-					fn, ok := (*p).(*ssa.Function)
-					if !ok || fn.Pkg != fi.Fn.Pkg {
+					f, ok := (*p).(*ssa.Function)
+					if !ok || f.Pkg != fn.Pkg {
 						continue
 					}
 					g, ok := onceDoOf(instr, *p)
-					if !ok || onces[fn] != nil && onces[fn] != g {
-						bad[fn] = true
+					if !ok || onces[f] != nil && onces[f] != g {
+						bad[f] = true
 						continue
 					}
-					onces[fn] = g
+					onces[f] = g
 				}
 			}
 		}
 	}
 	r.onceFuncs = make(map[*ssa.Function]*ssa.Global)
-	for fn, g := range onces {
-		if !bad[fn] {
-			r.onceFuncs[fn] = g
+	for f, g := range onces {
+		obj := f.Object()
+		if !bad[f] && (f.Parent() != nil || obj != nil && !obj.Exported() && f.Signature.Recv() == nil) {
+			r.onceFuncs[f] = g
 		}
 	}
 }
@@ -115,6 +117,9 @@ func onceDoOf(instr ssa.Instruction, v ssa.Value) (*ssa.Global, bool) {
 // other after a Do, on every path, on the package-level Once that runs
 // it, which returns only once the function has (happens-before).
 func (r *Result) onceApart(pa, pb Point) (Reason, bool) {
+	if pa.Started || pb.Started {
+		return Reason{}, false // on a goroutine the call starts, beside the rest
+	}
 	fa, fb := r.innerFunc(pa), r.innerFunc(pb)
 	if fa == nil || fb == nil {
 		return Reason{}, false
@@ -123,13 +128,10 @@ func (r *Result) onceApart(pa, pb Point) (Reason, bool) {
 		return Reason{Pos: fa.Pos(), What: naming.FuncName(fa) + " runs once per process"}, true
 	}
 	for _, x := range [][2]Point{{pa, pb}, {pb, pa}} {
-		f, after := r.innerFunc(x[0]), x[1]
-		if !r.onceOnly(f) || r.onceFuncs[f] == nil {
-			continue
-		}
-		g := r.onceFuncs[f]
-		at := r.innerInstr(after)
-		if at == nil {
+		f := r.innerFunc(x[0])
+		g := r.onceOf(f)
+		at := r.innerInstr(x[1])
+		if g == nil || at == nil {
 			continue
 		}
 		for _, b := range at.Parent().Blocks {

@@ -180,7 +180,8 @@ func FindMade(pkg *ssa.Package, funcs []*ssa.Function) *Made {
 // the literal's field stores are the fields' stores, into an object
 // being made, and the copy sets nothing from elsewhere.
 func literalCopy(st *ssa.Store) bool {
-	if _, ok := st.Addr.(*ssa.Alloc); !ok {
+	dest, ok := st.Addr.(*ssa.Alloc)
+	if !ok || !storedOnlyBy(dest, st) {
 		return false
 	}
 	load, ok := st.Val.(*ssa.UnOp)
@@ -206,6 +207,25 @@ func literalCopy(st *ssa.Store) bool {
 		case *ssa.DebugRef:
 		default:
 			return false
+		}
+	}
+	return true
+}
+
+// storedOnlyBy reports whether st is the one store into the variable a,
+// whole or into a field: the literal copied in is the variable's value
+// for good (hs = again{…} a second time, or hs.c = b, sets it anew).
+func storedOnlyBy(a *ssa.Alloc, st *ssa.Store) bool {
+	for _, ref := range *a.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			if ref != st && ref.Addr == a {
+				return false
+			}
+		case *ssa.FieldAddr:
+			if !naming.StoredOrLoaded(ref, nil) || len(stores(ref)) > 0 {
+				return false
+			}
 		}
 	}
 	return true

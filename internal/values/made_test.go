@@ -87,6 +87,41 @@ func newTaken(c *conn) *taken {
 }
 
 func fill(p **encoder) { *p = nil }
+
+// state.c is set by a composite literal that SSA builds apart and copies
+// whole into its variable: the variable's making, fixed.
+type state struct{ c *conn }
+
+func (s *state) use() {}
+
+func run(c *conn) {
+	hs := state{c: c}
+	hs.use()
+}
+
+// moved.c is set by such a literal, and then again on the same
+// variable; again.c by a second literal copied over the first.
+type moved struct{ c *conn }
+
+func (m *moved) use() {}
+
+func move(a, b *conn) {
+	hs := moved{c: a}
+	hs.use()
+	hs.c = b
+	hs.use()
+}
+
+type again struct{ c *conn }
+
+func (g *again) use() {}
+
+func twiceOver(a, b *conn) {
+	hs := again{c: a}
+	hs.use()
+	hs = again{c: b}
+	hs.use()
+}
 `)
 	m := values.FindMade(pkg, ssatest.Funcs(pkg))
 	var got, fixed, assigned []string
@@ -118,11 +153,11 @@ func fill(p **encoder) { *p = nil }
 		t.Errorf("made = %v, want %v", got, want)
 	}
 	slices.Sort(fixed)
-	if want := []string{"encoder.c", "encoder.hook", "encoder.w", "picked.c"}; !slices.Equal(fixed, want) {
+	if want := []string{"encoder.c", "encoder.hook", "encoder.w", "picked.c", "state.c"}; !slices.Equal(fixed, want) {
 		t.Errorf("fixed = %v, want %v", fixed, want)
 	}
 	slices.Sort(assigned)
-	if want := []string{"command.enc", "encoder.c", "encoder.hook", "encoder.w", "picked.c"}; !slices.Equal(assigned, want) {
+	if want := []string{"command.enc", "encoder.c", "encoder.hook", "encoder.w", "picked.c", "state.c"}; !slices.Equal(assigned, want) {
 		t.Errorf("assigned = %v, want %v", assigned, want)
 	}
 }

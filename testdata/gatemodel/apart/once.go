@@ -65,3 +65,21 @@ func Only() int {
 	onlyOnce.Do(fillOnly)
 	return only
 }
+
+// FillPub is run by pubOnce here, but it is exported: another package
+// may call it at any time.
+var (
+	pubOnce sync.Once
+	pub     int
+)
+
+func FillPub() {
+	point("pub")
+	pub++
+}
+
+func Pub() int {
+	pubOnce.Do(FillPub)
+	check("pub") // want `not apart`
+	return pub
+}
