@@ -6,13 +6,15 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gatevet/gatevet/internal/gate"
+	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
 )
 
 // A Resource is what a touch uses, as passes group uses: a package-level
 // variable (with everything reached through it, but for a pointer to a
 // type of its package, whose fields are resources of their own, as an
-// instance's are: see pointedState), a field of an instance
+// instance's are: see pointedState, and for a struct, whose fields are
+// too: see heldState), a field of an instance
 // (the first field after the last pointer on the ref's path: the state of
 // the innermost instance; below a struct it holds by value, the field of
 // that struct, a memory location of its own: ms.stats.reads), or a
@@ -47,6 +49,9 @@ func Of(fi *gate.FuncInfo, r naming.Ref) (res Resource, ok bool) {
 			return Resource{}, false
 		}
 		if inner, ok := pointedState(r, v); ok {
+			return inner, true
+		}
+		if inner, ok := heldState(r, v); ok {
 			return inner, true
 		}
 		return v, true
@@ -170,6 +175,40 @@ func pointedState(r naming.Ref, v Resource) (Resource, bool) {
 		return Resource{}, false
 	}
 	res.Key, res.Global = plainKey(res.Instance)+">"+res.Key, true
+	return res, true
+}
+
+// heldState names the field of a package-level variable of struct type
+// that r uses: a struct held by value is its fields, each a memory
+// location of its own, rooted at the variable (Instance) and still
+// process-wide, so that a field set once in init and then only read does
+// not meet the writers of the struct's other fields. A write of the
+// whole variable writes every field: its uses stay the variable's, and a
+// use of a field reads the variable too (see findUses).
+func heldState(r naming.Ref, v Resource) (Resource, bool) {
+	obj, isVar := v.Obj.(*types.Var)
+	if !isVar || len(r.Path) == 0 || r.Path[0] == naming.Deref || naming.IsElemStep(r.Path[0]) {
+		return Resource{}, false
+	}
+	if _, isStruct := obj.Type().Underlying().(*types.Struct); !isStruct {
+		return Resource{}, false
+	}
+	instance := naming.Ref{Root: r.Root, Pkg: r.Pkg, Name: r.Name}
+	res, ok := instanceResource(obj.Type(), r)
+	if _, named := types.Unalias(obj.Type()).(*types.Named); !named {
+		// A struct type written in place names its fields by no type:
+		// the first field is the resource, with what is reached
+		// through it.
+		f := known.Field(obj.Type(), r.Path[0])
+		if f == nil {
+			return Resource{}, false
+		}
+		res, ok = Resource{Key: r.Path[0], Obj: f, Instance: instance}, true
+	}
+	if !ok || isMethod(res.Obj) {
+		return Resource{}, false
+	}
+	res.Key, res.Global = plainKey(instance)+">"+res.Key, true
 	return res, true
 }
 

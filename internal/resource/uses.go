@@ -55,7 +55,10 @@ func (r *Result) findUses() {
 		}
 		entry, excused := r.Entry(fi.Fn), r.ExcusedEntry(fi.Fn)
 		released := releasedOnEntry(fi)
-		ts := touches(fi.Fn)
+		var ts []Touch
+		for _, t := range touches(fi.Fn) {
+			ts = append(ts, spread(fi, t)...)
+		}
 		for _, t := range ts {
 			res, ok := Of(fi, t.Res)
 			if !ok && t.Started && t.Res.Root == naming.Local {
@@ -87,7 +90,7 @@ func (r *Result) findUses() {
 			if t.Write {
 				written[res.Key] = true
 			}
-			if res.Global && !res.Var() {
+			if res.Global && !res.Var() && t.Res.Path[0] == naming.Deref {
 				// Through the pointer: a read of the variable too.
 				v, _ := globalResource(fi.Fn, t.Res)
 				t.Write = false

@@ -104,9 +104,13 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	var readOrder []readAt
 	swapped := swappedUnder(keys, byRes)
 	byType := make(map[string][]resource.Use)
+	byVar := make(map[string][]resource.Use) // the fields of a package-level variable's object
 	for _, k := range keys {
-		if u := byRes[k][0]; !u.Res.Global {
+		switch u := byRes[k][0]; {
+		case !u.Res.Global:
 			byType[ownerKey(u.Res)] = append(byType[ownerKey(u.Res)], byRes[k]...)
+		case !u.Res.Var():
+			byVar[u.Res.Object()] = append(byVar[u.Res.Object()], byRes[k]...)
 		}
 	}
 	for _, k := range keys {
@@ -128,7 +132,11 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 		if !inferFields && !uses[0].Res.Global && rs.GuardedBy(uses[0].Res) == nil {
 			continue
 		}
-		g, guarded := guardOf(res, rs, conc, uses, byFunc)
+		var kin []resource.Use
+		if u := uses[0]; u.Res.Global && !u.Res.Var() {
+			kin = byVar[u.Res.Object()]
+		}
+		g, guarded := guardOf(res, rs, conc, uses, kin, byFunc)
 		if g == (resource.GateKey{}) {
 			continue
 		}
@@ -446,8 +454,12 @@ func throughEntry(res *gate.Result, rs *resource.Result, u resource.Use, byFunc 
 // guardOf returns the gate key guarding the resource of uses, and its
 // guarded uses; the zero GateKey when there is none. A guard is inferred
 // only from gates that exclude (gate.Result.Excludes): not from a
-// counting semaphore with permits to spare.
-func guardOf(res *gate.Result, rs *resource.Result, conc *concurrency.Result, uses []resource.Use, byFunc map[*gate.FuncInfo][]resource.Use) (resource.GateKey, []resource.Use) {
+// counting semaphore with permits to spare. For a field of what a
+// package-level variable holds, kin are the uses of all that object's
+// fields: the entries that lock around any of them show the variable's
+// discipline (mu protects the rest of logging), and the field must
+// still be written under the gate somewhere to be guarded by it.
+func guardOf(res *gate.Result, rs *resource.Result, conc *concurrency.Result, uses, kin []resource.Use, byFunc map[*gate.FuncInfo][]resource.Use) (resource.GateKey, []resource.Use) {
 	if ann := rs.GuardedBy(uses[0].Res); ann != nil {
 		key := resource.GateKey{Scope: resource.InstanceGate, Name: strings.Join(ann.Sibling, ".")}
 		if ann.Global != nil {
@@ -460,7 +472,10 @@ func guardOf(res *gate.Result, rs *resource.Result, conc *concurrency.Result, us
 	// around its use however many other entries reach it (lockSite).
 	guardedFns := make(map[resource.GateKey]map[*gate.FuncInfo]bool)
 	sites := make(map[resource.GateKey]map[*ssa.Function]bool)
-	for _, u := range uses {
+	if len(kin) == 0 {
+		kin = uses
+	}
+	for _, u := range kin {
 		for _, h := range u.Holdings {
 			if h.Kind == known.Claim || !res.Excludes(h.GateOp) {
 				// An atomic claim keeps its sections apart (see
@@ -472,7 +487,9 @@ func guardOf(res *gate.Result, rs *resource.Result, conc *concurrency.Result, us
 					guardedFns[k] = make(map[*gate.FuncInfo]bool)
 					sites[k] = make(map[*ssa.Function]bool)
 				}
-				guardedFns[k][u.Func] = true
+				if u.Res.Key == uses[0].Res.Key {
+					guardedFns[k][u.Func] = true
+				}
 				sites[k][lockSite(res, rs, conc, u, h, k, byFunc)] = true
 			}
 		}

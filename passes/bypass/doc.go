@@ -249,7 +249,14 @@
 //     under it through a helper of the embedded type is a guarded use.
 //     So are the fields of a struct held by value in a named field: a
 //     counter of ms.stats only an unlocked method bumps is guarded by
-//     nothing the locked bumps of the other counters show.
+//     nothing the locked bumps of the other counters show. So are the
+//     fields of a package-level variable of struct type: a field set in
+//     init and then only read (logging.flushD) is no resource the
+//     writers of the variable's other fields share. Writing or copying
+//     the struct (logging.settings = s) writes or reads every field, and
+//     the entries that lock around any of the variable's fields show the
+//     variable's discipline: a field written under that lock somewhere
+//     and read elsewhere without it is reported.
 //     But a value of the embedded type on its own (an event copied out
 //     of the transaction that embeds it, to be written out later) is no
 //     owner's: a use through it, whose type has no such lock, is not
