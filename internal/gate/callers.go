@@ -87,11 +87,11 @@ func (r *Result) allCallsHold(fi *FuncInfo, g naming.Ref) bool {
 		if _, isCall := site.(*ssa.Call); !isCall || caller == nil {
 			return false
 		}
-		cal, ok := r.calleeAt(site, fi.Fn)
+		cal, at, ok := r.calleeAt(site, fi.Fn, g)
 		if !ok {
 			return false
 		}
-		in, ok := caller.Translate(g, cal)
+		in, ok := caller.Translate(at, cal)
 		if !ok {
 			return false
 		}
@@ -104,19 +104,16 @@ func (r *Result) allCallsHold(fi *FuncInfo, g naming.Ref) bool {
 }
 
 // calleeAt returns fn as the call site runs it, with the site's values
-// for its parameters: a static call's callee, or the target of a call
-// through a func field the package settles (c.handshakeFn(ctx), set to
-// c.serverHandshake: the receiver is the object whose field it is).
-func (r *Result) calleeAt(site ssa.CallInstruction, fn *ssa.Function) (naming.Callee, bool) {
+// for its parameters, and g (in fn's terms) as the site names it: a
+// static call's callee, or the target of a call through a func field the
+// package settles (c.handshakeFn(ctx), set to c.serverHandshake: the
+// receiver is the object whose field it is; set to an embedder's
+// uc.clientHandshake: g below the embedded field is the object's).
+func (r *Result) calleeAt(site ssa.CallInstruction, fn *ssa.Function, g naming.Ref) (naming.Callee, naming.Ref, bool) {
 	if cal, ok := naming.Resolve(site.Common()); ok {
-		return cal, cal.Fn == fn
+		return cal, g, cal.Fn == fn
 	}
-	for _, cal := range r.m.targets(site.Common()) {
-		if cal.Fn == fn {
-			return cal, true
-		}
-	}
-	return naming.Callee{}, false
+	return r.m.dynamicCallee(site.Common(), fn, g)
 }
 
 // rangeBody is how SSA marks the body of a range over a function.

@@ -18,7 +18,8 @@ import (
 // Dynamic calls whose targets the package's own code settles: a call
 // through a func-typed field that every store in the package sets to a
 // known function (a constructor's s.onEvent = s.handleEvent, called
-// later as s.onEvent()), a method called through an interface-typed
+// later as s.onEvent(); or an embedder's uc.handshakeFn =
+// uc.clientHandshake, for the field of the struct it embeds), a method called through an interface-typed
 // field that every store sets to the struct holding it (s.notifier = s:
 // s.notifier.Notify runs s's Notify), and a method called through an interface that
 // only the package's types can implement (it has an unexported method).
@@ -31,7 +32,11 @@ import (
 // effects.
 
 // fieldTarget is a function a func-typed field is set to; self when it is
-// a method value of the struct that holds the field. For an
+// a method value of the struct that holds the field, and, with up, of
+// the struct that holds that one in its field up (an embedder's
+// uc.handshakeFn = uc.clientHandshake, where uc embeds the *Conn whose
+// field it sets): the method runs on the object whose field up holds
+// the caller's. For an
 // interface-typed field that every store sets to the struct that holds
 // it (a constructor's s.notifier = s), typ is that struct's pointer
 // type, and a call of the field's method runs typ's method on the same
@@ -40,6 +45,7 @@ type fieldTarget struct {
 	fn   *ssa.Function
 	typ  types.Type
 	self bool
+	up   *types.Var
 }
 
 // noteDynamic finds, before any function is analysed, in one scan of
@@ -128,12 +134,39 @@ func storedTarget(fa *ssa.FieldAddr, v ssa.Value) (fieldTarget, bool) {
 		// A method value is a closure naming.Target sees through, with
 		// its receiver as the one argument.
 		cal, ok := naming.Target(v)
-		if !ok || len(cal.Args) != 1 || cal.Args[0] != fa.X {
+		if !ok || len(cal.Args) != 1 {
 			return fieldTarget{}, false
 		}
-		return fieldTarget{fn: cal.Fn, self: true}, true
+		if cal.Args[0] == fa.X {
+			return fieldTarget{fn: cal.Fn, self: true}, true
+		}
+		if holder, up, ok := holderOf(fa.X); ok && holder == cal.Args[0] {
+			return fieldTarget{fn: cal.Fn, self: true, up: up}, true
+		}
 	}
 	return fieldTarget{}, false
+}
+
+// holderOf returns the struct whose field up holds x: x loaded from,
+// or (a struct embedded by value) the address of, holder's field up, or
+// selected from a load of holder.
+func holderOf(x ssa.Value) (holder ssa.Value, up *types.Var, ok bool) {
+	up, ok = naming.ValueField(x)
+	if !ok {
+		return nil, nil, false
+	}
+	if load, isLoad := x.(*ssa.UnOp); isLoad {
+		x = load.X
+	}
+	switch x := x.(type) {
+	case *ssa.FieldAddr:
+		return x.X, up, true
+	case *ssa.Field:
+		if load, isLoad := x.X.(*ssa.UnOp); isLoad && load.Op == token.MUL {
+			return load.X, up, true
+		}
+	}
+	return nil, nil, false
 }
 
 // storedSelf names what v is when stored into fa, an interface-typed
@@ -173,13 +206,59 @@ func (m *model) targets(c *ssa.CallCommon) []naming.Callee {
 		return nil
 	}
 	for _, t := range m.fieldTargets[naming.FieldOf(fa)] {
-		if t.self {
+		switch {
+		case t.up != nil:
+			// The receiver is the struct that holds fa.X in its field
+			// up: named when the call loads fa.X from such a field, a
+			// value the caller cannot name otherwise.
+			var recv ssa.Value
+			if holder, up, ok := holderOf(fa.X); ok && up == t.up {
+				recv = holder
+			}
+			out = append(out, naming.Callee{Fn: t.fn, Args: append([]ssa.Value{recv}, c.Args...)})
+		case t.self:
 			out = append(out, naming.Callee{Fn: t.fn, Args: append([]ssa.Value{fa.X}, c.Args...)})
-		} else {
+		default:
 			out = append(out, naming.Callee{Fn: t.fn, Args: c.Args})
 		}
 	}
 	return out
+}
+
+// dynamicCallee returns target fn of dynamic call c, with its
+// arguments, and g, a ref in fn's terms, as the call names it. A
+// target an embedder set (see fieldTarget) runs on the struct that holds
+// the called field's owner; when the call cannot name that struct, a g
+// below the embedded field is rooted at the owner, which it can.
+func (m *model) dynamicCallee(c *ssa.CallCommon, fn *ssa.Function, g naming.Ref) (naming.Callee, naming.Ref, bool) {
+	for _, cal := range m.targets(c) {
+		if cal.Fn != fn {
+			continue
+		}
+		if len(cal.Args) == 0 || cal.Args[0] != nil || g.Root != naming.Param || g.Index != 0 {
+			return cal, g, true
+		}
+		fa, _ := fieldLoad(c.Value)
+		for _, t := range m.fieldTargets[naming.FieldOf(fa)] {
+			if t.fn != fn || t.up == nil || len(g.Path) == 0 || g.Path[0] != t.up.Name() {
+				continue
+			}
+			rest := g.Path[1:]
+			if _, ptr := t.up.Type().Underlying().(*types.Pointer); ptr {
+				if len(rest) == 0 || rest[0] != naming.Deref {
+					continue
+				}
+				rest = rest[1:]
+			}
+			at := g
+			at.Path = rest
+			args := slices.Clone(cal.Args)
+			args[0] = fa.X
+			return naming.Callee{Fn: fn, Args: args}, at, true
+		}
+		return cal, g, true
+	}
+	return naming.Callee{}, naming.Ref{}, false
 }
 
 // fieldLoad returns the field address v is loaded from.
