@@ -39,7 +39,8 @@ func (m *model) buildCallGraph(funcs []*ssa.Function) *callGraph {
 		settled: make(map[*ssa.Function][]*ssa.Function),
 		escapes: make(map[*ssa.Function]bool), invoked: make(map[string]bool), dynamic: make(map[*ssa.Function][]ssa.CallInstruction),
 		kept: make(map[*ssa.Function]bool), fields: keptFields(m.pass.Pkg, funcs),
-		ways: ways{convertedOn: make(map[*types.TypeName]bool), invokes: make(map[string][]ssa.CallInstruction)}}
+		ways: ways{convertedOn: make(map[*types.TypeName]bool), invokes: make(map[string][]ssa.CallInstruction),
+			slots: slots{bad: make(map[*types.Var]bool), invokes: make(map[*types.Var][]ssa.CallInstruction)}}}
 	var ops []*ssa.Value
 	makers := make(map[*ssa.Function]*ssa.Function) // maker → the closure it returns
 	for _, fn := range funcs {
@@ -73,7 +74,38 @@ func (m *model) buildCallGraph(funcs []*ssa.Function) *callGraph {
 	}
 	g.escapeMade(makers)
 	g.ways.finish(m.pass.Pkg, m.pass.TypesInfo)
+	noteSlotCalls(g)
 	return g
+}
+
+// noteSlotCalls records the calls through a slot (slots.go) as dynamic
+// call sites of the methods of the types only stored into it.
+func noteSlotCalls(g *callGraph) {
+	seen := make(map[ssa.CallInstruction]map[*ssa.Function]bool)
+	for _, c := range g.ways.conversions {
+		if !g.ways.slots.slotted(c.slots) {
+			continue
+		}
+		for _, f := range c.slots {
+			for _, site := range g.ways.slots.invokes[f] {
+				meth, prog := site.Common().Method, site.Parent().Prog
+				sel := prog.MethodSets.MethodSet(c.x).Lookup(meth.Pkg(), meth.Name())
+				if sel == nil {
+					continue
+				}
+				fn := prog.MethodValue(sel)
+				if fn == nil || seen[site][fn] {
+					continue
+				}
+				if seen[site] == nil {
+					seen[site] = make(map[*ssa.Function]bool)
+				}
+				seen[site][fn] = true
+				g.dynamic[fn] = append(g.dynamic[fn], site)
+				g.settled[site.Parent()] = append(g.settled[site.Parent()], fn)
+			}
+		}
+	}
 }
 
 // escapeMade decides the closures that makers return. A call of the

@@ -36,6 +36,7 @@ type ways struct {
 	// than at the package's static calls or at a call it hands a
 	// callback to then and there (Escaping).
 	outside, escaping map[*types.TypeName]bool
+	slots             slots // the package's slots (slots.go)
 }
 
 // A conversion puts a value of type x in an interface: one of the
@@ -45,6 +46,7 @@ type conversion struct {
 	x        types.Type
 	own      *types.TypeName
 	callback bool
+	slots    []*types.Var // the fields the value is only stored into, if it is (slots.go)
 }
 
 // note records what instr, an instruction of the package, says of the
@@ -53,7 +55,11 @@ func (w *ways) note(pkg *types.Package, instr ssa.Instruction) {
 	switch in := instr.(type) {
 	case *ssa.MakeInterface:
 		_, callback := CallbackType(pkg, in)
-		w.conversions = append(w.conversions, conversion{x: in.X.Type(), own: ownInterface(pkg, in.Type()), callback: callback})
+		w.conversions = append(w.conversions, conversion{x: in.X.Type(), own: ownInterface(pkg, in.Type()), callback: callback, slots: slotsOf(pkg, in)})
+	case *ssa.FieldAddr:
+		w.slots.noteAddr(pkg, in)
+	case *ssa.Field:
+		w.slots.noteField(pkg, in)
 	case *ssa.ChangeInterface:
 		if own := ownInterface(pkg, in.X.Type()); own != nil {
 			w.convertedOn[own] = true
@@ -98,7 +104,7 @@ func (w *ways) finish(pkg *types.Package, info *types.Info) {
 		return nil
 	}, w.conversions)
 	w.escaping = leaving(pkg, nil, false, func(c conversion, _ func(*types.TypeName) bool) []*types.TypeName {
-		if tn := naming.TypeNameOf(c.x); tn != nil && !c.callback {
+		if tn := naming.TypeNameOf(c.x); tn != nil && !c.callback && !w.slots.slotted(c.slots) {
 			return []*types.TypeName{tn}
 		}
 		return nil

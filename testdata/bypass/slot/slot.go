@@ -1,0 +1,77 @@
+// Package slot: a buffer the package converts to io.Writer only to keep
+// it in an unexported field, whose loads the package only calls
+// through, runs its methods only at those calls: Output's, under mu. Its
+// Write is no entry, and its read of logFile is no race with
+// SetLogFile.
+package slot
+
+import (
+	"io"
+	"sync"
+)
+
+type syncBuffer struct {
+	n    int
+	name string
+}
+
+type loggingT struct {
+	mu      sync.Mutex
+	file    [2]io.Writer
+	logFile string
+}
+
+var logging loggingT
+
+func (sb *syncBuffer) Write(p []byte) (int, error) {
+	if sb.name != logging.logFile {
+		sb.name, sb.n = logging.logFile, 0
+	}
+	sb.n += len(p)
+	return len(p), nil
+}
+
+func SetLogFile(f string) {
+	logging.mu.Lock()
+	defer logging.mu.Unlock()
+	logging.logFile = f
+}
+
+func LogFile() string {
+	logging.mu.Lock()
+	defer logging.mu.Unlock()
+	return logging.logFile
+}
+
+// SetOutput sends severity s to w: the slot holds the caller's writers
+// too.
+func SetOutput(s int, w io.Writer) {
+	logging.mu.Lock()
+	defer logging.mu.Unlock()
+	logging.file[s] = w
+}
+
+func createFile(s int) {
+	logging.file[s] = &syncBuffer{}
+}
+
+// Output writes b to severity s's writer, holding mu.
+func Output(s int, b []byte) {
+	logging.mu.Lock()
+	defer logging.mu.Unlock()
+	if logging.file[s] == nil {
+		createFile(s)
+	}
+	logging.file[s].Write(b)
+}
+
+// Flush flushes every writer that can, holding mu.
+func Flush() {
+	logging.mu.Lock()
+	defer logging.mu.Unlock()
+	for s := range logging.file {
+		if f, ok := logging.file[s].(interface{ Flush() error }); ok {
+			f.Flush()
+		}
+	}
+}
