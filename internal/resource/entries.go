@@ -192,7 +192,7 @@ func containsAny(s string, subs []string) bool {
 func lifecycle(name string) bool {
 	words := naming.Words(name)
 	switch words[0] {
-	case "init", "setup", "close", "stop", "shutdown":
+	case "init", "initialize", "setup", "close", "stop", "shutdown":
 		return true
 	}
 	return len(words) == 1 && words[0] == "start"

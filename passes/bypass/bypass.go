@@ -83,6 +83,15 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 		res string
 	}
 	reported := make(map[site]bool)
+	// The access a report's path ends at, when in a callee: reached
+	// from another entry, it is named in the first's report.
+	type access struct {
+		at    token.Pos
+		res   string
+		write bool
+		held  string // the gates held there, for the same story
+	}
+	byAccess := make(map[access]*race)
 	// The report of a site, held until every field is seen: the other
 	// fields the same path races on are named in it too, so that a
 	// reader who finds the first one harmless sees the rest.
@@ -185,11 +194,20 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			}
 			s := site{u.Func, u.Res.Object()}
 			r := race{u: u, gate: g, meets: meets, shown: shown}
+			a := access{resource.Inner(u), k, u.Write, heldText(u)}
+			if first := byAccess[a]; first != nil && a.at != u.Pos {
+				// One access in a callee, reached from several entries
+				// (each wrapper of a method that reads unlocked): one
+				// report, at the first entry, naming the others.
+				first.from = append(first.from, u)
+				continue
+			}
 			switch first := pending[s]; {
 			case !reported[s]:
 				reported[s] = true
 				pending[s] = &r
 				order = append(order, s)
+				byAccess[a] = &r
 			case first != nil:
 				first.add(pass.Pkg.Path(), r)
 			}
@@ -212,6 +230,7 @@ type race struct {
 	meets []resource.Use
 	also  []race
 	shown concurrency.Reason // why the two sides run at once, for an inferred field guard
+	from  []resource.Use     // the same access in a callee, reached from other entries
 }
 
 // maxAlso bounds how many other fields one report names.
@@ -726,6 +745,16 @@ func diagnose(pass *analysis.Pass, conc *concurrency.Result, r race) analysis.Di
 		who = "the goroutine " + who + " starts"
 	}
 	without, fix := "without holding "+gateName, "hold "+gateName+" around the use"
+	if at := resource.Inner(u); len(u.Chain) > 0 && at != u.Pos {
+		// Around the call, the lock would deadlock a callee that takes
+		// it; around the access, a caller of that callee that holds it.
+		inner := "the callee"
+		if f := conc.FuncAt(at); f != nil {
+			inner = naming.CalleeName(f, pkg)
+		}
+		fix = fmt.Sprintf("hold %s around the %s in %s (%s) when no caller of it holds %s there, or around the call here when nothing it calls takes %s",
+			gateName, noun(u), inner, gate.PosText(pass.Fset, at), gateName, gateName)
+	}
 	if held, inst, ok := elsewhere(u, key); ok {
 		// The use holds the guard's lock of another instance of the
 		// same type: the same lock only when the two are one object.
@@ -744,9 +773,54 @@ func diagnose(pass *analysis.Pass, conc *concurrency.Result, r race) analysis.Di
 		meanwhile = r.shown.What + ", so " + meanwhile
 		related = append(related, analysis.RelatedInformation{Pos: r.shown.Pos, Message: r.shown.What})
 	}
-	msg := fmt.Sprintf("%s %s %s%s %s, %s: %s%s; %s",
-		who, access, resName, via, without, evidence, meanwhile, also, fix)
+	from, fromRelated := reachedFrom(r.from, pkg)
+	related = append(related, fromRelated...)
+	msg := fmt.Sprintf("%s %s %s%s %s, %s: %s%s%s; %s",
+		who, access, resName, via, without, evidence, meanwhile, also, from, fix)
 	return analysis.Diagnostic{Pos: u.Pos, End: u.End, Message: msg, Related: related}
+}
+
+// heldText names the gates u holds, in order.
+func heldText(u resource.Use) string {
+	var keys []string
+	for _, h := range u.Holdings {
+		keys = append(keys, h.Gate.Key())
+	}
+	slices.Sort(keys)
+	return strings.Join(keys, ",")
+}
+
+// maxFrom bounds how many other entries one report names.
+const maxFrom = 3
+
+// reachedFrom says which other entries reach the same access, each with
+// its call as a related position.
+func reachedFrom(from []resource.Use, pkg string) (string, []analysis.RelatedInformation) {
+	var names []string
+	var related []analysis.RelatedInformation
+	for _, u := range from {
+		name := naming.FuncName(u.Func.Fn)
+		if u.Started {
+			name = "the goroutine " + name + " starts"
+		}
+		if slices.Contains(names, name) {
+			continue
+		}
+		if len(names) == maxFrom {
+			names = append(names, "others")
+			break
+		}
+		names = append(names, name)
+		related = append(related, analysis.RelatedInformation{Pos: u.Pos, End: u.End, Message: "the same " + noun(u) + " reached from " + name})
+	}
+	if len(names) == 0 {
+		return "", nil
+	}
+	list := names[0]
+	if n := len(names); n > 1 {
+		list = strings.Join(names[:n-1], ", ") + " and " + names[n-1]
+	}
+	return "; " + list + " reach the same " + noun(from[0]) + " too", related
 }
 
 // heldInside reports whether the guarded uses all reach one access in

@@ -23,7 +23,12 @@
 // does counts as the entry's, also with an object the entry made and
 // shares with it (a constructor's redraw loop): named "the goroutine F
 // starts", and named first among the other halves, since it runs beside
-// whatever any caller does.
+// whatever any caller does. One access in a callee that several entries
+// reach the same way (each package-level wrapper of a method that reads
+// unlocked) is one report, at the first, naming the others; its fix
+// says where the lock goes: around the access in the callee, unless a
+// caller of it holds the lock there, or around the call, unless
+// something the call runs takes the lock itself.
 //
 // # Analyzer bypass
 //
@@ -117,7 +122,7 @@
 //		defer x.mu.RUnlock()
 //		id, ok := x.byName[name]
 //		if ok {
-//			x.hits++ // Lookup writes x.hits holding only the read lock of x.mu (read-locked at index.go:31), which guards it (Add writes it with x.mu write-locked): read-lock holders run at the same time, so this write races whenever another goroutine runs Lookup or Hits (index.go:53) meanwhile; take x.mu.Lock() for the write
+//			x.hits++ // Lookup writes x.hits holding only the read lock of x.mu (read-locked at index.go:31), which guards it (Add writes it with x.mu write-locked): read-lock holders run at the same time, so this write races whenever another goroutine runs Lookup or Hits (index.go:53) meanwhile; take x.mu.Lock() instead of the read lock at index.go:31, or a lock of the written state's own
 //		}
 //		return id, ok
 //	}
@@ -220,7 +225,12 @@
 //     (no exported function, field or variable hands one out, no type that
 //     leaves embeds it, and it is never converted to an interface): only the
 //     package calls it, so its uses are judged at its callers, with their
-//     gates held, such as an outer lock that every writer holds too.
+//     gates held, such as an outer lock that every writer holds too. A
+//     conversion to another package's interface keeps the value in the
+//     package too when all it does is fill a slot: an unexported field (or
+//     array field) of the package's whose loads the package only calls
+//     through or compares (l.file[s].Write(data), under l.mu); a load
+//     handed on or returned lets it out.
 //   - A closure run under the gate before the call returns: one passed to a
 //     helper that calls it with the gate held, a sort.Slice callback, a
 //     range-over-func loop body.
@@ -295,7 +305,7 @@
 //   - A function that holds the gate for some uses of the resource and not
 //     for others, such as the writer reading back its own write.
 //   - Lifecycle code: functions whose name starts with the word Init,
-//     Setup, Close, Stop or Shutdown (CloseAll, not Closest), or is
+//     Initialize, Setup, Close, Stop or Shutdown (CloseAll, not Closest), or is
 //     Start; names ending in Locked or Unsafe, or starting with Unsafe or
 //     Unlocked (unlockedAddHost: its callers hold the lock); and a method
 //     that writes another field of the same instance with no gate held (a

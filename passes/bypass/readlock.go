@@ -291,7 +291,8 @@ func diagnoseReadLocked(pass *analysis.Pass, conc *concurrency.Result, rl readLo
 		also += "; the same path also writes " + resourceName(a, pkg)
 		related = append(related, analysis.RelatedInformation{Pos: resource.Inner(a), Message: resourceName(a, pkg) + " written here under the read lock only"})
 	}
-	when, fix := "", lock+".Lock() for the write"
+	// Not at the write itself: the read lock is held there already.
+	when, fix := "", lock+".Lock() instead of the read lock "+where+", or a lock of the written state's own"
 	if rl.lazy {
 		// A lazy initialisation races only while the field is unset.
 		when = " while " + resName + " is still nil"

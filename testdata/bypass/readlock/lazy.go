@@ -48,7 +48,7 @@ func (f *Lazy) getData() map[string]int {
 func (f *Lazy) Stat(name string) int {
 	f.mu.RLock()
 	defer f.mu.RUnlock()
-	return f.getData()[name] // want `^latent: Stat writes f\.data through \(\*Lazy\)\.getData → f\.data holding only the read lock of f\.mu .*: read-lock holders run at the same time, so while f\.data is still nil this write races whenever another goroutine runs Stat meanwhile; take f\.mu\.Lock\(\) for the write, or make it in a sync\.Once$`
+	return f.getData()[name] // want `^latent: Stat writes f\.data through \(\*Lazy\)\.getData → f\.data holding only the read lock of f\.mu .*: read-lock holders run at the same time, so while f\.data is still nil this write races whenever another goroutine runs Stat meanwhile; take f\.mu\.Lock\(\) instead of the read lock [^;]*, or a lock of the written state.s own, or make it in a sync\.Once$`
 }
 
 func (f *Lazy) Create(name string) {
@@ -70,7 +70,7 @@ func (c *Cached) First() string {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
 	if c.first == nil {
-		c.first = &c.msgs[0] // want `^latent: First writes c\.first holding only the read lock of c\.mu .*: read-lock holders run at the same time, so while c\.first is still nil this write races whenever another goroutine runs First meanwhile; take c\.mu\.Lock\(\) for the write$`
+		c.first = &c.msgs[0] // want `^latent: First writes c\.first holding only the read lock of c\.mu .*: read-lock holders run at the same time, so while c\.first is still nil this write races whenever another goroutine runs First meanwhile; take c\.mu\.Lock\(\) instead of the read lock [^;]*, or a lock of the written state.s own$`
 	}
 	return *c.first
 }

@@ -31,7 +31,7 @@ func (p *Packets) Write(b []byte) {
 func (p *Packets) WriteTone(b []byte) {
 	p.mu.RLock()
 	defer p.mu.RUnlock()
-	p.writeSamples(b) // want `^latent: WriteTone writes p\.payload through \(\*Packets\)\.writeSamples → p\.payload holding only the read lock of p\.mu .* meanwhile; the same path also writes p\.stamp; the same path also writes p\.s\.seq; take p\.mu\.Lock\(\) for the write$`
+	p.writeSamples(b) // want `^latent: WriteTone writes p\.payload through \(\*Packets\)\.writeSamples → p\.payload holding only the read lock of p\.mu .* meanwhile; the same path also writes p\.stamp; the same path also writes p\.s\.seq; take p\.mu\.Lock\(\) instead of the read lock [^;]*, or a lock of the written state.s own$`
 }
 
 func (p *Packets) Peek() uint32 {
@@ -59,5 +59,5 @@ type Tones struct {
 func (t *Tones) Send(b []byte) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.p.tone(b) // want `^latent: Send writes t\.p\.stamp through \(\*Packets\)\.tone → p\.stamp holding only the read lock of t\.p\.mu \(read-locked inside \(\*Packets\)\.tone, called at packets\.go:\d+\), which guards it \(Write writes it with t\.p\.mu write-locked\): read-lock holders run at the same time, so this write races whenever another goroutine runs WriteTone \(packets\.go:\d+\) or Peek \(packets\.go:\d+\) meanwhile; take t\.p\.mu\.Lock\(\) for the write$`
+	t.p.tone(b) // want `^latent: Send writes t\.p\.stamp through \(\*Packets\)\.tone → p\.stamp holding only the read lock of t\.p\.mu \(read-locked inside \(\*Packets\)\.tone, called at packets\.go:\d+\), which guards it \(Write writes it with t\.p\.mu write-locked\): read-lock holders run at the same time, so this write races whenever another goroutine runs WriteTone \(packets\.go:\d+\) or Peek \(packets\.go:\d+\) meanwhile; take t\.p\.mu\.Lock\(\) instead of the read lock [^;]*, or a lock of the written state.s own$`
 }

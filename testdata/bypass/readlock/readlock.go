@@ -36,7 +36,7 @@ func (x *Index) Lookup(name string) (int, bool) {
 	defer x.mu.RUnlock()
 	id, ok := x.byName[name]
 	if ok {
-		x.hits++ // want `^latent: Lookup writes x\.hits holding only the read lock of x\.mu \(read-locked at readlock\.go:35\), which guards it \(Add writes it with x\.mu write-locked\): read-lock holders run at the same time, so this write races whenever another goroutine runs Lookup or Hits \(readlock\.go:57\) meanwhile; take x\.mu\.Lock\(\) for the write$`
+		x.hits++ // want `^latent: Lookup writes x\.hits holding only the read lock of x\.mu \(read-locked at readlock\.go:35\), which guards it \(Add writes it with x\.mu write-locked\): read-lock holders run at the same time, so this write races whenever another goroutine runs Lookup or Hits \(readlock\.go:57\) meanwhile; take x\.mu\.Lock\(\) instead of the read lock [^;]*, or a lock of the written state.s own$`
 	}
 	return id, ok
 }
@@ -47,7 +47,7 @@ func (x *Index) Remember(name string) {
 	x.mu.RLock()
 	defer x.mu.RUnlock()
 	if _, ok := x.byName[name]; !ok {
-		x.byName[name] = -1 // want `^latent: Remember writes the entries of x\.byName holding only the read lock of x\.mu \(read-locked at readlock\.go:47\), which guards it \(Add writes it with x\.mu write-locked\): read-lock holders run at the same time, so this write races whenever another goroutine runs Remember meanwhile; take x\.mu\.Lock\(\) for the write$`
+		x.byName[name] = -1 // want `^latent: Remember writes the entries of x\.byName holding only the read lock of x\.mu \(read-locked at readlock\.go:47\), which guards it \(Add writes it with x\.mu write-locked\): read-lock holders run at the same time, so this write races whenever another goroutine runs Remember meanwhile; take x\.mu\.Lock\(\) instead of the read lock [^;]*, or a lock of the written state.s own$`
 	}
 }
 
