@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/token"
+	"golang.org/x/tools/go/ssa"
 	"path"
 	"slices"
 	"strings"
@@ -249,11 +250,19 @@ func diagnose(pass *analysis.Pass, e, r lockgraph.OrderEdge, writers ...*writerN
 			related = append(related, analysis.RelatedInformation{Pos: w.pos, Message: "a writer of " + w.gate + " that can queue between the two read locks"})
 		}
 	}
+	acquired := "acquired"
+	if call, ok := e.Instr().(ssa.CallInstruction); ok && len(e.Chain) > 0 {
+		// Taken inside the call here: name the callee, as the related
+		// items name the hops after it.
+		if cal, ok := naming.Resolve(call.Common()); ok {
+			acquired = "acquired in " + naming.CalleeName(cal.Fn, pkg)
+		}
+	}
 	d := analysis.Diagnostic{
 		Pos: e.Pos(),
-		Message: fmt.Sprintf("%s is acquired while holding %s, but %s: lock-order inversion, %s; "+
+		Message: fmt.Sprintf("%s is %s while holding %s, but %s: lock-order inversion, %s; "+
 			"acquire %s and %s in one order everywhere, or release one before taking the other",
-			e.ToName, e.FromName, other, deadlock, e.FromName, e.ToName),
+			e.ToName, acquired, e.FromName, other, deadlock, e.FromName, e.ToName),
 		Related: []analysis.RelatedInformation{{Pos: e.FromPos(), Message: e.FromName + " acquired here"}},
 	}
 	d.Related = append(d.Related, gate.ChainRelated(e.Chain, "acquired through ")...)

@@ -66,5 +66,5 @@ func (c *Conn) SendHeld() {
 func (c *Conn) Flush() {
 	c.regMu.Lock()
 	defer c.regMu.Unlock()
-	c.begin().end() // want `wmu is acquired while holding c\.regMu`
+	c.begin().end() // want `wmu is acquired in \(\*Conn\)\.begin while holding c\.regMu`
 }

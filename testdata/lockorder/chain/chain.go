@@ -20,7 +20,7 @@ func (s *Store) Compact() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, r := range s.regs {
-		s.compactRegion(r) // want `latent: r\.mu is acquired while holding s\.mu, but \(\*Region\)\.Split`
+		s.compactRegion(r) // want `latent: r\.mu is acquired in \(\*Store\)\.compactRegion while holding s\.mu, but \(\*Region\)\.Split`
 	}
 }
 
@@ -35,7 +35,7 @@ func (r *Region) shrink() {
 func (r *Region) Split() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.notify() // want `latent: r\.store\.mu is acquired while holding r\.mu, but \(\*Store\)\.Compact`
+	r.notify() // want `latent: r\.store\.mu is acquired in \(\*Region\)\.notify while holding r\.mu, but \(\*Store\)\.Compact`
 }
 
 func (r *Region) notify() { r.register() }

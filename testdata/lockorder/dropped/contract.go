@@ -61,11 +61,11 @@ func (b *Backend) Refresh() {
 func (b *Backend) SetStatusHeld() {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	b.setStatusHeldLocked() // want `latent: b\.syncMu is acquired while holding b\.mu, but \(\*Backend\)\.Refresh`
+	b.setStatusHeldLocked() // want `latent: b\.syncMu is acquired in \(\*Backend\)\.setStatusHeldLocked while holding b\.mu, but \(\*Backend\)\.Refresh`
 }
 
 // setStatusHeldLocked updates the status. b.mu must be held.
 func (b *Backend) setStatusHeldLocked() {
 	b.n++
-	b.sync() // want `latent: b\.syncMu is acquired while holding b\.mu, but \(\*Backend\)\.Refresh`
+	b.sync() // want `latent: b\.syncMu is acquired in \(\*Backend\)\.sync while holding b\.mu, but \(\*Backend\)\.Refresh`
 }

@@ -55,6 +55,6 @@ func (s *Sub) clearLocked() { s.forgetLocked() }
 
 func (s *Sub) Forget() {
 	s.mu.Lock()
-	s.clearLocked() // want `latent: s\.conn\.subsMu is acquired while holding s\.mu, but \(\*Conn\)\.Rewire`
+	s.clearLocked() // want `latent: s\.conn\.subsMu is acquired in \(\*Sub\)\.clearLocked while holding s\.mu, but \(\*Conn\)\.Rewire`
 	s.mu.Unlock()
 }

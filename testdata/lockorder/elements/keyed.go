@@ -50,7 +50,7 @@ func (l *Link) Count() int {
 	s := l.reg.M[l.ctx.URL]
 	s.Lock()
 	defer s.Unlock()
-	return l.next() // want `latent: l\.reg is acquired while holding s\.Mutex, but \(\*Link\)\.Throttle`
+	return l.next() // want `latent: l\.reg is acquired in \(\*Link\)\.next while holding s\.Mutex, but \(\*Link\)\.Throttle`
 }
 
 // Add write-locks the registry: a writer that can queue between the

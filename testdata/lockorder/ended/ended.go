@@ -68,7 +68,7 @@ func (st *Stream) processFlags(flags int) {
 	st.stateLock.Lock()
 	defer st.stateLock.Unlock()
 	if flags&1 != 0 {
-		st.session.closeStream(st.id) // want `latent: st\.session\.streamLock is acquired while holding st\.stateLock, but \(\*Session\)\.Abort`
+		st.session.closeStream(st.id) // want `latent: st\.session\.streamLock is acquired in \(\*Session\)\.closeStream while holding st\.stateLock, but \(\*Session\)\.Abort`
 	}
 }
 
@@ -96,7 +96,7 @@ func (s *Session) Abort() {
 	s.streamLock.Lock()
 	defer s.streamLock.Unlock()
 	for _, st := range s.streams {
-		st.forceClose() // want `latent: st\.stateLock is acquired while holding s\.streamLock, but \(\*Stream\)\.processFlags`
+		st.forceClose() // want `latent: st\.stateLock is acquired in \(\*Stream\)\.forceClose while holding s\.streamLock, but \(\*Stream\)\.processFlags`
 	}
 }
 

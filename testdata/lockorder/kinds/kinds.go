@@ -80,7 +80,7 @@ func (c *conn) processLeafConnect(s *Server) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	var gws []*conn
-	s.outbound(&gws) // want `latent: s\.gw\.mu is acquired while holding c\.mu, but \(\*Server\)\.Broadcast`
+	s.outbound(&gws) // want `latent: s\.gw\.mu is acquired in \(\*Server\)\.outbound while holding c\.mu, but \(\*Server\)\.Broadcast`
 	for _, gw := range gws {
 		c.subs = append(c.subs, gw.name)
 	}

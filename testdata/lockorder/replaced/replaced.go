@@ -27,7 +27,7 @@ func NewBucket(dir string) *Bucket {
 func (b *Bucket) View() []string {
 	b.flush.RLock()
 	defer b.flush.RUnlock()
-	return b.disk.view() // want `latent: b.disk.maintenance is acquired while holding b.flush, but \(\*Store\).replace \(replaced.go:68\) acquires replacement.flush while holding replacement.disk.maintenance`
+	return b.disk.view() // want `latent: b.disk.maintenance is acquired in \(\*Segments\)\.view while holding b.flush, but \(\*Store\).replace \(replaced.go:68\) acquires replacement.flush while holding replacement.disk.maintenance`
 }
 
 func (s *Segments) view() []string {

@@ -23,7 +23,7 @@ func (c *Conn) Write(p []byte) {
 	c.wmu.Lock() // want `latent: c\.wmu is acquired while holding c\.mu, but \(\*Conn\)\.Write \(retake\.go:\d+\) acquires c\.mu while holding c\.wmu`
 	defer c.wmu.Unlock()
 	c.buf = append(c.buf, p...)
-	c.flushLocked() // want `latent: c\.mu is acquired while holding c\.wmu, but \(\*Conn\)\.Write \(retake\.go:\d+\) acquires c\.wmu while holding c\.mu`
+	c.flushLocked() // want `latent: c\.mu is acquired in \(\*Conn\)\.flushLocked while holding c\.wmu, but \(\*Conn\)\.Write \(retake\.go:\d+\) acquires c\.wmu while holding c\.mu`
 }
 
 // flushLocked is called with c.mu held; it lets go of it while it sends.
@@ -188,7 +188,7 @@ func (h *Hub) Recheck(c *PoolConn) {
 		c.mu.Unlock()
 		h.mu.Unlock()
 	}()
-	if !h.checkTwice(c) { // want `latent: h\.mu is acquired while holding c\.mu`
+	if !h.checkTwice(c) { // want `latent: h\.mu is acquired in \(\*Hub\)\.checkTwice while holding c\.mu`
 		return
 	}
 	c.dead = false
@@ -271,7 +271,7 @@ func (p *Devices) Delete(hash string) {
 	d := p.devs[hash]
 	d.lock.Lock() // want `latent: d\.lock is acquired while holding p\.mu, but \(\*Devices\)\.Delete \(retake\.go:\d+\) acquires p\.mu while holding d\.lock`
 	defer d.lock.Unlock()
-	p.remove(d) // want `latent: p\.mu is acquired while holding d\.lock, but \(\*Devices\)\.Delete \(retake\.go:\d+\) acquires d\.lock while holding p\.mu`
+	p.remove(d) // want `latent: p\.mu is acquired in \(\*Devices\)\.remove while holding d\.lock, but \(\*Devices\)\.Delete \(retake\.go:\d+\) acquires d\.lock while holding p\.mu`
 }
 
 func (p *Devices) remove(d *Device) { p.waitRemoved(d.name) }
@@ -318,7 +318,7 @@ type Pump struct {
 func (p *Pump) Run() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.step() // want `latent: p\.other is acquired while holding p\.mu, but \(\*Pump\)\.Drain`
+	p.step() // want `latent: p\.other is acquired in \(\*Pump\)\.step while holding p\.mu, but \(\*Pump\)\.Drain`
 }
 
 func (p *Pump) step() {

@@ -67,7 +67,7 @@ func (s *Server) count() int {
 func (s *Server) Report() {
 	s.stats.Lock()
 	defer s.stats.Unlock()
-	s.n = s.count() // want `s.mu is acquired while holding s.stats`
+	s.n = s.count() // want `s.mu is acquired in \(\*Server\)\.count while holding s.stats`
 }
 
 func (s *Server) Add(c *Conn) {

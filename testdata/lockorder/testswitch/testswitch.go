@@ -94,7 +94,7 @@ func (x *Index) Rebuild(err error) {
 	defer x.mu.Unlock()
 	if err != nil {
 		if lenient {
-			x.st.setLastError(err) // want `x\.st\.mu is acquired while holding x\.mu`
+			x.st.setLastError(err) // want `x\.st\.mu is acquired in \(\*Store\)\.setLastError while holding x\.mu`
 			return
 		}
 		panic(err)

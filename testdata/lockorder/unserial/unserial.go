@@ -43,7 +43,7 @@ func (t *BatchTx) Flush() { t.commit() }
 
 func (t *BatchTx) commit() {
 	t.b.readTx.mu.Lock()
-	t.unsafeCommit() // want `t.b.mu is acquired while holding t.b.readTx.mu, but \(\*Backend\).Defrag`
+	t.unsafeCommit() // want `t.b.mu is acquired in \(\*BatchTx\)\.unsafeCommit while holding t.b.readTx.mu, but \(\*Backend\).Defrag`
 
 	t.b.readTx.mu.Unlock()
 }
