@@ -65,13 +65,19 @@ func Output(s int, b []byte) {
 	logging.file[s].Write(b)
 }
 
-// Flush flushes every writer that can, holding mu.
-func Flush() {
+// Flush flushes every writer that can, holding mu, and counts the
+// package's own buffers.
+func Flush() int {
 	logging.mu.Lock()
 	defer logging.mu.Unlock()
+	n := 0
 	for s := range logging.file {
 		if f, ok := logging.file[s].(interface{ Flush() error }); ok {
 			f.Flush()
 		}
+		if sb, ok := logging.file[s].(*syncBuffer); ok && sb.n > 0 {
+			n++
+		}
 	}
+	return n
 }
