@@ -3,6 +3,7 @@ package resource
 import (
 	"go/ast"
 	"go/types"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -116,7 +117,72 @@ var (
 )
 
 // statesContract reports whether fn's doc comment states such a contract.
+// A doc comment that says the function is another's variant ("behaves
+// exactly like SetLogger", "a more flexible version of SetLogger")
+// states that function's contract too, and so does a function whose
+// whole body is a call of one that states it (SetSlogLogger, which only
+// calls SetLoggerWithOptions): it cannot keep the contract but by its
+// callers keeping it.
 func statesContract(fn *ssa.Function) bool {
+	if statesOwnContract(fn) || refersToContract(fn) {
+		return true
+	}
+	other := wrapped(fn)
+	return other != nil && (statesOwnContract(other) || refersToContract(other))
+}
+
+// refersToContract reports whether fn's doc comment names a function of
+// the package, whose variant it says fn is, that states a contract.
+func refersToContract(fn *ssa.Function) bool {
+	decl, ok := fn.Syntax().(*ast.FuncDecl)
+	if !ok || decl.Doc == nil || fn.Pkg == nil {
+		return false
+	}
+	for _, m := range byReference.FindAllStringSubmatch(strings.Join(strings.Fields(decl.Doc.Text()), " "), -1) {
+		if other := fn.Pkg.Func(m[1]); other != nil && other != fn && statesOwnContract(other) {
+			return true
+		}
+	}
+	return false
+}
+
+// wrapped returns the package-level function of fn's package that fn's
+// body, one statement, calls and is: a thin wrapper's target.
+func wrapped(fn *ssa.Function) *ssa.Function {
+	decl, ok := fn.Syntax().(*ast.FuncDecl)
+	if !ok || decl.Body == nil || len(decl.Body.List) != 1 || fn.Pkg == nil {
+		return nil
+	}
+	var e ast.Expr
+	switch st := decl.Body.List[0].(type) {
+	case *ast.ExprStmt:
+		e = st.X
+	case *ast.ReturnStmt:
+		if len(st.Results) == 1 {
+			e = st.Results[0]
+		}
+	}
+	call, ok := e.(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	id, ok := call.Fun.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	if other := fn.Pkg.Func(id.Name); other != fn {
+		return other
+	}
+	return nil
+}
+
+// byReference finds the function a doc comment says this one is a
+// variant of.
+var byReference = regexp.MustCompile(`(?i:behaves (?:exactly )?like|works (?:exactly )?like|version of|variant of|same as|equivalent to|wrapper (?:around|for|of)) ([A-Za-z_]\w*)`)
+
+// statesOwnContract reports whether fn's own doc comment states a
+// calling contract.
+func statesOwnContract(fn *ssa.Function) bool {
 	decl, ok := fn.Syntax().(*ast.FuncDecl)
 	if !ok || decl.Doc == nil {
 		return false

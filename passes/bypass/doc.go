@@ -319,6 +319,10 @@
 //     from outside ("External synchronisation provided by
 //     commitPipeline.mu", "serialized by the caller"), or that presumes
 //     the locks held ("Assumes you have acquired the required locks").
+//     A function whose doc says it is another's variant ("behaves exactly
+//     like SetLogger", "a more flexible version of SetLogger") is under
+//     that function's contract, and so is a wrapper whose whole body calls
+//     a function under one.
 //   - Test code: _test.go files, functions named …ForTesting or …ForTest,
 //     and the closures they make, stored or passed on.
 //

@@ -50,6 +50,18 @@ func Step() { table["step"]++ }
 // the required locks and will release them yourself.
 func Audit() { table["audited"] = 1 }
 
+// Seed fills the table. Seeding is not thread-safe and should be done
+// while no other goroutines use the table.
+func Seed(k string) { table[k] = 1 }
+
+// SeedDefault behaves exactly like Seed, with the default key: Seed's
+// contract, stated by reference.
+func SeedDefault() { table["default"] = 1 }
+
+// SeedAll seeds the key "all": a wrapper of Seed, bound by its
+// contract.
+func SeedAll() { Seed("all") }
+
 // Close runs after the workers have stopped.
 func Close() { table["closed"] = 1 }
 
