@@ -122,13 +122,23 @@ var (
 // states that function's contract too, and so does a function whose
 // whole body is a call of one that states it (SetSlogLogger, which only
 // calls SetLoggerWithOptions): it cannot keep the contract but by its
-// callers keeping it.
+// callers keeping it, unless the contract is a lock to hold.
 func statesContract(fn *ssa.Function) bool {
 	if statesOwnContract(fn) || refersToContract(fn) {
 		return true
 	}
+	// Not a lock the callee wants held: a wrapper that does not take it
+	// breaks that contract (the contracts pass says so), it is not under
+	// it.
 	other := wrapped(fn)
-	return other != nil && (statesOwnContract(other) || refersToContract(other))
+	return other != nil && (statesOwnContract(other) || refersToContract(other)) && !wantsLock(other)
+}
+
+// wantsLock reports whether fn's doc comment speaks of a lock its
+// callers hold.
+func wantsLock(fn *ssa.Function) bool {
+	decl, ok := fn.Syntax().(*ast.FuncDecl)
+	return ok && decl.Doc != nil && containsAny(strings.ToLower(decl.Doc.Text()), []string{"lock", "hold", "held", "mutex"})
 }
 
 // refersToContract reports whether fn's doc comment names a function of

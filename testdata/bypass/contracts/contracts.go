@@ -35,6 +35,18 @@ func C() {
 	table["c"]++
 }
 
+func D() {
+	mu.Lock()
+	defer mu.Unlock()
+	table["d"]++
+}
+
+func E() {
+	mu.Lock()
+	defer mu.Unlock()
+	table["e"]++
+}
+
 // Reload must only be called while no request is in flight.
 func Reload() { dev.Run() }
 
@@ -61,6 +73,13 @@ func SeedDefault() { table["default"] = 1 }
 // SeedAll seeds the key "all": a wrapper of Seed, bound by its
 // contract.
 func SeedAll() { Seed("all") }
+
+// bump must be called with mu held.
+func bump(k string) { table[k]++ }
+
+// Bump wraps bump without taking mu: a wrapper that breaks the
+// contract, not one under it.
+func Bump(k string) { bump(k) } // want `Bump writes table through bump → table without holding mu`
 
 // Close runs after the workers have stopped.
 func Close() { table["closed"] = 1 }
