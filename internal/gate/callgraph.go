@@ -28,17 +28,19 @@ type callGraph struct {
 	callees map[*ssa.Function][]*ssa.Function       // static callees and callbacks
 	settled map[*ssa.Function][]*ssa.Function       // the callees of settled dynamic calls
 	escapes map[*ssa.Function]bool
-	kept    map[*ssa.Function]bool // kept only in func fields the package calls (kept.go)
-	fields  map[*types.Var]bool    // those fields
-	invoked map[string]bool        // method names called through interfaces
-	ways    ways                   // the ways in from other packages (outside.go)
+	kept    map[*ssa.Function]bool              // kept only in func fields the package calls (kept.go)
+	fields  map[*types.Var]bool                 // those fields
+	invoked map[string]bool                     // method names called through interfaces
+	slotted map[*ssa.CallCommon][]*ssa.Function // the methods a call through a slot runs (slots.go)
+	ways    ways                                // the ways in from other packages (outside.go)
 }
 
 func (m *model) buildCallGraph(funcs []*ssa.Function) *callGraph {
 	g := &callGraph{calls: make(map[*ssa.Function][]ssa.CallInstruction), callees: make(map[*ssa.Function][]*ssa.Function),
 		settled: make(map[*ssa.Function][]*ssa.Function),
 		escapes: make(map[*ssa.Function]bool), invoked: make(map[string]bool), dynamic: make(map[*ssa.Function][]ssa.CallInstruction),
-		kept: make(map[*ssa.Function]bool), fields: keptFields(m.pass.Pkg, funcs),
+		slotted: make(map[*ssa.CallCommon][]*ssa.Function),
+		kept:    make(map[*ssa.Function]bool), fields: keptFields(m.pass.Pkg, funcs),
 		ways: ways{convertedOn: make(map[*types.TypeName]bool), invokes: make(map[string][]ssa.CallInstruction),
 			slots: slots{bad: make(map[*types.Var]bool), invokes: make(map[*types.Var][]ssa.CallInstruction)}}}
 	var ops []*ssa.Value
@@ -103,6 +105,7 @@ func noteSlotCalls(g *callGraph) {
 				seen[site][fn] = true
 				g.dynamic[fn] = append(g.dynamic[fn], site)
 				g.settled[site.Parent()] = append(g.settled[site.Parent()], fn)
+				g.slotted[site.Common()] = append(g.slotted[site.Common()], fn)
 			}
 		}
 	}

@@ -132,6 +132,12 @@ func (r *Result) CallSites(fn *ssa.Function) []ssa.CallInstruction { return r.gr
 // functions (see dynamic.go).
 func (r *Result) DynamicCallSites(fn *ssa.Function) []ssa.CallInstruction { return r.graph.dynamic[fn] }
 
+// SlotCallees returns the package's methods that c, a call through a
+// slot (slots.go), may run: those of the types the package only stores
+// there. The slot may hold other packages' values too, so they are not
+// all the call runs.
+func (r *Result) SlotCallees(c *ssa.CallCommon) []*ssa.Function { return r.graph.slotted[c] }
+
 // Fixed reports whether field is set only as its object is made, never
 // after (values.Made.Fixed): a mode an instance keeps for good.
 func (r *Result) Fixed(field *types.Var) bool { return r.m.made.Fixed(field) }

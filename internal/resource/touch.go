@@ -203,28 +203,18 @@ func (r *Result) callTouches(fi *gate.FuncInfo, c *ssa.CallCommon, at token.Pos,
 			}
 			out = append(out, r.callbackTouches(fi, c, pos, end, name)...)
 		}
+		for _, f := range r.gates.SlotCallees(c) {
+			// A call through a slot runs the package's methods stored
+			// there, whose uses are this call's (those of the
+			// receiver's own state, unnamed here, aside).
+			sc := naming.Callee{Fn: f, Args: append([]ssa.Value{c.Value}, c.Args...)}
+			out = append(out, r.summaryTouches(fi, sc, pos, end, naming.CalleeName(f, r.pkgPath), isGo)...)
+		}
 		return out
 	}
 	out := r.guardedCall(fi, cal, pos, end)
 	name := naming.CalleeName(cal.Fn, r.pkgPath)
-	for _, t := range r.sumAt(cal) {
-		if gate.SelfSyncedArg(t.Res, cal) {
-			continue
-		}
-		flag, happens := gate.TranslateFlag(t.Flag, cal)
-		if !happens {
-			continue // the call passes the constant under which it does not happen
-		}
-		res, ok := fi.Translate(t.Res, cal)
-		if !ok || !res.Crosses() && !(isGo && res.Root == naming.Local) {
-			// What the function made is its own, but for what a
-			// goroutine it starts does with it (see Use.Started):
-			// evidence of the object's discipline.
-			continue
-		}
-		out = append(out, rawTouch{res: res, write: t.Write, held: fi.TranslateOps(t.Under, cal),
-			pos: pos, end: end, what: name, chain: t.Chain, once: t.Once, started: t.Started, flag: flag})
-	}
+	out = append(out, r.summaryTouches(fi, cal, pos, end, name, isGo)...)
 	ran := make(map[ssa.Value]bool)
 	for _, sr := range r.conc.Serial(cal.Fn) {
 		// A serial executor runs f while it runs nothing else given to
@@ -399,4 +389,29 @@ func (r *Result) addTouch(sum *[]SumTouch, seen map[string]int, t Touch) {
 		chain = append(chain[:maxTouchChain-1:maxTouchChain-1], chain[len(chain)-1])
 	}
 	*sum = append(*sum, SumTouch{Res: t.Res, Write: t.Write, Under: held, Chain: chain, Once: t.Once, Started: t.Started, Flag: t.Flag})
+}
+
+// summaryTouches returns the uses cal's summary says it makes, in fi's
+// terms at the call.
+func (r *Result) summaryTouches(fi *gate.FuncInfo, cal naming.Callee, pos, end token.Pos, name string, isGo bool) []rawTouch {
+	var out []rawTouch
+	for _, t := range r.sumAt(cal) {
+		if gate.SelfSyncedArg(t.Res, cal) {
+			continue
+		}
+		flag, happens := gate.TranslateFlag(t.Flag, cal)
+		if !happens {
+			continue // the call passes the constant under which it does not happen
+		}
+		res, ok := fi.Translate(t.Res, cal)
+		if !ok || !res.Crosses() && !(isGo && res.Root == naming.Local) {
+			// What the function made is its own, but for what a
+			// goroutine it starts does with it (see Use.Started):
+			// evidence of the object's discipline.
+			continue
+		}
+		out = append(out, rawTouch{res: res, write: t.Write, held: fi.TranslateOps(t.Under, cal),
+			pos: pos, end: end, what: name, chain: t.Chain, once: t.Once, started: t.Started, flag: flag})
+	}
+	return out
 }
