@@ -113,6 +113,14 @@ func (r *Reporter) report(d analysis.Diagnostic, on bool) {
 // suppressed it.
 func (r *Reporter) Ignores(pos token.Pos) bool { return r.ignoreAt(pos) != nil }
 
+// Hides reports whether a finding at pos would not be shown: in a
+// generated file, in dead code, or under an ignore directive. A pass
+// that makes one report of several heads it with one that is shown.
+func (r *Reporter) Hides(pos token.Pos) bool {
+	f := r.pass.Fset.File(pos)
+	return f != nil && (r.generated[f] || r.dead != nil && r.dead(pos) || r.ignoreAt(pos) != nil)
+}
+
 // ignoreAt returns the ignore directive on pos's line or the line
 // above, or nil.
 func (r *Reporter) ignoreAt(pos token.Pos) *ignore {

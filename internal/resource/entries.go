@@ -67,7 +67,7 @@ func (r *Result) entry(fn *ssa.Function, strict bool) bool {
 	if !ok {
 		return false
 	}
-	if naming.CallerLocks(obj.Name()) || r.testOnly(fn) || (!strict && (lifecycle(obj.Name()) || statesContract(fn))) {
+	if naming.CallerLocks(obj.Name()) || r.testOnly(fn) || (!strict && (lifecycle(obj.Name(), fn.Signature.Recv() != nil) || statesContract(fn))) {
 		return false
 	}
 	if recv := fn.Signature.Recv(); recv != nil {
@@ -265,11 +265,15 @@ func containsAny(s string, subs []string) bool {
 // lifecycle phase in which the value is not shared (Init, Start, setup,
 // Close, Stop, Shutdown). Names are matched by their words: Closest is no
 // Close.
-func lifecycle(name string) bool {
+func lifecycle(name string, method bool) bool {
 	words := naming.Words(name)
 	switch words[0] {
-	case "init", "initialize", "setup", "close", "stop", "shutdown":
+	case "init", "setup", "close", "stop", "shutdown":
 		return true
+	case "initialize":
+		// A package's Initialize… sets it up once; a method may set up
+		// one of many sessions, per request.
+		return !method
 	}
 	return len(words) == 1 && words[0] == "start"
 }

@@ -195,10 +195,11 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			s := site{u.Func, u.Res.Object()}
 			r := race{u: u, gate: g, meets: meets, shown: shown}
 			a := access{resource.Inner(u), k, u.Write, heldText(u)}
-			if first := byAccess[a]; first != nil && a.at != u.Pos {
+			if first := byAccess[a]; first != nil && a.at != u.Pos && !rep.Hides(u.Pos) {
 				// One access in a callee, reached from several entries
 				// (each wrapper of a method that reads unlocked): one
-				// report, at the first entry, naming the others.
+				// report, at the first entry shown, naming the others
+				// shown (an ignored one keeps its own, suppressed).
 				first.from = append(first.from, u)
 				continue
 			}
@@ -207,7 +208,9 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 				reported[s] = true
 				pending[s] = &r
 				order = append(order, s)
-				byAccess[a] = &r
+				if !rep.Hides(u.Pos) {
+					byAccess[a] = &r
+				}
 			case first != nil:
 				first.add(pass.Pkg.Path(), r)
 			}
@@ -526,7 +529,12 @@ func guardOf(res *gate.Result, rs *resource.Result, conc *concurrency.Result, us
 			best, n = k, len(fns)
 		}
 	}
-	if n < minGuarded || !anyWrite(uses, best) {
+	// The guard is written under: this field, or, for a field of a
+	// package-level variable's object that is itself used under it,
+	// the object (a counter only read under the lock that every other
+	// field is written under, and bumped without it).
+	written := anyWrite(uses, best) || len(kin) > len(uses) && len(guardedFns[best]) > 0 && anyWrite(kin, best)
+	if n < minGuarded || !written {
 		return resource.GateKey{}, nil
 	}
 	// Functions that hold the gate for some uses and not others chose

@@ -305,8 +305,10 @@
 //   - A function that holds the gate for some uses of the resource and not
 //     for others, such as the writer reading back its own write.
 //   - Lifecycle code: functions whose name starts with the word Init,
-//     Initialize, Setup, Close, Stop or Shutdown (CloseAll, not Closest), or is
-//     Start; names ending in Locked or Unsafe, or starting with Unsafe or
+//     Setup, Close, Stop or Shutdown (CloseAll, not Closest), or is
+//     Start, and functions, not methods, whose name starts with
+//     Initialize (InitializeCoverage; a method InitializeSession may run
+//     per request); names ending in Locked or Unsafe, or starting with Unsafe or
 //     Unlocked (unlockedAddHost: its callers hold the lock); and a method
 //     that writes another field of the same instance with no gate held (a
 //     setter run before sharing).

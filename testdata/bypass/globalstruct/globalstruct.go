@@ -117,3 +117,55 @@ func (l *Logger) Describe() string {
 func (l *Logger) File() string {
 	return l.file // want `File reads l\.file without holding l\.mu, which guards it in Restore`
 }
+
+// A field only read under the variable's lock, which every write of
+// its other field takes, is guarded by it too: Miss forgot the lock.
+var counters struct {
+	mu           sync.Mutex
+	hits, misses int
+}
+
+func Hit() {
+	counters.mu.Lock()
+	defer counters.mu.Unlock()
+	counters.hits++
+}
+
+func Hits() int {
+	counters.mu.Lock()
+	defer counters.mu.Unlock()
+	return counters.hits
+}
+
+func Misses() int {
+	counters.mu.Lock()
+	defer counters.mu.Unlock()
+	return counters.misses
+}
+
+func Miss() {
+	counters.misses++ // want `Miss writes counters\.misses without holding counters\.mu, which guards it in Misses`
+}
+
+// Session is safe for concurrent use.
+type Session struct {
+	mu   sync.Mutex
+	hits int
+}
+
+func (s *Session) Touch() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.hits++
+}
+
+func (s *Session) Hits() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.hits
+}
+
+// InitializeHits is a method, run on a live session: no lifecycle code.
+func (s *Session) InitializeHits() {
+	s.hits = 0 // want `InitializeHits writes s\.hits without holding s\.mu, which guards it in Touch`
+}
