@@ -37,7 +37,7 @@ func (r *Result) Modes(fi *FuncInfo, g naming.Ref) ([]string, bool) {
 		if r.m.ssaPkg != nil {
 			var prod []*ssa.Function
 			for _, fn := range append(r.m.valueFuncs[:len(r.m.valueFuncs):len(r.m.valueFuncs)], r.m.genFuncs...) {
-				if !r.testFunc(fn) {
+				if !testFunc(fn) {
 					prod = append(prod, fn)
 				}
 			}

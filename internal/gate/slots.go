@@ -4,7 +4,6 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -21,7 +20,10 @@ import (
 // those calls (l.file[s].Write(data)), which are their dynamic call
 // sites, and the conversion is no way out (see Escaping). An assertion
 // of a load to a concrete type (sb, ok := l.file[s].(*syncBuffer)) gives
-// back a plain value of it, which the scan follows as any other.
+// back a plain value of it, which the scan follows as any other. Uses
+// in a _test.go file do not count: a test that takes a slot's writers
+// out (to swap them back later) drives the package from one goroutine,
+// and lets nothing out of the package.
 
 // slots is what the call graph's scan notes of the package's slots.
 type slots struct {
@@ -33,7 +35,7 @@ type slots struct {
 // a slot.
 func (s *slots) noteAddr(pkg *types.Package, fa *ssa.FieldAddr) {
 	f := slotField(pkg, fa)
-	if f == nil || s.bad[f] || inTestFile(fa.Parent()) {
+	if f == nil || s.bad[f] || testFunc(fa.Parent()) {
 		return
 	}
 	var sites []ssa.CallInstruction
@@ -48,7 +50,7 @@ func (s *slots) noteAddr(pkg *types.Package, fa *ssa.FieldAddr) {
 // a slot from a struct value (a copy of the slot's owner).
 func (s *slots) noteField(pkg *types.Package, sel *ssa.Field) {
 	f, ok := naming.ValueField(sel)
-	if !ok || !slotType(pkg, f) || s.bad[f] || inTestFile(sel.Parent()) {
+	if !ok || !slotType(pkg, f) || s.bad[f] || testFunc(sel.Parent()) {
 		return
 	}
 	var sites []ssa.CallInstruction
@@ -68,17 +70,6 @@ func (s *slots) noteField(pkg *types.Package, sel *ssa.Field) {
 		return
 	}
 	s.invokes[f] = append(s.invokes[f], sites...)
-}
-
-// inTestFile reports whether fn is written in a _test.go file: a test
-// that takes a slot's writers out (to swap them back later) drives the
-// package from one goroutine, and lets nothing out of the package.
-func inTestFile(fn *ssa.Function) bool {
-	fn = naming.Outermost(fn)
-	if fn.Syntax() == nil {
-		return false
-	}
-	return strings.HasSuffix(fn.Prog.Fset.File(fn.Syntax().Pos()).Name(), "_test.go")
 }
 
 // slotField returns the field fa addresses when it is an unexported

@@ -121,9 +121,9 @@ func (r *Result) outermost(fi *FuncInfo) *FuncInfo {
 }
 
 // InTest reports whether fi is declared in a _test.go file.
-func (r *Result) InTest(fi *FuncInfo) bool { return r.testFunc(fi.Fn) }
+func (r *Result) InTest(fi *FuncInfo) bool { return testFunc(fi.Fn) }
 
 // testFunc reports whether fn is declared in a _test.go file.
-func (r *Result) testFunc(fn *ssa.Function) bool {
-	return fn.Pos().IsValid() && strings.HasSuffix(r.m.pass.Fset.Position(fn.Pos()).Filename, "_test.go")
+func testFunc(fn *ssa.Function) bool {
+	return fn.Pos().IsValid() && strings.HasSuffix(fn.Prog.Fset.Position(fn.Pos()).Filename, "_test.go")
 }

@@ -135,11 +135,38 @@ func statesContract(fn *ssa.Function) bool {
 }
 
 // wantsLock reports whether fn's doc comment speaks of a lock its
-// callers hold.
+// callers hold: a word of locks or of holding, matched whole (blocks is
+// no lock).
 func wantsLock(fn *ssa.Function) bool {
 	decl, ok := fn.Syntax().(*ast.FuncDecl)
-	return ok && decl.Doc != nil && containsAny(strings.ToLower(decl.Doc.Text()), []string{"lock", "hold", "held", "mutex"})
+	if !ok || decl.Doc == nil {
+		return false
+	}
+	for _, w := range strings.FieldsFunc(strings.ToLower(decl.Doc.Text()), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if slices.Contains(lockWords, w) || slices.Contains(holdWords, w) {
+			return true
+		}
+	}
+	return false
 }
+
+// paramNamed reports whether decl's receiver or parameters declare name.
+func paramNamed(decl *ast.FuncDecl, name string) bool {
+	for _, fl := range []*ast.FieldList{decl.Recv, decl.Type.Params} {
+		if fl == nil {
+			continue
+		}
+		for _, f := range fl.List {
+			if slices.ContainsFunc(f.Names, func(id *ast.Ident) bool { return id.Name == name }) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// holdWords say that a gate is held.
+var holdWords = []string{"hold", "holds", "holding"}
 
 // refersToContract reports whether fn's doc comment names a function of
 // the package, whose variant it says fn is, that states a contract.
@@ -177,8 +204,8 @@ func wrapped(fn *ssa.Function) *ssa.Function {
 		return nil
 	}
 	id, ok := call.Fun.(*ast.Ident)
-	if !ok {
-		return nil
+	if !ok || paramNamed(decl, id.Name) {
+		return nil // a func parameter of that name, not the package's function
 	}
 	if other := fn.Pkg.Func(id.Name); other != fn {
 		return other

@@ -182,9 +182,9 @@ func pointedState(r naming.Ref, v Resource) (Resource, bool) {
 // that r uses: a struct held by value is its fields, each a memory
 // location of its own, rooted at the variable (Instance) and still
 // process-wide, so that a field set once in init and then only read does
-// not meet the writers of the struct's other fields. A write of the
-// whole variable writes every field: its uses stay the variable's, and a
-// use of a field reads the variable too (see findUses).
+// not meet the writers of the struct's other fields. A write or copy of
+// the whole variable stays a use of the variable, and is a use of each
+// field too (see spread).
 func heldState(r naming.Ref, v Resource) (Resource, bool) {
 	obj, isVar := v.Obj.(*types.Var)
 	if !isVar || len(r.Path) == 0 || r.Path[0] == naming.Deref || naming.IsElemStep(r.Path[0]) {

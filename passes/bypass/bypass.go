@@ -479,8 +479,9 @@ func throughEntry(res *gate.Result, rs *resource.Result, u resource.Use, byFunc 
 // counting semaphore with permits to spare. For a field of what a
 // package-level variable holds, kin are the uses of all that object's
 // fields: the entries that lock around any of them show the variable's
-// discipline (mu protects the rest of logging), and the field must
-// still be written under the gate somewhere to be guarded by it.
+// discipline (mu protects the rest of logging). The field must still be
+// written under the gate somewhere, or be used under it itself while
+// the object's other fields are written under it.
 func guardOf(res *gate.Result, rs *resource.Result, conc *concurrency.Result, uses, kin []resource.Use, byFunc map[*gate.FuncInfo][]resource.Use) (resource.GateKey, []resource.Use) {
 	if ann := rs.GuardedBy(uses[0].Res); ann != nil {
 		key := resource.GateKey{Scope: resource.InstanceGate, Name: strings.Join(ann.Sibling, ".")}
@@ -828,7 +829,11 @@ func reachedFrom(from []resource.Use, pkg string) (string, []analysis.RelatedInf
 	if n := len(names); n > 1 {
 		list = strings.Join(names[:n-1], ", ") + " and " + names[n-1]
 	}
-	return "; " + list + " reach the same " + noun(from[0]) + " too", related
+	verb := " reaches"
+	if len(names) > 1 {
+		verb = " reach"
+	}
+	return "; " + list + verb + " the same " + noun(from[0]) + " too", related
 }
 
 // heldInside reports whether the guarded uses all reach one access in

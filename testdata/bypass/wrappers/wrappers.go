@@ -81,7 +81,7 @@ func StartupCapture(msg string) bool {
 }
 
 func Capture(msg string) bool {
-	return Default.Capture(msg) // want `Capture reads Default\.rate through \(\*Client\)\.Capture → c\.rate without holding Default\.mu, .*; CaptureError reach the same read too; hold Default\.mu [^;]*$`
+	return Default.Capture(msg) // want `Capture reads Default\.rate through \(\*Client\)\.Capture → c\.rate without holding Default\.mu, .*; CaptureError reaches the same read too; hold Default\.mu [^;]*$`
 }
 
 func CaptureError(err error) bool { return Default.CaptureError(err) }
