@@ -142,7 +142,11 @@ func run(pass *analysis.Pass) (any, error) {
 			m.ids.Keyed = k.Key
 		}
 		if made := values.FindMade(ssaPkg, m.valueFuncs); made != nil {
-			m.ids.Made, m.ids.Fixed, m.ids.Assigned, m.made = made.Param, made.Fixed, made.Assigned, made
+			m.ids.Fixed, m.ids.Assigned, m.made = made.Fixed, made.Assigned, made
+			m.ids.Made = func(fn *ssa.Function, f *types.Var) (int, []string, bool) {
+				src, ok := made.Param(fn, f)
+				return src.Param, src.Path, ok
+			}
 		}
 		m.classifyChans(srcFuncs)
 		m.noteDynamic(srcFuncs)

@@ -191,6 +191,9 @@ func (m *model) targets(c *ssa.CallCommon) []naming.Callee {
 	}
 	var out []naming.Callee
 	if c.IsInvoke() {
+		if fn := m.concreteMethod(c); fn != nil {
+			return []naming.Callee{{Fn: fn, Args: append([]ssa.Value{c.Value}, c.Args...)}}
+		}
 		if fa, ok := fieldLoad(c.Value); ok {
 			if ts, ok := m.fieldTargets[naming.FieldOf(fa)]; ok {
 				return m.selfMethods(ts, fa, c)
@@ -579,6 +582,74 @@ func (m *model) tableEffects(fs *funcState, call *ssa.Call) []effect {
 				out = append(out, e)
 			}
 		}
+	}
+	return out
+}
+
+// concreteMethod returns the method an interface call runs when the
+// package settles the value's dynamic type: the value is converted to
+// the interface from one concrete type in the function, or returned so
+// by every return of a function of the package that the call's value
+// comes from (a handle returned as io.Closer, whose Close unlocks). Nil
+// otherwise.
+func (m *model) concreteMethod(c *ssa.CallCommon) *ssa.Function {
+	t := concreteType(c.Value, 0)
+	if t == nil {
+		return nil
+	}
+	sel := m.ssaPkg.Prog.MethodSets.MethodSet(t).Lookup(c.Method.Pkg(), c.Method.Name())
+	if sel == nil {
+		return nil
+	}
+	return m.ssaPkg.Prog.MethodValue(sel)
+}
+
+// maxConcrete bounds the calls concreteType follows.
+const maxConcrete = 3
+
+// concreteType returns the one concrete type an interface value v holds
+// whenever it is not nil, when the code settles it, or nil.
+func concreteType(v ssa.Value, depth int) types.Type {
+	if depth > maxConcrete {
+		return nil
+	}
+	switch v := naming.Origin(v).(type) {
+	case *ssa.MakeInterface:
+		if types.IsInterface(v.X.Type()) {
+			return nil
+		}
+		return v.X.Type()
+	case *ssa.Call:
+		return returnedType(v.Call, 0, depth)
+	case *ssa.Extract:
+		if call, ok := v.Tuple.(*ssa.Call); ok {
+			return returnedType(call.Call, v.Index, depth)
+		}
+	}
+	return nil
+}
+
+// returnedType returns the one concrete type the result i of every
+// function call c can run returns when not nil, or nil.
+func returnedType(c ssa.CallCommon, i, depth int) types.Type {
+	fn := c.StaticCallee()
+	if fn == nil || len(fn.Blocks) == 0 || fn.Signature.Results().Len() <= i {
+		return nil
+	}
+	var out types.Type
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		if k, ok := ret.Results[i].(*ssa.Const); ok && k.IsNil() {
+			continue
+		}
+		t := concreteType(ret.Results[i], depth+1)
+		if t == nil || out != nil && !types.Identical(out, t) {
+			return nil
+		}
+		out = t
 	}
 	return out
 }

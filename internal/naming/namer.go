@@ -3,6 +3,7 @@ package naming
 import (
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"sync"
 
@@ -59,8 +60,9 @@ type Fixed func(field *types.Var) bool
 type Backs func(child, back *types.Var) bool
 
 // Made says which fields an object gets from its constructor fn, and
-// keeps: the field of what fn returns is fn's parameter i.
-type Made func(fn *ssa.Function, field *types.Var) (i int, ok bool)
+// keeps: the field of what fn returns is fn's parameter i, or what path
+// reaches from it (in, Locker, * for &closer{m: s.in.Locker}).
+type Made func(fn *ssa.Function, field *types.Var) (i int, path []string, ok bool)
 
 // Assigned says which fields are set to something other than nil only
 // on objects the storing function allocates: cmd.enc = c.begin() on the
@@ -372,8 +374,9 @@ func (rs *Namer) walk(v ssa.Value, depth int) (Ref, bool) {
 			return rs.walk(owner, depth+1)
 		}
 		if fa, ok := v.X.(*ssa.FieldAddr); ok {
-			if arg := rs.madeArg(fa.X, FieldOf(fa)); arg != nil {
-				return rs.walk(arg, depth+1)
+			if arg, path := rs.madeArg(fa.X, FieldOf(fa)); arg != nil {
+				r, ok := rs.walk(arg, depth+1)
+				return r.With(path...), ok
 			}
 		}
 		// A pointer loaded from a field of a copied struct value is the
@@ -492,8 +495,9 @@ func (rs *Namer) keyedBy(l *ssa.Lookup) ssa.Value {
 }
 
 // madeArg returns the argument a call of a constructor gave it for the
-// field of the object it returns, when x is such a call.
-func (rs *Namer) madeArg(x ssa.Value, field *types.Var) ssa.Value {
+// field of the object it returns, when x is such a call, and the path
+// from the argument to what the field was set from.
+func (rs *Namer) madeArg(x ssa.Value, field *types.Var) (ssa.Value, []string) {
 	// A variable stored once (captured by a closure) holds the call, and
 	// so does a field assigned once, after its store.
 	if load, ok := x.(*ssa.UnOp); ok && load.Op == token.MUL {
@@ -510,16 +514,16 @@ func (rs *Namer) madeArg(x ssa.Value, field *types.Var) ssa.Value {
 	}
 	call, ok := x.(*ssa.Call)
 	if rs.made == nil || !ok || field == nil {
-		return nil
+		return nil, nil
 	}
 	callee := call.Call.StaticCallee()
 	if callee == nil {
-		return nil
+		return nil, nil
 	}
-	if i, ok := rs.made(callee, field); ok && i < len(call.Call.Args) {
-		return call.Call.Args[i]
+	if i, path, ok := rs.made(callee, field); ok && i < len(call.Call.Args) {
+		return call.Call.Args[i], path
 	}
-	return nil
+	return nil, nil
 }
 
 // builtArg returns, for a call on an object built in place (hs :=
@@ -702,7 +706,10 @@ func (rs *Namer) pointerField(x ssa.Value, i int, depth int) (r Ref, ok, done bo
 	if !isStruct || i >= st.NumFields() {
 		return Ref{}, false, false
 	}
-	if _, isPtr := st.Field(i).Type().Underlying().(*types.Pointer); !isPtr {
+	// An interface is a pointer too, for what it locks: the Locker a
+	// struct value embeds is its original's (a promoted s.in.Lock()
+	// loads s.in whole, then takes its Locker).
+	if _, isPtr := st.Field(i).Type().Underlying().(*types.Pointer); !isPtr && !types.IsInterface(st.Field(i).Type()) {
 		return Ref{}, false, false
 	}
 	name := st.Field(i).Name()
@@ -1028,16 +1035,24 @@ func (rs *Namer) Translate(r Ref, cal Callee) (Ref, bool) {
 	// A field a constructor set, of the object the call returned, is
 	// the argument it was given: end's enc.conn.mu at a call on
 	// newEncoder(c) is c.mu.
+	// A handle the call is made on through an interface (the caller has
+	// the constructor's result as io.Closer) has its fields by the
+	// method's receiver type.
+	typ := base.Type()
+	if types.IsInterface(typ) && r.Root == Param && cal.Fn != nil && r.Index < len(cal.Fn.Params) {
+		typ = cal.Fn.Params[r.Index].Type()
+	}
 	for len(path) > 1 && path[1] == Deref {
-		f := fieldNamed(base.Type(), path[0])
-		arg := rs.madeArg(base, f)
+		f := fieldNamed(typ, path[0])
+		arg, from := rs.madeArg(base, f)
 		if arg == nil {
 			arg = rs.builtArg(base, f)
 		}
 		if arg == nil {
 			break
 		}
-		base, path = arg, path[2:]
+		base, path = arg, append(slices.Clip(from), path[2:]...)
+		typ = base.Type()
 	}
 	// A pointer field of a struct passed by value is the caller's
 	// pointer (see pointerField).

@@ -353,7 +353,8 @@ func setsPart(st *ssa.Store, back *types.Var) bool {
 }
 
 // returnedAlloc returns the allocation every return of fn returns as its
-// one result, or nil.
+// one result, or nil. An allocation returned as an interface counts: a
+// handle whose type the caller does not see is still the one made.
 func returnedAlloc(fn *ssa.Function) *ssa.Alloc {
 	if fn.Signature.Results().Len() != 1 {
 		return nil
@@ -364,7 +365,11 @@ func returnedAlloc(fn *ssa.Function) *ssa.Alloc {
 		if !ok {
 			continue
 		}
-		a, ok := ret.Results[0].(*ssa.Alloc)
+		v := ret.Results[0]
+		if mi, ok := v.(*ssa.MakeInterface); ok {
+			v = mi.X
+		}
+		a, ok := v.(*ssa.Alloc)
 		if !ok || (out != nil && out != a) {
 			return nil
 		}

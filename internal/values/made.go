@@ -3,6 +3,7 @@ package values
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -45,17 +46,26 @@ import (
 // Made holds the package's fields set only as their objects are made
 // (Fixed), and the constructors that set them from a parameter.
 type Made struct {
-	params   map[*ssa.Function]map[*types.Var]int
+	params   map[*ssa.Function]map[*types.Var]Source
 	fixed    map[*types.Var]bool
 	assigned map[*types.Var]bool
 	cleared  map[*types.Var][]*types.Var // see cleared.go
 }
 
-// Param returns the index of fn's parameter that the field of the
-// object fn returns is set from, when fn is such a constructor.
-func (m *Made) Param(fn *ssa.Function, field *types.Var) (int, bool) {
-	i, ok := m.params[fn][field]
-	return i, ok
+// A Source is what a constructor sets a made field from: its parameter
+// Param, or what Path reaches from it (naming's steps: field names and
+// loads), as a handle gets the lock it will unlock from its maker's
+// receiver (&closer{m: s.in.Locker}: Path is in, Locker, *).
+type Source struct {
+	Param int
+	Path  []string
+}
+
+// Param returns what the field of the object fn returns is set from,
+// when fn is such a constructor.
+func (m *Made) Param(fn *ssa.Function, field *types.Var) (Source, bool) {
+	src, ok := m.params[fn][field]
+	return src, ok
 }
 
 // Fixed reports whether field is set only as its object is made, and
@@ -79,7 +89,7 @@ func FindMade(pkg *ssa.Package, funcs []*ssa.Function) *Made {
 	type site struct {
 		fn    *ssa.Function
 		field *types.Var
-		param int
+		src   Source
 	}
 	var sites []site
 	seen := make(map[*types.Var]bool)      // fields some store sets
@@ -124,10 +134,10 @@ func FindMade(pkg *ssa.Package, funcs []*ssa.Function) *Made {
 					bad[f] = true
 					continue
 				}
-				if p, isParam := paramOf(sts[0].Val); isParam && alloc == made {
+				if p, path, isParam := paramPath(sts[0].Val); isParam && alloc == made {
 					for i, q := range fn.Params {
 						if q == p {
-							sites = append(sites, site{fn, f, i})
+							sites = append(sites, site{fn, f, Source{Param: i, Path: path}})
 						}
 					}
 				}
@@ -140,7 +150,7 @@ func FindMade(pkg *ssa.Package, funcs []*ssa.Function) *Made {
 		owner := owners[f]
 		return !f.Exported() && owner != nil && !wholes[owner] && closed(owner) && owner.TypeParams().Len() == 0
 	}
-	out := &Made{params: make(map[*ssa.Function]map[*types.Var]int), fixed: make(map[*types.Var]bool),
+	out := &Made{params: make(map[*ssa.Function]map[*types.Var]Source), fixed: make(map[*types.Var]bool),
 		assigned: make(map[*types.Var]bool)}
 	for f := range seen {
 		if !bad[f] && owned(f) {
@@ -164,9 +174,9 @@ func FindMade(pkg *ssa.Package, funcs []*ssa.Function) *Made {
 			continue
 		}
 		if out.params[s.fn] == nil {
-			out.params[s.fn] = make(map[*types.Var]int)
+			out.params[s.fn] = make(map[*types.Var]Source)
 		}
-		out.params[s.fn][s.field] = s.param
+		out.params[s.fn][s.field] = s.src
 	}
 	if len(out.fixed)+len(out.assigned)+len(out.cleared)+len(out.params) == 0 {
 		return nil
@@ -262,4 +272,33 @@ func fieldOwners(pkg *types.Package) map[*types.Var]*types.Named {
 func paramOf(v ssa.Value) (*ssa.Parameter, bool) {
 	p, ok := stripSole(v).(*ssa.Parameter)
 	return p, ok
+}
+
+// paramPath returns the parameter v is, or that v is loaded from through
+// fields of what it points to (s.in.Locker), with the path in naming's
+// steps: in, Locker, * for the loaded interface.
+func paramPath(v ssa.Value) (*ssa.Parameter, []string, bool) {
+	var path []string
+	for range 8 {
+		if p, ok := paramOf(v); ok {
+			slices.Reverse(path)
+			return p, path, true
+		}
+		switch x := v.(type) {
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return nil, nil, false
+			}
+			path, v = append(path, naming.Deref), x.X
+		case *ssa.FieldAddr:
+			f := naming.FieldOf(x)
+			if f == nil {
+				return nil, nil, false
+			}
+			path, v = append(path, f.Name()), x.X
+		default:
+			return nil, nil, false
+		}
+	}
+	return nil, nil, false
 }

@@ -4,6 +4,7 @@ import (
 	"go/types"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/gatevet/gatevet/internal/ssatest"
@@ -57,6 +58,21 @@ func newPicked() *picked { return &picked{c: &global} }
 type Open struct{ c *conn }
 
 func NewOpen(c *conn) *Open { return &Open{c: c} }
+
+// A handle gets the lock it will unlock from its maker's receiver, and
+// is returned as an interface: closer.m is what s.in.Locker held.
+type session struct {
+	in struct{ sync.Locker }
+}
+
+type closer struct{ m sync.Locker }
+
+func (c *closer) Close() error { c.m.Unlock(); return nil }
+
+func (s *session) reader() interface{ Close() error } {
+	s.in.Lock()
+	return &closer{m: s.in.Locker}
+}
 
 // command.enc is assigned once, on a command begin allocates, and
 // otherwise only cleared.
@@ -142,22 +158,22 @@ func twiceOver(a, b *conn) {
 				assigned = append(assigned, name+"."+f.Name())
 			}
 			for _, fn := range ssatest.Funcs(pkg) {
-				if i, ok := m.Param(fn, f); ok {
-					got = append(got, fn.Name()+"."+f.Name()+"="+strconv.Itoa(i))
+				if src, ok := m.Param(fn, f); ok {
+					got = append(got, fn.Name()+"."+f.Name()+"="+strings.Join(append([]string{strconv.Itoa(src.Param)}, src.Path...), "."))
 				}
 			}
 		}
 	}
 	slices.Sort(got)
-	if want := []string{"NewOpen.c=0", "newEncoder.c=0", "newEncoder.w=1"}; !slices.Equal(got, want) {
+	if want := []string{"NewOpen.c=0", "newEncoder.c=0", "newEncoder.w=1", "reader.m=0.in.Locker.*"}; !slices.Equal(got, want) {
 		t.Errorf("made = %v, want %v", got, want)
 	}
 	slices.Sort(fixed)
-	if want := []string{"encoder.c", "encoder.hook", "encoder.w", "picked.c", "state.c"}; !slices.Equal(fixed, want) {
+	if want := []string{"closer.m", "encoder.c", "encoder.hook", "encoder.w", "picked.c", "state.c"}; !slices.Equal(fixed, want) {
 		t.Errorf("fixed = %v, want %v", fixed, want)
 	}
 	slices.Sort(assigned)
-	if want := []string{"command.enc", "encoder.c", "encoder.hook", "encoder.w", "picked.c", "state.c"}; !slices.Equal(assigned, want) {
+	if want := []string{"closer.m", "command.enc", "encoder.c", "encoder.hook", "encoder.w", "picked.c", "state.c"}; !slices.Equal(assigned, want) {
 		t.Errorf("assigned = %v, want %v", assigned, want)
 	}
 }

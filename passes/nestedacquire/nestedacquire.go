@@ -53,6 +53,16 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	reportAll(pass, res, fs, rep)
 }
 
+// carried says what a hold carried round a loop does: the second
+// iteration blocks, when the gate is a mutex (iface: a sync.Locker,
+// which may be something else).
+func carried(iface bool) string {
+	if iface {
+		return "the second iteration blocks on the gate the first still holds when that sync.Locker is a mutex, which is not reentrant"
+	}
+	return "the second iteration blocks on the gate the first still holds"
+}
+
 // nested reports whether ap blocks on a gate its path already holds.
 // A counting semaphore that the function never releases itself, taken
 // directly or through a call, is a throttle handing its permits on (to
@@ -154,13 +164,13 @@ func diagnose(pass *analysis.Pass, ap gate.AcquirePoint, w *writer, iface bool) 
 			"test %s before acquiring (if !%s { … })", ap.What, name, where, skip, ap.Recorded, ap.Recorded)
 	} else if ap.Carried && ap.Continue.IsValid() {
 		where = fmt.Sprintf("%s at %s; the continue at %s comes round without releasing it", verb(held.GateOp), position(pass, held.Pos), position(pass, ap.Continue))
-		msg = fmt.Sprintf("%s while %s is still held from the loop's previous iteration (%s): the second iteration blocks on the gate the first still holds; "+
-			"release %s before that continue", ap.What, name, where, name)
+		msg = fmt.Sprintf("%s while %s is still held from the loop's previous iteration (%s): %s; "+
+			"release %s before that continue", ap.What, name, where, carried(iface), name)
 	} else if ap.Carried {
 		where = fmt.Sprintf("%s at %s, and not released before the loop comes round", verb(held.GateOp), position(pass, held.Pos))
-		msg = fmt.Sprintf("%s while %s is still held from the loop's previous iteration (%s): the second iteration blocks on the gate the first still holds; "+
+		msg = fmt.Sprintf("%s while %s is still held from the loop's previous iteration (%s): %s; "+
 			"release %s at the end of each iteration (not with defer, which runs at return), or move the body into a function that defers the release",
-			ap.What, name, where, name)
+			ap.What, name, where, carried(iface), name)
 	} else if len(ap.Chain) == 0 {
 		msg = fmt.Sprintf("%s while %s is already held on this path (%s): %s; %s",
 			ap.What, name, where, why, fix(name))
