@@ -59,6 +59,9 @@ type Result struct {
 
 	onceFuncsOnce sync.Once
 	onceFuncs     map[*ssa.Function]*ssa.Global // run only by a package-level Once's Do (once.go)
+
+	lazyOnce sync.Once
+	lazy     map[*ssa.Global]lazyVar // written once, lazily, under a lock (lazy.go)
 }
 
 // param is a parameter of one of the package's functions.

@@ -16,7 +16,9 @@ import (
 // function has signalled its end (signals.go), both run only on one
 // run loop (runloop.go), one runs only while a one-way flag is unset
 // and the other after it is set (latched.go), one runs before or after
-// every test (testmain.go), or both run in methods their caller calls one at a
+// every test (testmain.go), one writes a variable initialised lazily
+// under a lock and the other runs after a call of its initialiser
+// (lazy.go), or both run in methods their caller calls one at a
 // time (contract.go).
 func (r *Result) Apart(fa *gate.FuncInfo, a ssa.Instruction, fb *gate.FuncInfo, b ssa.Instruction) (Reason, bool) {
 	return r.ApartPoints(Point{Func: fa, Instr: a}, Point{Func: fb, Instr: b})
@@ -75,6 +77,9 @@ func (r *Result) ApartPoints(pa, pb Point) (Reason, bool) {
 		return why, true
 	}
 	if why, ok := r.onceApart(pa, pb); ok {
+		return why, true
+	}
+	if why, ok := r.lazyApart(pa, pb); ok {
 		return why, true
 	}
 	return r.oneAtATime(fa, a, fb, b)

@@ -141,6 +141,17 @@
 // (a session's DTLS role, written once while the ICE connection is set
 // up, read by Finalize once it has seen the DTLS connection).
 //
+// Of package-level variables, it knows lazy initialisation under a lock
+// (lazy.go), the idiom sync.Once replaced: a variable whose every store
+// in the package's non-test code is made on the nil branch of a test of
+// it, with the lock held from the test on, and stores something that is
+// not nil, is written once per process. A point after a call of its
+// initialiser runs after that write (the call made it or saw it under
+// the lock): a call that precedes the point on every path, or a method
+// of an unexported type whose every value the package makes after such
+// a call (a validator newValidator makes once it has made the cleaner
+// its methods read).
+//
 // Of one-way flags, it knows latches (latched.go): an unexported bool
 // field the package only ever sets to true after the object is made, or
 // one that can be nil and that it only ever clears (a store on an object
