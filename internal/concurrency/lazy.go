@@ -283,7 +283,9 @@ func (r *Result) lazyVars() map[*ssa.Global]lazyVar {
 
 // lazyStore reports whether st, a store into package-level g in fi, is
 // made on the nil branch of a test of g loaded with a lock held that is
-// still held at st, and stores a value that is not nil.
+// still held at st, taken once for both (a section that lets go of the
+// lock to build the value may find it nil beside another that does the
+// same: two writes), and stores a value that is not nil.
 func (r *Result) lazyStore(fi *gate.FuncInfo, st *ssa.Store, g *ssa.Global) bool {
 	if mayBeNil(st.Val) {
 		return false
@@ -291,7 +293,7 @@ func (r *Result) lazyStore(fi *gate.FuncInfo, st *ssa.Store, g *ssa.Global) bool
 	if _, isConst := st.Val.(*ssa.Const); isConst {
 		return false
 	}
-	held := r.heldKeys(fi, st)
+	held := r.gates.HeldAt(fi, st)
 	if len(held) == 0 {
 		return false
 	}
@@ -304,8 +306,22 @@ func (r *Result) lazyStore(fi *gate.FuncInfo, st *ssa.Store, g *ssa.Global) bool
 		if !ok || load.Op != token.MUL || load.X != g {
 			continue
 		}
-		if len(t.Equal.Preds) == 1 && t.Equal.Dominates(st.Block()) && len(intersect(r.heldKeys(fi, load), held)) > 0 {
+		if len(t.Equal.Preds) == 1 && t.Equal.Dominates(st.Block()) && heldThrough(r.gates.HeldAt(fi, load), held) {
 			return true
+		}
+	}
+	return false
+}
+
+// heldThrough reports whether a gate held at one point (at) is still
+// held at a later one (later) by the same acquire: its key and the
+// place it was taken agree.
+func heldThrough(at, later []*gate.Holding) bool {
+	for _, a := range at {
+		for _, l := range later {
+			if a.Gate.Key() == l.Gate.Key() && a.Pos == l.Pos {
+				return true
+			}
 		}
 	}
 	return false

@@ -67,3 +67,60 @@ func Names() []string {
 	}
 	return out
 }
+
+// An index built with its lock let go of: two callers may both find it
+// nil and both store one, so a reader after makeIndex can meet the
+// second store.
+var (
+	indexMu sync.Mutex
+	index   map[string]int
+)
+
+func makeIndex() {
+	indexMu.Lock()
+	if index != nil {
+		indexMu.Unlock()
+		return
+	}
+	indexMu.Unlock()
+	built := map[string]int{os.TempDir(): 2}
+	indexMu.Lock()
+	index = built
+	indexMu.Unlock()
+}
+
+type finder struct{ name string }
+
+func newFinder(name string) *finder {
+	makeIndex()
+	return &finder{name: name}
+}
+
+func (f *finder) rank() int {
+	return index[f.name]
+}
+
+// Finder ranks names.
+type Finder struct{ f *finder }
+
+func NewFinder(name string) *Finder { return &Finder{f: newFinder(name)} }
+
+func (f *Finder) Rank() int {
+	return f.f.rank() // want `latent: Rank reads index through \(\*finder\)\.rank → index without holding indexMu`
+}
+
+func Indexed() int {
+	makeIndex()
+	return len(index)
+}
+
+func Ranked(name string) bool {
+	makeIndex()
+	_, ok := index[name]
+	return ok
+}
+
+func Ranks() int {
+	makeIndex()
+	return len(index) * 2
+}
