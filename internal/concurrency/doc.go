@@ -144,8 +144,9 @@
 // Of package-level variables, it knows lazy initialisation under a lock
 // (lazy.go), the idiom sync.Once replaced: a variable whose every store
 // in the package's non-test code is made on the nil branch of a test of
-// it, with the lock held from the test on, and stores something that is
-// not nil, is written once per process. A point after a call of its
+// it, under one package-level lock held from the test on, stores
+// something that cannot be nil, and is made by a function that on every
+// path finds it set or stores it, is written once per process. A point after a call of its
 // initialiser runs after that write (the call made it or saw it under
 // the lock): a call that precedes the point on every path, or a method
 // of an unexported type whose every value the package makes after such

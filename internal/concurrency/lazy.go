@@ -10,6 +10,7 @@ import (
 	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/gate"
 	"github.com/gatevet/gatevet/internal/known"
+	"github.com/gatevet/gatevet/internal/naming"
 )
 
 // Lazy initialisation of a package-level variable under a lock, the
@@ -25,10 +26,14 @@ import (
 //	}
 //
 // When every store of the package's own code into the variable is such
-// a store (made holding a lock that was held where the variable was
-// found nil, on that branch, of a value that is not nil), the variable
-// is written once per process: the first section to run writes it, and
-// every later one takes the lock after that write and finds it set. A
+// a store (on the branch where the variable was found nil, with one
+// package-level lock, the same for every store, held exclusively by one
+// acquire from the test to the store, of a value that cannot be nil, in
+// a function that on every path either finds it set or stores it), the
+// variable is written once per process: the first section to run writes
+// it, and every later one takes the lock after that write and finds it
+// set. A section that lets go of the lock to build the value, or a
+// loader that gives up on an error, leaves room for a second write. A
 // point that runs after a call of the initialiser on its goroutine comes
 // after the write: the call either made it or saw it under the lock the
 // write was made with. Two ways a point runs after such a call: the call
@@ -36,7 +41,9 @@ import (
 // of a type whose every value the package makes after such a call (the
 // constructor calls the initialiser before it allocates the value), so
 // that whoever calls the method got the value from code that ran after
-// the write:
+// the write (and no zero value of the type exists otherwise: no
+// package-level variable, array, struct, made slice, map or channel
+// holds one by value):
 //
 //	func newValidator() *validator {
 //		initCleaner()
@@ -55,6 +62,7 @@ import (
 type lazyVar struct {
 	inits map[*ssa.Function]bool // the functions that write it
 	pos   token.Pos              // a write
+	locks map[string]bool        // the locks every write holds
 }
 
 // lazyApart reports whether one of pa and pb writes a lazily initialised
@@ -145,9 +153,11 @@ func (r *Result) initCallBefore(lv lazyVar, at ssa.Instruction) ssa.Instruction 
 
 // madeAfterInit returns where the package makes a value of struct type
 // t after a call of one of lv's initialisers, when every value of t its
-// non-test code makes is made so and no other type of the package holds
-// a t by value (a value made inside another); NoPos otherwise. Another
-// package cannot make a value of an unexported type.
+// non-test code makes is made so: every allocation of a t is preceded by
+// such a call, and nothing else holds a t by value (a package-level
+// variable, an array, a struct, a made slice, map or channel, whose
+// zero values are made with no allocation of t); NoPos otherwise.
+// Another package cannot make a value of an unexported type.
 func (r *Result) madeAfterInit(lv lazyVar, t *types.Named) token.Pos {
 	if t.Obj().Exported() || t.Obj().Pkg() != r.pkgTypes || !isStruct(t) || r.heldByValue(t) {
 		return token.NoPos
@@ -159,14 +169,24 @@ func (r *Result) madeAfterInit(lv lazyVar, t *types.Named) token.Pos {
 		}
 		for _, b := range fi.Fn.Blocks {
 			for _, instr := range b.Instrs {
-				a, ok := instr.(*ssa.Alloc)
-				if !ok || !types.Identical(known.PointerElem(a.Type()), t) {
-					continue
+				switch v := instr.(type) {
+				case *ssa.Alloc:
+					elem := known.PointerElem(v.Type())
+					if !types.Identical(elem, t) {
+						if holds(elem, t, 0) {
+							return token.NoPos
+						}
+						continue
+					}
+					if r.initCallBefore(lv, v) == nil {
+						return token.NoPos
+					}
+					made = v.Pos()
+				case *ssa.MakeSlice, *ssa.MakeMap, *ssa.MakeChan:
+					if holds(v.(ssa.Value).Type().Underlying(), t, 0) {
+						return token.NoPos
+					}
 				}
-				if r.initCallBefore(lv, a) == nil {
-					return token.NoPos
-				}
-				made = a.Pos()
 			}
 		}
 	}
@@ -178,18 +198,21 @@ func isStruct(t types.Type) bool {
 	return ok
 }
 
-// heldByValue reports whether a type of the package holds t by value: a
-// field, an array, slice, map or channel element, whose values are made
-// without an allocation of t.
+// heldByValue reports whether a type or a package-level variable of
+// the package holds t by value: a field, an array, slice, map or
+// channel element, whose values are made without an allocation of t.
 func (r *Result) heldByValue(t *types.Named) bool {
 	scope := r.pkgTypes.Scope()
 	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || tn.Type() == t {
-			continue
-		}
-		if holds(tn.Type().Underlying(), t, 0) {
-			return true
+		switch obj := scope.Lookup(name).(type) {
+		case *types.TypeName:
+			if obj.Type() != t && holds(obj.Type().Underlying(), t, 0) {
+				return true
+			}
+		case *types.Var:
+			if holds(obj.Type(), t, 0) {
+				return true
+			}
 		}
 	}
 	return false
@@ -248,10 +271,15 @@ func (r *Result) lazyVars() map[*ssa.Global]lazyVar {
 							}
 						case *ssa.Store:
 							if u.Addr == g && u.Val != g {
-								if r.lazyStore(fi, u, g) {
-									lv := out[g]
-									if lv.inits == nil {
-										lv = lazyVar{inits: make(map[*ssa.Function]bool), pos: u.Pos()}
+								if locks := r.lazyStore(fi, u, g); len(locks) > 0 {
+									lv, seen := out[g]
+									if !seen {
+										lv = lazyVar{inits: make(map[*ssa.Function]bool), pos: u.Pos(), locks: locks}
+									}
+									for k := range lv.locks {
+										if !locks[k] {
+											delete(lv.locks, k) // two writers under two locks may both find it nil
+										}
 									}
 									lv.inits[fi.Fn] = true
 									out[g] = lv
@@ -264,8 +292,10 @@ func (r *Result) lazyVars() map[*ssa.Global]lazyVar {
 				}
 			}
 		}
-		for g := range bad {
-			delete(out, g)
+		for g, lv := range out {
+			if bad[g] || len(lv.locks) == 0 {
+				delete(out, g)
+			}
 		}
 		for g, lv := range out {
 			for fn := range lv.inits {
@@ -281,22 +311,20 @@ func (r *Result) lazyVars() map[*ssa.Global]lazyVar {
 	return r.lazy
 }
 
-// lazyStore reports whether st, a store into package-level g in fi, is
-// made on the nil branch of a test of g loaded with a lock held that is
-// still held at st, taken once for both (a section that lets go of the
-// lock to build the value may find it nil beside another that does the
-// same: two writes), and stores a value that is not nil.
-func (r *Result) lazyStore(fi *gate.FuncInfo, st *ssa.Store, g *ssa.Global) bool {
-	if mayBeNil(st.Val) {
-		return false
-	}
-	if _, isConst := st.Val.(*ssa.Const); isConst {
-		return false
+// lazyStore returns the locks that make st, a store into package-level
+// g in fi, a lazy initialisation: package-level locks, held exclusively
+// from a load of g tested against nil to st by one acquire (a section
+// that lets go of the lock to build the value may find g nil beside
+// another that does the same: two writes), st on the nil branch, and
+// every path of fi from its entry to a return going through the test's
+// other branch or through st (an initialiser that can give up, on an
+// error or for another argument, leaves g nil for a later call to
+// write). The stored value cannot be nil (nonNil). Nil when st is none.
+func (r *Result) lazyStore(fi *gate.FuncInfo, st *ssa.Store, g *ssa.Global) map[string]bool {
+	if !nonNil(st.Val, 0) {
+		return nil
 	}
 	held := r.gates.HeldAt(fi, st)
-	if len(held) == 0 {
-		return false
-	}
 	for _, b := range fi.Fn.Blocks {
 		t, ok := cfg.TestOf(b)
 		if !ok || t.Const == nil || !t.Const.IsNil() {
@@ -306,23 +334,65 @@ func (r *Result) lazyStore(fi *gate.FuncInfo, st *ssa.Store, g *ssa.Global) bool
 		if !ok || load.Op != token.MUL || load.X != g {
 			continue
 		}
-		if len(t.Equal.Preds) == 1 && t.Equal.Dominates(st.Block()) && heldThrough(r.gates.HeldAt(fi, load), held) {
+		if len(t.Equal.Preds) != 1 || !t.Equal.Dominates(st.Block()) || returnsAvoiding(fi.Fn, t.Other, st.Block()) {
+			continue
+		}
+		locks := make(map[string]bool)
+		for _, a := range r.gates.HeldAt(fi, load) {
+			for _, l := range held {
+				if a.Gate.Key() == l.Gate.Key() && a.Pos == l.Pos && a.Mode == known.Exclusive && a.Gate.Root == naming.Global {
+					locks[a.Gate.Key()] = true
+				}
+			}
+		}
+		if len(locks) > 0 {
+			return locks
+		}
+	}
+	return nil
+}
+
+// returnsAvoiding reports whether some path of fn from its entry returns
+// without entering block a or block b.
+func returnsAvoiding(fn *ssa.Function, a, b *ssa.BasicBlock) bool {
+	if len(fn.Blocks) == 0 {
+		return false
+	}
+	seen := make(map[*ssa.BasicBlock]bool)
+	stack := []*ssa.BasicBlock{fn.Blocks[0]}
+	for len(stack) > 0 {
+		blk := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if blk == a || blk == b || seen[blk] {
+			continue
+		}
+		seen[blk] = true
+		if _, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.Return); ok {
 			return true
 		}
+		stack = append(stack, blk.Succs...)
 	}
 	return false
 }
 
-// heldThrough reports whether a gate held at one point (at) is still
-// held at a later one (later) by the same acquire: its key and the
-// place it was taken agree.
-func heldThrough(at, later []*gate.Holding) bool {
-	for _, a := range at {
-		for _, l := range later {
-			if a.Gate.Key() == l.Gate.Key() && a.Pos == l.Pos {
-				return true
+// nonNil reports whether v cannot be nil: an allocation, a made map,
+// slice, channel or closure, a conversion to an interface, or what a
+// function of the package returns as one of those on every return.
+func nonNil(v ssa.Value, depth int) bool {
+	switch v := v.(type) {
+	case *ssa.Alloc, *ssa.MakeMap, *ssa.MakeChan, *ssa.MakeSlice, *ssa.MakeClosure, *ssa.MakeInterface:
+		return true
+	case *ssa.Call:
+		fn := v.Call.StaticCallee()
+		if fn == nil || len(fn.Blocks) == 0 || fn.Signature.Results().Len() != 1 || depth > 2 {
+			return false
+		}
+		for _, b := range fn.Blocks {
+			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && !nonNil(ret.Results[0], depth+1) {
+				return false
 			}
 		}
+		return true
 	}
 	return false
 }
