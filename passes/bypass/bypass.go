@@ -763,6 +763,12 @@ func diagnose(pass *analysis.Pass, conc *concurrency.Result, r race) analysis.Di
 		}
 		fix = fmt.Sprintf("hold %s around the %s in %s (%s) when no caller of it holds %s there, or around the call here when nothing it calls takes %s",
 			gateName, noun(u), inner, gate.PosText(pass.Fset, at), gateName, gateName)
+		if inside && innerAt == at {
+			// The other paths reach this very access holding the gate,
+			// taken outside inner: taking it inside would deadlock them.
+			fix = fmt.Sprintf("hold %s around the call here, as the paths that reach this %s with it do (taking it inside %s would deadlock them)",
+				gateName, noun(u), inner)
+		}
 	}
 	if held, inst, ok := elsewhere(u, key); ok {
 		// The use holds the guard's lock of another instance of the
