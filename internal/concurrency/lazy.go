@@ -358,21 +358,12 @@ func returnsAvoiding(fn *ssa.Function, a, b *ssa.BasicBlock) bool {
 	if len(fn.Blocks) == 0 {
 		return false
 	}
-	seen := make(map[*ssa.BasicBlock]bool)
-	stack := []*ssa.BasicBlock{fn.Blocks[0]}
-	for len(stack) > 0 {
-		blk := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if blk == a || blk == b || seen[blk] {
-			continue
-		}
-		seen[blk] = true
-		if _, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.Return); ok {
-			return true
-		}
-		stack = append(stack, blk.Succs...)
+	in := func(x ssa.Instruction) bool { return x.Block() == a || x.Block() == b }
+	returns := func(x ssa.Instruction) bool {
+		_, ok := x.(*ssa.Return)
+		return ok && !in(x)
 	}
-	return false
+	return cfg.Meets(fn.Blocks[0].Instrs[0], returns, in)
 }
 
 // nonNil reports whether v cannot be nil: an allocation, a made map,

@@ -191,7 +191,7 @@ func (m *model) targets(c *ssa.CallCommon) []naming.Callee {
 	}
 	var out []naming.Callee
 	if c.IsInvoke() {
-		if fn := m.concreteMethod(c); fn != nil {
+		if fn := m.settledMethod(c); fn != nil {
 			return []naming.Callee{{Fn: fn, Args: append([]ssa.Value{c.Value}, c.Args...)}}
 		}
 		if fa, ok := fieldLoad(c.Value); ok {
@@ -586,22 +586,19 @@ func (m *model) tableEffects(fs *funcState, call *ssa.Call) []effect {
 	return out
 }
 
-// concreteMethod returns the method an interface call runs when the
-// package settles the value's dynamic type: the value is converted to
-// the interface from one concrete type in the function, or returned so
+// settledMethod returns the method an interface call runs when the
+// package settles the value's dynamic type (naming.Resolve settles only
+// a value converted in place): the value is converted to the interface
+// from one concrete type in the function, or returned so
 // by every return of a function of the package that the call's value
 // comes from (a handle returned as io.Closer, whose Close unlocks). Nil
 // otherwise.
-func (m *model) concreteMethod(c *ssa.CallCommon) *ssa.Function {
+func (m *model) settledMethod(c *ssa.CallCommon) *ssa.Function {
 	t := concreteType(c.Value, 0)
 	if t == nil {
 		return nil
 	}
-	sel := m.ssaPkg.Prog.MethodSets.MethodSet(t).Lookup(c.Method.Pkg(), c.Method.Name())
-	if sel == nil {
-		return nil
-	}
-	return m.ssaPkg.Prog.MethodValue(sel)
+	return naming.MethodOf(m.ssaPkg.Prog, t, c.Method)
 }
 
 // maxConcrete bounds the calls concreteType follows.

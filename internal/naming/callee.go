@@ -69,16 +69,21 @@ func concreteMethod(c *ssa.CallCommon) (Callee, bool) {
 	if !ok {
 		return Callee{}, false
 	}
-	prog := mi.Parent().Prog
-	sel := prog.MethodSets.MethodSet(mi.X.Type()).Lookup(c.Method.Pkg(), c.Method.Name())
-	if sel == nil {
-		return Callee{}, false
-	}
-	fn := prog.MethodValue(sel)
+	fn := MethodOf(mi.Parent().Prog, mi.X.Type(), c.Method)
 	if fn == nil || fn.Synthetic != "" {
 		return Callee{}, false
 	}
 	return Callee{Fn: fn, Args: append([]ssa.Value{mi.X}, c.Args...)}, true
+}
+
+// MethodOf returns the method that an interface call of m runs on a
+// value of concrete type t, or nil.
+func MethodOf(prog *ssa.Program, t types.Type, m *types.Func) *ssa.Function {
+	sel := prog.MethodSets.MethodSet(t).Lookup(m.Pkg(), m.Name())
+	if sel == nil {
+		return nil
+	}
+	return prog.MethodValue(sel)
 }
 
 // Target resolves a func value to the function it runs, with the values
