@@ -56,7 +56,8 @@ type Namer struct {
 type Fixed func(field *types.Var) bool
 
 // Backs says which fields point back at their owner: for every object x
-// whose field child is set, x.child.back is x.
+// whose field child is set, x.child.back is x (and, for a child that is
+// a map of parts, x.child[k].back is x for every k).
 type Backs func(child, back *types.Var) bool
 
 // Made says which fields an object gets from its constructor fn, and
@@ -660,12 +661,55 @@ func (rs *Namer) back(load *ssa.UnOp) ssa.Value {
 	if !ok {
 		return nil
 	}
+	if owner := rs.elemOwner(fa.X, FieldOf(fa)); owner != nil {
+		return owner
+	}
 	part, ok := fa.X.(*ssa.UnOp)
 	if !ok || part.Op != token.MUL {
 		return nil
 	}
 	cfa, ok := part.X.(*ssa.FieldAddr)
 	if !ok || !rs.backs(FieldOf(cfa), FieldOf(fa)) {
+		return nil
+	}
+	return cfa.X
+}
+
+// elemOwner returns x when v is an element of the map of parts in x's
+// child field (x.child[k], with or without ok, or a value ranged over)
+// and each such part's back field points at x.
+func (rs *Namer) elemOwner(v ssa.Value, back *types.Var) ssa.Value {
+	if rs.backs == nil || back == nil {
+		return nil
+	}
+	var m ssa.Value
+	switch v := v.(type) {
+	case *ssa.Lookup:
+		m = v.X
+	case *ssa.Extract:
+		switch t := v.Tuple.(type) {
+		case *ssa.Lookup:
+			if v.Index == 0 {
+				m = t.X
+			}
+		case *ssa.Next:
+			if r, ok := t.Iter.(*ssa.Range); ok && v.Index == 2 {
+				m = r.X
+			}
+		}
+	}
+	if m == nil {
+		return nil
+	}
+	if _, isMap := m.Type().Underlying().(*types.Map); !isMap {
+		return nil
+	}
+	load, ok := m.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return nil
+	}
+	cfa, ok := load.X.(*ssa.FieldAddr)
+	if !ok || !rs.backs(FieldOf(cfa), back) {
 		return nil
 	}
 	return cfa.X
@@ -1047,6 +1091,12 @@ func (rs *Namer) Translate(r Ref, cal Callee) (Ref, bool) {
 		arg, from := rs.madeArg(base, f)
 		if arg == nil {
 			arg = rs.builtArg(base, f)
+		}
+		if arg == nil {
+			// An element of a map of parts made for x: its back field
+			// is x (the callee's r.store.mu at a call on an element
+			// of s.replicas is s.mu).
+			arg, from = rs.elemOwner(base, f), nil
 		}
 		if arg == nil {
 			break

@@ -13,14 +13,17 @@ import (
 // Back-pointers. A part made for an object and pointing back at it
 // (s.idx = &index{store: s}, or s.log = newJournal(s)) ties two fields:
 // for every object x whose child field (idx) is set, x.idx.store is x
-// itself, so a lock reached as x.idx.store.mu is x.mu. The package
-// decides it when both fields are unexported fields of its own struct
-// types and:
+// itself, so a lock reached as x.idx.store.mu is x.mu. The child may
+// also be a map of parts (s.replicas[id] = &replica{store: s}): every
+// element's back field is x. The package decides it when both fields
+// are unexported fields of its own struct types and:
 //
 //   - every store to the child field stores nil, or a part the storing
 //     function allocates (or gets from a constructor of the package that
 //     allocates it) whose back field is set, once, to the very object the
-//     part is stored in;
+//     part is stored in; for a map of parts, every store to the field is
+//     nil or a map just made, and every load of it is only looked up,
+//     ranged over, counted, deleted from, or given such a part (or nil);
 //   - the back field is set only on parts being allocated, once each;
 //   - neither field's address is used but to load or store it, and no
 //     copy of the owner's or the part's struct exists (a value of the
@@ -35,7 +38,7 @@ import (
 //     is stored in no owner's unexported child field.
 
 // Backs are a package's back-pointer pairs: a child field, and the back
-// field of the part it holds.
+// field of the part it holds (or of each part in the map it holds).
 type Backs map[*types.Var]*types.Var
 
 // Is reports whether x.child.back is x for every object x of the
@@ -92,10 +95,8 @@ func FindBacks(pkg *ssa.Package, funcs []*ssa.Function) Backs {
 				f := naming.FieldOf(fa)
 				// A field can be the child of one pair and the back of
 				// another (a part and its owner pointing at each other).
-				if _, isChild := pairs[f]; isChild {
-					if !naming.StoredOrLoaded(fa, nil) || !all(stores(fa), func(st *ssa.Store) bool { return setsPart(st, pairs[f].back) }) {
-						bad[f] = true
-					}
+				if p, isChild := pairs[f]; isChild && !childKept(fa, p) {
+					bad[f] = true
 				}
 				if children := backOf[f]; children != nil {
 					_, fresh := fa.X.(*ssa.Alloc)
@@ -120,10 +121,75 @@ func FindBacks(pkg *ssa.Package, funcs []*ssa.Function) Backs {
 	return out
 }
 
-// A backPair is a candidate child field's back field and owner type.
+// A backPair is a candidate child field's back field and owner type;
+// inMap says the child is a map of parts rather than one part.
 type backPair struct {
 	back        *types.Var
 	owner, part *types.Named
+	inMap       bool
+}
+
+// childKept reports whether fa, the address of an object's child field,
+// is used only as p allows: a part's child is stored nil or a part made
+// for the object; a map of parts is stored nil or a map just made, and
+// each load of it only looks up, ranges, counts, deletes or stores nil
+// or a part made for the object.
+func childKept(fa *ssa.FieldAddr, p backPair) bool {
+	if !naming.StoredOrLoaded(fa, nil) {
+		return false
+	}
+	if !p.inMap {
+		return all(stores(fa), func(st *ssa.Store) bool { return setsPart(fa.X, st.Val, p.back) })
+	}
+	for _, ref := range *fa.Referrers() {
+		switch r := ref.(type) {
+		case *ssa.Store:
+			if !freshMap(r.Val) {
+				return false
+			}
+		case *ssa.UnOp:
+			if !all(*r.Referrers(), func(use ssa.Instruction) bool { return keepsParts(use, r, fa.X, p.back) }) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// freshMap reports whether v, stored into a map of parts, is nil or a
+// map made for the store alone.
+func freshMap(v ssa.Value) bool {
+	switch v := v.(type) {
+	case *ssa.Const:
+		return v.IsNil()
+	case *ssa.MakeMap:
+		return all(*v.Referrers(), func(use ssa.Instruction) bool {
+			_, ok := use.(*ssa.Store)
+			_, dbg := use.(*ssa.DebugRef)
+			return ok || dbg
+		})
+	}
+	return false
+}
+
+// keepsParts reports whether use, an instruction using m, a map of
+// parts loaded from x's child field, leaves every element a part made
+// for x.
+func keepsParts(use ssa.Instruction, m, x ssa.Value, back *types.Var) bool {
+	switch u := use.(type) {
+	case *ssa.Lookup:
+		return u.X == m
+	case *ssa.Range:
+		return u.X == m
+	case *ssa.MapUpdate:
+		return u.Map == m && setsPart(x, u.Value, back)
+	case *ssa.DebugRef:
+		return true
+	case *ssa.Call:
+		bi, ok := u.Call.Value.(*ssa.Builtin)
+		return ok && (bi.Name() == "len" || bi.Name() == "delete") && u.Call.Args[0] == m && !slices.Contains(u.Call.Args[1:], m)
+	}
+	return false
 }
 
 // backCandidates pairs each unexported field child of pkg's struct
@@ -147,7 +213,10 @@ func backCandidates(pkg *types.Package) map[*types.Var]backPair {
 		}
 		for i := range st.NumFields() {
 			child := st.Field(i)
-			part := pointee(child.Type(), pkg)
+			part, inMap := pointee(child.Type(), pkg), false
+			if m, ok := child.Type().Underlying().(*types.Map); ok && part == nil {
+				part, inMap = pointee(m.Elem(), pkg), true
+			}
 			if child.Exported() || part == nil {
 				continue
 			}
@@ -164,7 +233,7 @@ func backCandidates(pkg *types.Package) map[*types.Var]backPair {
 				}
 			}
 			if back != nil && back != child && (closed(part) || !handedOut(pkg, part)) {
-				pairs[child] = backPair{back, owner, part}
+				pairs[child] = backPair{back, owner, part, inMap}
 			}
 		}
 	}
@@ -316,11 +385,10 @@ func holdsByValue(t types.Type, owner *types.Named, seen map[types.Type]bool) bo
 	return slices.ContainsFunc(components(t), func(c types.Type) bool { return holdsByValue(c, owner, seen) })
 }
 
-// setsPart reports whether st, a store to an object's child field,
-// stores nil or a part made for that object: back set to it.
-func setsPart(st *ssa.Store, back *types.Var) bool {
-	x := st.Addr.(*ssa.FieldAddr).X
-	switch v := st.Val.(type) {
+// setsPart reports whether val, stored into object x's child field or
+// into the map it holds, is nil or a part made for x: back set to it.
+func setsPart(x, val ssa.Value, back *types.Var) bool {
+	switch v := val.(type) {
 	case *ssa.Const:
 		return v.IsNil()
 	case *ssa.Alloc:
@@ -328,7 +396,7 @@ func setsPart(st *ssa.Store, back *types.Var) bool {
 		return len(sets) == 1 && sets[0].Val == x && !wholeStored(v)
 	case *ssa.Call:
 		fn := v.Call.StaticCallee()
-		if fn == nil || fn.Pkg != st.Parent().Pkg || v.Call.IsInvoke() {
+		if fn == nil || fn.Pkg != v.Parent().Pkg || v.Call.IsInvoke() {
 			return false
 		}
 		a := returnedAlloc(fn)

@@ -152,6 +152,74 @@ func NewDesk() *Desk {
 	d.drawer = &Drawer{d: d}
 	return d
 }
+
+// A map of parts each made for its owner, in place or by a constructor.
+type fleet struct {
+	mu    sync.RWMutex
+	ships map[int]*ship
+}
+
+type ship struct{ f *fleet }
+
+func newShip(f *fleet) *ship { return &ship{f: f} }
+
+func newFleet() *fleet {
+	f := &fleet{ships: make(map[int]*ship)}
+	f.ships[1] = &ship{f: f}
+	f.ships[2] = newShip(f)
+	return f
+}
+
+func (f *fleet) sink(id int) {
+	delete(f.ships, id)
+	if len(f.ships) == 0 {
+		f.ships = nil
+	}
+	for _, s := range f.ships {
+		_ = s
+	}
+}
+
+// A map given a part made for another owner.
+type port struct{ boats map[int]*boat }
+
+type boat struct{ p *port }
+
+func (p *port) moor(q *port) { p.boats[0] = &boat{p: q} }
+
+// A map given a part from elsewhere.
+type yard struct{ cranes map[int]*crane }
+
+type crane struct{ y *yard }
+
+func (y *yard) take(c *crane) { y.cranes[0] = c }
+
+// A map handed to a function, which may fill it.
+type depot struct{ trucks map[int]*truck }
+
+type truck struct{ d *depot }
+
+func fill(m map[int]*truck) {}
+
+func (d *depot) load() { fill(d.trucks) }
+
+// A map stored from elsewhere.
+type dock struct{ bays map[int]*bay }
+
+type bay struct{ d *dock }
+
+func (d *dock) set(m map[int]*bay) { d.bays = m }
+
+// A map literal made with a part in it.
+type hive struct{ bees map[int]*bee }
+
+type bee struct{ h *hive }
+
+func newHive(other *hive) *hive {
+	h := &hive{}
+	h.bees = map[int]*bee{0: {h: other}}
+	return h
+}
 `)
 	b := values.FindBacks(pkg, ssatest.Funcs(pkg))
 	var got []string
@@ -159,7 +227,7 @@ func NewDesk() *Desk {
 		got = append(got, c.Name()+">"+k.Name())
 	}
 	slices.Sort(got)
-	want := []string{"idx>s", "log>s", "view>t"}
+	want := []string{"idx>s", "log>s", "ships>f", "view>t"}
 	if !slices.Equal(got, want) {
 		t.Errorf("FindBacks = %v, want %v", got, want)
 	}

@@ -45,7 +45,9 @@
 //
 // Beside the branches, three facts of the object graph. A back-pointer
 // (backs.go), a part every owner makes for itself and that points back
-// at it (s.idx = &index{store: s}), so that s.idx.store is s. A made
+// at it (s.idx = &index{store: s}), so that s.idx.store is s; or a map
+// of such parts (s.nodes[id] = &node{store: s}), so that the store of
+// every node looked up in it or ranged over is s. A made
 // field (made.go), one an object gets from its constructor's parameter
 // and keeps (newEncoder(c) returns &encoder{conn: c}), so that
 // newEncoder(c).conn is c. The gate model's Namers see through both
