@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/known"
 	"github.com/gatevet/gatevet/internal/naming"
 )
@@ -51,7 +52,7 @@ func FindBacks(pkg *ssa.Package, funcs []*ssa.Function) Backs {
 	if pkg == nil {
 		return nil
 	}
-	pairs := backCandidates(pkg.Pkg)
+	pairs := backCandidates(pkg.Pkg, boxedTypes(funcs))
 	if len(pairs) == 0 {
 		return nil
 	}
@@ -139,7 +140,7 @@ func childKept(fa *ssa.FieldAddr, p backPair) bool {
 		return false
 	}
 	if !p.inMap {
-		return all(stores(fa), func(st *ssa.Store) bool { return setsPart(fa.X, st.Val, p.back) })
+		return all(stores(fa), func(st *ssa.Store) bool { return setsPart(fa.X, st.Val, p.back, st) })
 	}
 	for _, ref := range *fa.Referrers() {
 		switch r := ref.(type) {
@@ -163,10 +164,14 @@ func freshMap(v ssa.Value) bool {
 	case *ssa.Const:
 		return v.IsNil()
 	case *ssa.MakeMap:
+		n := 0
 		return all(*v.Referrers(), func(use ssa.Instruction) bool {
-			_, ok := use.(*ssa.Store)
+			if _, ok := use.(*ssa.Store); ok {
+				n++
+				return n == 1
+			}
 			_, dbg := use.(*ssa.DebugRef)
-			return ok || dbg
+			return dbg
 		})
 	}
 	return false
@@ -182,7 +187,7 @@ func keepsParts(use ssa.Instruction, m, x ssa.Value, back *types.Var) bool {
 	case *ssa.Range:
 		return u.X == m
 	case *ssa.MapUpdate:
-		return u.Map == m && setsPart(x, u.Value, back)
+		return u.Map == m && setsPart(x, u.Value, back, u)
 	case *ssa.DebugRef:
 		return true
 	case *ssa.Call:
@@ -195,7 +200,7 @@ func keepsParts(use ssa.Instruction, m, x ssa.Value, back *types.Var) bool {
 // backCandidates pairs each unexported field child of pkg's struct
 // types, of type *R, with R's unexported field of the owner's pointer
 // type, when there is one such field.
-func backCandidates(pkg *types.Package) map[*types.Var]backPair {
+func backCandidates(pkg *types.Package, boxed map[*types.Named]bool) map[*types.Var]backPair {
 	pairs := make(map[*types.Var]backPair)
 	scope := pkg.Scope()
 	for _, name := range scope.Names() {
@@ -232,7 +237,7 @@ func backCandidates(pkg *types.Package) map[*types.Var]backPair {
 					back = f
 				}
 			}
-			if back != nil && back != child && (closed(part) || !handedOut(pkg, part)) {
+			if back != nil && back != child && (closed(part) || !handedOut(pkg, part, boxed)) {
 				pairs[child] = backPair{back, owner, part, inMap}
 			}
 		}
@@ -257,19 +262,41 @@ func pointee(t types.Type, pkg *types.Package) *types.Named {
 }
 
 // closed reports whether only its package can copy a struct type's
-// values unnoticed: it is unexported, or holds a lock (copylocks).
+// values unnoticed: it is unexported, or holds a lock by value, in a
+// field or a struct field of one (mu struct{ sync.RWMutex }), which
+// copylocks reports a copy of.
 func closed(n *types.Named) bool {
-	if !n.Obj().Exported() {
-		return true
+	return !n.Obj().Exported() || holdsLock(n.Underlying().(*types.Struct), 0)
+}
+
+// holdsLock reports whether a struct holds a sync.Mutex or RWMutex by
+// value, in a field or in a struct or array field of one.
+func holdsLock(st *types.Struct, depth int) bool {
+	if depth > 4 {
+		return false
 	}
-	st := n.Underlying().(*types.Struct)
 	for i := range st.NumFields() {
 		t := st.Field(i).Type()
-		if _, ptr := t.(*types.Pointer); !ptr && (known.IsNamed(t, "sync", "Mutex") || known.IsNamed(t, "sync", "RWMutex")) {
+		for {
+			a, ok := t.Underlying().(*types.Array)
+			if !ok {
+				break
+			}
+			t = a.Elem()
+		}
+		if known.IsNamed(t, "sync", "Mutex") || known.IsNamed(t, "sync", "RWMutex") {
+			return true
+		}
+		if inner, ok := t.Underlying().(*types.Struct); ok && !isPointer(t) && holdsLock(inner, depth+1) {
 			return true
 		}
 	}
 	return false
+}
+
+func isPointer(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Pointer)
+	return ok
 }
 
 // handedOut reports whether another package may get a pointer to a
@@ -277,13 +304,26 @@ func closed(n *types.Named) bool {
 // method of any of its types, or an exported field of any of its struct
 // types has a type that carries *part (in a parameter, for a callback
 // the package calls with one, or in a result, a field or an element).
-// A value held as an interface is not seen.
-func handedOut(pkg *types.Package, part *types.Named) bool {
+// The exported methods of an unexported type count only when another
+// package can hold one of its values: one is handed out so, or
+// converted to an interface (boxed). A part held as an interface is not
+// seen.
+func handedOut(pkg *types.Package, part *types.Named, boxed map[*types.Named]bool) bool {
+	return handedOutSeen(pkg, part, false, boxed, make(map[*types.Named]bool))
+}
+
+// handedOutSeen is handedOut, for a value of part as well as a pointer
+// when valueToo.
+func handedOutSeen(pkg *types.Package, part *types.Named, valueToo bool, boxed, seen map[*types.Named]bool) bool {
+	if seen[part] {
+		return false
+	}
+	seen[part] = true
 	scope := pkg.Scope()
 	for _, name := range scope.Names() {
 		obj := scope.Lookup(name)
 		if obj.Exported() {
-			if _, isType := obj.(*types.TypeName); !isType && carries(obj.Type(), part, nil) {
+			if _, isType := obj.(*types.TypeName); !isType && carries(obj.Type(), part, valueToo, nil) {
 				return true
 			}
 		}
@@ -293,14 +333,14 @@ func handedOut(pkg *types.Package, part *types.Named) bool {
 		}
 		if st, ok := tn.Type().Underlying().(*types.Struct); ok {
 			for i := range st.NumFields() {
-				if f := st.Field(i); f.Exported() && carries(f.Type(), part, nil) {
+				if f := st.Field(i); f.Exported() && carries(f.Type(), part, valueToo, nil) {
 					return true
 				}
 			}
 		}
 		if n, ok := tn.Type().(*types.Named); ok {
 			for m := range n.Methods() {
-				if m.Exported() && carries(m.Type(), part, nil) {
+				if m.Exported() && carries(m.Type(), part, valueToo, nil) && (n.Obj().Exported() || boxed[n] || handedOutSeen(pkg, n, true, boxed, seen)) {
 					return true
 				}
 			}
@@ -309,16 +349,19 @@ func handedOut(pkg *types.Package, part *types.Named) bool {
 	return false
 }
 
-// carries reports whether a value of t holds or gives a *part: t is one,
-// or a pointer, struct, slice, array, map, channel, func or tuple of what
-// does. Named types are not entered (handedOut looks at the package's
+// carries reports whether a value of t holds or gives a *part (or, when
+// valueToo, a part): t is one, or a pointer, struct, slice, array, map,
+// channel, func or tuple of what does. Named types are not entered (handedOut looks at the package's
 // own; a type argument is), and neither are interfaces.
-func carries(t types.Type, part *types.Named, seen map[types.Type]bool) bool {
+func carries(t types.Type, part *types.Named, valueToo bool, seen map[types.Type]bool) bool {
 	t = types.Unalias(t)
 	if p, ok := t.(*types.Pointer); ok {
 		if n, ok := types.Unalias(p.Elem()).(*types.Named); ok && n.Origin() == part {
 			return true
 		}
+	}
+	if n, ok := t.(*types.Named); ok && valueToo && n.Origin() == part {
+		return true
 	}
 	if seen[t] {
 		return false
@@ -330,17 +373,17 @@ func carries(t types.Type, part *types.Named, seen map[types.Type]bool) bool {
 	switch u := t.(type) {
 	case *types.Named:
 		for a := range u.TypeArgs().Types() {
-			if carries(a, part, seen) {
+			if carries(a, part, valueToo, seen) {
 				return true
 			}
 		}
 		return false
 	case *types.Pointer:
-		return carries(u.Elem(), part, seen)
+		return carries(u.Elem(), part, valueToo, seen)
 	case *types.Signature:
-		return carries(u.Params(), part, seen) || carries(u.Results(), part, seen)
+		return carries(u.Params(), part, valueToo, seen) || carries(u.Results(), part, valueToo, seen)
 	}
-	return slices.ContainsFunc(components(t), func(c types.Type) bool { return carries(c, part, seen) })
+	return slices.ContainsFunc(components(t), func(c types.Type) bool { return carries(c, part, valueToo, seen) })
 }
 
 // components returns the types a value of the composite type t is made
@@ -386,14 +429,16 @@ func holdsByValue(t types.Type, owner *types.Named, seen map[types.Type]bool) bo
 }
 
 // setsPart reports whether val, stored into object x's child field or
-// into the map it holds, is nil or a part made for x: back set to it.
-func setsPart(x, val ssa.Value, back *types.Var) bool {
+// into the map it holds (at), is nil or a part made for x: back set to
+// it, on the same turn of any loop (a part made once and given to each
+// object of a loop in turn is the last one's).
+func setsPart(x, val ssa.Value, back *types.Var, at ssa.Instruction) bool {
 	switch v := val.(type) {
 	case *ssa.Const:
 		return v.IsNil()
 	case *ssa.Alloc:
 		sets := backStores(v, back)
-		return len(sets) == 1 && sets[0].Val == x && !wholeStored(v)
+		return len(sets) == 1 && sets[0].Val == x && !wholeStored(v) && madeEachTurn(v, at, sets[0])
 	case *ssa.Call:
 		fn := v.Call.StaticCallee()
 		if fn == nil || fn.Pkg != v.Parent().Pkg || v.Call.IsInvoke() {
@@ -418,6 +463,17 @@ func setsPart(x, val ssa.Value, back *types.Var) bool {
 		}
 	}
 	return false
+}
+
+// madeEachTurn reports whether a, an allocation, runs again on every
+// turn of each loop that at runs in: it lies in that loop too.
+func madeEachTurn(a *ssa.Alloc, at ...ssa.Instruction) bool {
+	for _, instr := range at {
+		if loop := cfg.LoopOf(instr.Block()); loop != nil && !loop[a.Block()] {
+			return false
+		}
+	}
+	return true
 }
 
 // returnedAlloc returns the allocation every return of fn returns as its
@@ -482,6 +538,26 @@ func stores(addr ssa.Value) []*ssa.Store {
 	for _, ref := range *addr.Referrers() {
 		if st, ok := ref.(*ssa.Store); ok && st.Addr == addr {
 			out = append(out, st)
+		}
+	}
+	return out
+}
+
+// boxedTypes returns the named types of which funcs convert a value, or
+// a pointer to one, to an interface.
+func boxedTypes(funcs []*ssa.Function) map[*types.Named]bool {
+	out := make(map[*types.Named]bool)
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				mi, ok := instr.(*ssa.MakeInterface)
+				if !ok {
+					continue
+				}
+				if n, ok := types.Unalias(known.PointerElem(mi.X.Type())).(*types.Named); ok {
+					out[n.Origin()] = true
+				}
+			}
 		}
 	}
 	return out

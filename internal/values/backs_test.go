@@ -210,6 +210,40 @@ type bay struct{ d *dock }
 
 func (d *dock) set(m map[int]*bay) { d.bays = m }
 
+// One part made before a loop and given to each owner in turn: its
+// back field is the last owner's.
+type ring struct {
+	mu    sync.Mutex
+	bells map[int]*bell
+	tower *bell
+}
+
+type bell struct{ r *ring }
+
+func hang(rs []*ring) {
+	b := &bell{}
+	for _, r := range rs {
+		b.r = r
+		r.bells[0] = b
+		r.tower = b
+	}
+}
+
+// A map made once and stored into an owner and a package variable,
+// which is filled with another owner's parts.
+type club struct{ guests map[int]*guest }
+
+type guest struct{ c *club }
+
+var doorList map[int]*guest
+
+func open2(a, b *club) {
+	m := make(map[int]*guest)
+	a.guests = m
+	doorList = m
+	doorList[1] = &guest{c: b}
+}
+
 // A map literal made with a part in it.
 type hive struct{ bees map[int]*bee }
 
