@@ -49,6 +49,7 @@ type Result struct {
 	closing closingOnce
 	tests   testRunsOnce
 	origins originsOnce
+	tokens  tokensOnce
 }
 
 // model is the analysis of one package.

@@ -67,6 +67,9 @@ func (p *pkgInfo) classBlocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (bloc
 			}
 			found.latent = found.latent || b.latent
 			found.released = found.released || b.released
+			if w.kind == recv && b.opWhat == "sends on" && p.bufferedMade(field) {
+				found.buffered, found.bufChan = true, w.ref
+			}
 		}
 	}
 	return found, any
@@ -194,6 +197,17 @@ func (p *pkgInfo) unbufferedField(field *types.Var) bool {
 		made = true
 	}
 	return made
+}
+
+// bufferedMade reports whether the package stores into field a channel
+// it makes with a buffer, or with a size it does not know.
+func (p *pkgInfo) bufferedMade(field *types.Var) bool {
+	for _, st := range p.fieldStores(field) {
+		if mc, ok := st.Val.(*ssa.MakeChan); ok && !unbufferedMake(mc) {
+			return true
+		}
+	}
+	return false
 }
 
 // fieldStores returns the package's stores into field.

@@ -2,7 +2,10 @@
 // holding a gate the other must take first: Coffman's hold-and-wait, the
 // way shutdown paths hang.
 //
-// A wait is a plain receive or send (not a channel semaphore's operation),
+// A wait is a plain receive or send (not a channel semaphore's operation,
+// nor a receive that takes back a value its object recorded as sent: a
+// flag set right after the send and cleared after the receive, both
+// under the object's lock, gate.Result.TakesOwnToken),
 // sync.WaitGroup.Wait, errgroup.Group.Wait, a call of a helper that, on
 // every path, receives from or Waits on a field of what it is given
 // (c.awaitLoop(), which does <-c.done), or sync.Cond.Wait, which
@@ -73,7 +76,12 @@
 // It is latent when, short of that, the goroutine can reach a blocking
 // acquire of the gate before any of the operations, and one of them can
 // follow it: a loop that locks only when an item is pending or a timer
-// fired, before it looks at the stop channel (guard.go, latentGuard).
+// fired, before it looks at the stop channel (guard.go, latentGuard). It
+// is latent too when the wait receives from a channel field that may be
+// buffered (the package does not give it only unbuffered channels) and
+// the goroutine sends on it: a value sent on an earlier turn, before the
+// wait began, would let it through, so the deadlock needs the buffer
+// empty when the wait starts.
 //
 // # Analyzer holdwait
 //

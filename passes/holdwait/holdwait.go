@@ -73,6 +73,12 @@ type blocker struct {
 	// operation, so the deadlock needs the wait to start while the
 	// goroutine is between its acquire and the operation.
 	released bool
+	// buffered: the wait receives from a channel that may have a
+	// buffer, and the goroutine sends on it: a value sent before the
+	// wait starts (on an earlier turn) lets it through, so the deadlock
+	// needs the buffer empty then.
+	buffered bool
+	bufChan  naming.Ref // the buffered channel
 }
 
 func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
@@ -87,7 +93,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			for _, h := range w.held {
 				b, ok := pkg.blocked(fi, w, h)
 				switch {
-				case ok && (b.latent || b.released):
+				case ok && (b.latent || b.released || b.buffered):
 					rep.Latent(diagnose(pass, fi, w, h, b))
 				case ok:
 					rep.Certain(diagnose(pass, fi, w, h, b))
@@ -186,6 +192,9 @@ func (p *pkgInfo) selectBlocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (blo
 			first = b
 		}
 		first.latent = first.latent || b.latent
+		if b.buffered && !first.buffered {
+			first.buffered, first.bufChan = true, b.bufChan
+		}
 	}
 	return first, len(sel.States) > 0
 }

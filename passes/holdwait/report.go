@@ -51,6 +51,12 @@ func diagnose(pass *analysis.Pass, fi *gate.FuncInfo, w wait, h *gate.Holding, b
 			"release %s before waiting, or let %s see the shutdown without %s (a channel or atomic), or have it use TryLock/select",
 			what, b.name, g, b.name, take, g, op, g, b.name, g)
 	}
+	if b.buffered && !b.latent && !b.released {
+		d.Message = fmt.Sprintf("%s waits for %s holding %s, but %s %s %s before it %s: "+
+			"when no value sent earlier is left in %s's buffer as the wait starts, neither moves again; "+
+			"release %s before waiting, or let %s see the shutdown without %s (a channel or atomic), or have it use TryLock/select",
+			what, b.name, g, b.name, take, g, op, b.bufChan.Spell(pkg), g, b.name, g)
+	}
 	if b.released && !b.latent {
 		d.Message = fmt.Sprintf("%s waits for %s holding %s, but %s %s %s, and lets go of it, before it %s: "+
 			"if the wait starts while %s is between the two (after its previous turn, as when two calls come in a row), neither moves again; "+

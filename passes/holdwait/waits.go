@@ -13,7 +13,8 @@ import (
 
 // waits returns fi's waits where a gate a goroutine could block on is
 // must-held: a plain receive or send that is no channel-semaphore
-// operation, a select without default, sync.WaitGroup.Wait,
+// operation (nor a receive of a token a flag records as buffered,
+// gate.TakesOwnToken), a select without default, sync.WaitGroup.Wait,
 // errgroup.Group.Wait and sync.Cond.Wait (see cond.go).
 func waits(res *gate.Result, fi *gate.FuncInfo) []wait {
 	found := make(map[ssa.Instruction]wait)
@@ -33,6 +34,11 @@ func waits(res *gate.Result, fi *gate.FuncInfo) []wait {
 	}
 	for _, e := range fi.Events() {
 		delete(found, e.Instr) // a channel semaphore's operation, or a gate's
+	}
+	for instr := range found {
+		if res.TakesOwnToken(instr) {
+			delete(found, instr) // a token its object recorded as sent is buffered
+		}
 	}
 	var out []wait
 	fi.Walk(func(instr ssa.Instruction, held gate.Held) {
