@@ -244,6 +244,49 @@ func open2(a, b *club) {
 	doorList[1] = &guest{c: b}
 }
 
+// An exported owner holding its lock inside a struct field, whose
+// exported part only an exported method of an unexported type takes,
+// a type no other package can hold.
+type Shop struct {
+	items map[int]*Item
+	q     *queue
+	mu    struct{ sync.RWMutex }
+}
+
+type Item struct{ shop *Shop }
+
+type queue struct{}
+
+func (q *queue) Add(it *Item) {}
+
+func NewShop() *Shop {
+	s := &Shop{items: make(map[int]*Item), q: &queue{}}
+	s.items[1] = &Item{shop: s}
+	return s
+}
+
+// The same, but the unexported type is handed out: another package may
+// call Add with any *Stall it has, or overwrite one.
+type Market struct {
+	stalls map[int]*Stall
+	b      *booth
+	mu     struct{ sync.RWMutex }
+}
+
+type Stall struct{ m *Market }
+
+type booth struct{}
+
+func (b *booth) Add(s *Stall) {}
+
+func NewBooth() *booth { return &booth{} }
+
+func NewMarket() *Market {
+	m := &Market{stalls: make(map[int]*Stall), b: &booth{}}
+	m.stalls[1] = &Stall{m: m}
+	return m
+}
+
 // A map literal made with a part in it.
 type hive struct{ bees map[int]*bee }
 
@@ -261,7 +304,7 @@ func newHive(other *hive) *hive {
 		got = append(got, c.Name()+">"+k.Name())
 	}
 	slices.Sort(got)
-	want := []string{"idx>s", "log>s", "ships>f", "view>t"}
+	want := []string{"idx>s", "items>shop", "log>s", "ships>f", "view>t"}
 	if !slices.Equal(got, want) {
 		t.Errorf("FindBacks = %v, want %v", got, want)
 	}
