@@ -2,7 +2,9 @@
 // package's SSA once and knows, for every function, which values are
 // gates (mutexes, RW locks, semaphore.Weighted, sync.Lockers, types
 // marked //gatevet:gate, and channels used as counting semaphores,
-// recognised by use), what each instruction does to them (acquire or
+// recognised by use; a receive that takes back a token its object's
+// flag records as sent never waits, tokens.go), what each instruction
+// does to them (acquire or
 // release, blocking or not, conditional on a TryLock's or Acquire's
 // outcome, deferred, inside a callee, or through a func variable or
 // field that every store sets to one gate's release, funcvars.go, or
