@@ -56,7 +56,6 @@ func (r *Result) TakesOwnToken(instr ssa.Instruction) bool {
 // A tokenRecv is a receive from a channel field and the flag that
 // guards it.
 type tokenRecv struct {
-	fi          *FuncInfo
 	instr       ssa.Instruction
 	ch, lock    naming.Ref
 	flag        *types.Var
@@ -84,16 +83,16 @@ func (r *Result) findTokens() map[ssa.Instruction]bool {
 					badFlag[naming.FieldOf(fa)] = true
 				}
 				if st, ok := instr.(*ssa.Store); ok {
-					if f, ok := naming.ValueField(st.Addr); ok && !madeObject(st) {
+					f, ok := naming.ValueField(st.Addr)
+					if ok && !madeObject(st) {
 						badChan[f] = true
 					}
-					if f, ok := naming.ValueField(st.Addr); ok && isBool(f.Type()) {
-						switch k, _ := st.Val.(*ssa.Const); {
-						case k == nil:
-							badFlag[f] = true
-						case k.Value != nil && k.Value.String() == "true":
-							sets[f] = append(sets[f], st)
-						}
+					switch {
+					case !ok || !isBool(f.Type()):
+					case isBoolConst(st.Val, true):
+						sets[f] = append(sets[f], st)
+					case !isBoolConst(st.Val, false):
+						badFlag[f] = true
 					}
 				}
 				for _, o := range ChanOps(instr) {
@@ -136,7 +135,6 @@ func (r *Result) tokenRecv(fn *ssa.Function, instr ssa.Instruction, ch ssa.Value
 	if fi == nil || fa == nil {
 		return x
 	}
-	x.fi = fi
 	var ok bool
 	if x.ch, ok = fi.Ref(ch); !ok {
 		return x
@@ -181,8 +179,7 @@ func (r *Result) tokenRecv(fn *ssa.Function, instr ssa.Instruction, ch ssa.Value
 			continue
 		}
 		sfa, isField := st.Addr.(*ssa.FieldAddr)
-		k, isConst := st.Val.(*ssa.Const)
-		if !isField || !isConst || naming.FieldOf(sfa) != x.flag || k.Value == nil || k.Value.String() != "false" {
+		if !isField || naming.FieldOf(sfa) != x.flag || !isBoolConst(st.Val, false) {
 			continue
 		}
 		if sb, ok := fi.Ref(sfa.X); ok && sb.Key() == base.Key() {
@@ -230,7 +227,7 @@ func madeObject(st *ssa.Store) bool {
 // flag is among copied, the types of the package's values.
 func copiedOwner(flag *types.Var, copied map[types.Type]bool) bool {
 	for t := range copied {
-		if st, ok := t.Underlying().(*types.Struct); ok && !isPointerType(t) {
+		if st, ok := t.Underlying().(*types.Struct); ok {
 			for i := range st.NumFields() {
 				if st.Field(i) == flag {
 					return true
@@ -239,11 +236,6 @@ func copiedOwner(flag *types.Var, copied map[types.Type]bool) bool {
 		}
 	}
 	return false
-}
-
-func isPointerType(t types.Type) bool {
-	_, ok := t.Underlying().(*types.Pointer)
-	return ok
 }
 
 // objectLock returns an exclusive gate of the object base names (a

@@ -287,16 +287,11 @@ func holdsLock(st *types.Struct, depth int) bool {
 		if known.IsNamed(t, "sync", "Mutex") || known.IsNamed(t, "sync", "RWMutex") {
 			return true
 		}
-		if inner, ok := t.Underlying().(*types.Struct); ok && !isPointer(t) && holdsLock(inner, depth+1) {
+		if inner, ok := t.Underlying().(*types.Struct); ok && holdsLock(inner, depth+1) {
 			return true
 		}
 	}
 	return false
-}
-
-func isPointer(t types.Type) bool {
-	_, ok := t.Underlying().(*types.Pointer)
-	return ok
 }
 
 // handedOut reports whether another package may get a pointer to a
