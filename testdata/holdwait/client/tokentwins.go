@@ -143,3 +143,67 @@ func (r *relockReader) loop() {
 }
 
 var logRelease = func() {}
+
+// A stickyReader's Release stores true where it means false (a slip of
+// copy and paste from loop): held stays set, a second Release receives
+// again, finds nothing of the reader's left, and waits holding s.mu for
+// a send that loop makes only after taking s.mu.
+type stickyQuota struct {
+	mu    sync.Mutex
+	held  bool
+	slots chan bool
+}
+
+// Release gives the slot back and sets held again: called twice, the
+// second call waits forever holding s.mu.
+func (s *stickyQuota) Release() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.held {
+		<-s.slots // want `latent: <-s\.slots waits for \(\*stickyReader\)\.loop holding s\.mu`
+		s.held = true
+		return true
+	}
+	return false
+}
+
+func (s *stickyQuota) holding() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.held
+}
+
+type stickyReader struct {
+	q    *stickyQuota
+	stop chan struct{}
+	work chan int
+}
+
+// NewStickyReader starts a reader on a pool of n slots.
+func NewStickyReader(n int) *stickyReader {
+	r := &stickyReader{q: &stickyQuota{slots: make(chan bool, n)}, stop: make(chan struct{}), work: make(chan int)}
+	go r.loop()
+	return r
+}
+
+func (r *stickyReader) loop() {
+	defer r.q.Release()
+	for {
+		if !r.q.holding() {
+			r.q.mu.Lock()
+			select {
+			case r.q.slots <- true:
+				r.q.held = true
+				r.q.mu.Unlock()
+			case <-r.stop:
+				r.q.mu.Unlock()
+				return
+			}
+		}
+		select {
+		case <-r.work:
+		case <-r.stop:
+			return
+		}
+	}
+}
