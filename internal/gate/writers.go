@@ -23,10 +23,13 @@ import (
 //     goroutine the test starts, directly or through what it calls (a
 //     server it starts), reaches it; for a function of a _test.go file
 //     that a goroutine the test starts reaches (a method of the test's
-//     own type), one that another goroutine the test starts reaches
-//     (testruns.go). A test that
-//     takes the read lock twice on one goroutine, with nothing started
-//     that could write, cannot deadlock.
+//     own type), one that another goroutine the test starts reaches;
+//     and, by the order of the test's steps, a goroutine an earlier
+//     step starts beside a reader on the test's own goroutine, or a
+//     later step's writer beside a reader a step starts, when the test
+//     does not wait between (testruns.go). A test that takes the read
+//     lock twice on one goroutine, with nothing started that could
+//     write, cannot deadlock.
 //
 // A class with no writer in the package is not one that can deadlock
 // here.
