@@ -91,8 +91,18 @@ func (m *model) recordAcquire(fi *FuncInfo, sum *Summary, instr ssa.Instruction,
 		ap.Also = append(ap.Also, u)
 	}
 	fi.Acquires = append(fi.Acquires, ap)
-	if st.everyPath.has(e.id) || !e.gate.Gate.Crosses() || st.touched.has(e.id) && !cfg.EveryPass(instr.Block()) {
+	if st.everyPath.has(e.id) || st.touched.has(e.id) && !cfg.EveryPass(instr.Block()) {
 		return
+	}
+	// A lock of an element the function looked up or ranged over is,
+	// to its callers, a lock of some element of the container.
+	gate := e.gate
+	if !gate.Gate.Crosses() {
+		w, ok := fi.fs.refs.Within(gate.Gate)
+		if !ok {
+			return
+		}
+		gate.Gate = w
 	}
 	chain := Prepend(Hop{What: e.what, At: PosText(m.pass.Fset, e.pos), pos: e.pos, end: e.end}, e.chain)
 	flag := e.flag
@@ -117,7 +127,7 @@ func (m *model) recordAcquire(fi *FuncInfo, sum *Summary, instr ssa.Instruction,
 		return
 	}
 	fi.fs.acquired[slot] = len(sum.Acquires)
-	sum.Acquires = append(sum.Acquires, SumAcquire{GateOp: e.gate, Blocking: e.blocking, Partial: partial, Chain: chain, Flag: flag, OrElse: e.orElse})
+	sum.Acquires = append(sum.Acquires, SumAcquire{GateOp: gate, Blocking: e.blocking, Partial: partial, Chain: chain, Flag: flag, OrElse: e.orElse})
 }
 
 // onEveryReturn reports whether every path to a return of b's function

@@ -25,6 +25,9 @@ type Namer struct {
 	// elems gives the loads of one element (the same slice, by its
 	// ref's key, at the same index value) one local id.
 	elems map[elemKey]int
+	// within gives the container of each local that is one of its
+	// elements (looked up, indexed or ranged over), by local id.
+	within map[int]Ref
 	// stored lists the slice and array types of whose values, or
 	// elements, the function stores one (replaces), once built.
 	stored     map[types.Type]bool // slice, array and element types stored into
@@ -136,11 +139,12 @@ type elemKey struct {
 // (n.graph.nodes[from].Lock(), then n.graph.nodes[from].Unlock()) is one
 // local, the element's, as a variable loaded again is one variable.
 func (rs *Namer) elem(base Ref, index ssa.Value, v ssa.Value) Ref {
-	return rs.elemOf(elemKey{base: base.Key(), index: index}, v)
+	return rs.elemOf(elemKey{base: base.Key(), index: index}, base, v)
 }
 
-// elemOf returns the one local of the element k, which v loads.
-func (rs *Namer) elemOf(k elemKey, v ssa.Value) Ref {
+// elemOf returns the one local of the element k of the container base
+// names, which v loads.
+func (rs *Namer) elemOf(k elemKey, base Ref, v ssa.Value) Ref {
 	rs.mu.Lock()
 	id, ok := rs.elems[k]
 	if !ok {
@@ -152,8 +156,46 @@ func (rs *Namer) elemOf(k elemKey, v ssa.Value) Ref {
 		}
 		rs.elems[k] = id
 	}
+	rs.setWithin(id, base.With(AnyElem))
 	rs.mu.Unlock()
 	return Ref{Root: Local, Index: id, Name: rs.localName(v)}
+}
+
+// elemIn returns the Ref of v, a local that is some element of the
+// container base names (c in range s.conns), not one the function names
+// twice.
+func (rs *Namer) elemIn(v ssa.Value, base Ref, step string) Ref {
+	r := rs.local(v)
+	rs.mu.Lock()
+	rs.setWithin(r.Index, base.With(step))
+	rs.mu.Unlock()
+	return r
+}
+
+// setWithin records that local id is what ref names, some element or
+// key of a container; rs.mu is held.
+func (rs *Namer) setWithin(id int, ref Ref) {
+	if rs.within == nil {
+		rs.within = make(map[int]Ref)
+	}
+	rs.within[id] = ref
+}
+
+// Within returns r, a ref rooted at a local that is an element of a
+// container, through that container: c.mu, for c in range s.conns, is
+// s.conns[?].mu. It is false when r is no such ref, or when the
+// container is itself a local no caller can name.
+func (rs *Namer) Within(r Ref) (Ref, bool) {
+	for depth := 0; r.Root == Local; depth++ {
+		rs.mu.Lock()
+		base, ok := rs.within[r.Index]
+		rs.mu.Unlock()
+		if !ok || depth > maxRefDepth {
+			return Ref{}, false
+		}
+		r = base.With(r.Path...)
+	}
+	return r, true
 }
 
 // mapElem returns the Ref of v, the value l looks up in a map: every
@@ -163,12 +205,15 @@ func (rs *Namer) elemOf(k elemKey, v ssa.Value) Ref {
 // variable loaded again is one variable. A key is one when it is the same
 // value, the same constant, or has the same Ref.
 func (rs *Namer) mapElem(l *ssa.Lookup, v ssa.Value, depth int) Ref {
-	if _, isMap := l.X.Type().Underlying().(*types.Map); !isMap || rs.updates(l.X.Type()) || rs.reloaded(l.X) {
+	if _, isMap := l.X.Type().Underlying().(*types.Map); !isMap {
 		return rs.local(v)
 	}
 	base, ok := rs.walk(l.X, depth+1)
 	if !ok {
 		return rs.local(v)
+	}
+	if rs.updates(l.X.Type()) || rs.reloaded(l.X) {
+		return rs.elemIn(v, base, AnyElem)
 	}
 	k := elemKey{base: base.Key(), index: l.Index}
 	if c, isConst := l.Index.(*ssa.Const); isConst && c.Value != nil {
@@ -176,7 +221,7 @@ func (rs *Namer) mapElem(l *ssa.Lookup, v ssa.Value, depth int) Ref {
 	} else if r, ok := rs.walk(l.Index, depth+1); ok && !rs.reloaded(l.Index) {
 		k.index, k.key = nil, "r:"+r.Key()
 	}
-	return rs.elemOf(k, v)
+	return rs.elemOf(k, base, v)
 }
 
 // reloaded reports whether v is a load of a location the function also
@@ -416,10 +461,12 @@ func (rs *Namer) walk(v ssa.Value, depth int) (Ref, bool) {
 			}
 			// An element of a slice or array: c in range s.conns; the
 			// same element loaded again is the same one.
-			if _, ranged := rs.index().ranged[ia.Pos()]; !ranged && !rs.replaces(ia.X.Type()) {
-				if r, ok := rs.walk(ia.X, depth+1); ok {
-					return rs.elem(r, ia.Index, v), true
-				}
+			r, ok := rs.walk(ia.X, depth+1)
+			if _, ranged := rs.index().ranged[ia.Pos()]; ok && !ranged && !rs.replaces(ia.X.Type()) {
+				return rs.elem(r, ia.Index, v), true
+			}
+			if ok {
+				return rs.elemIn(v, r, AnyElem), true
 			}
 			return rs.local(v), true
 		}
@@ -436,6 +483,18 @@ func (rs *Namer) walk(v ssa.Value, depth int) (Ref, bool) {
 				return rs.walk(x, depth+1)
 			}
 			return rs.mapElem(l, v, depth), true // looked up with ok
+		}
+		if next, ok := v.Tuple.(*ssa.Next); ok && v.Index > 0 && !next.IsString {
+			// A key or value of a map ranged over.
+			if rg, ok := next.Iter.(*ssa.Range); ok {
+				if base, ok := rs.walk(rg.X, depth+1); ok {
+					step := AnyElem
+					if v.Index == 1 {
+						step = AnyKey
+					}
+					return rs.elemIn(v, base, step), true
+				}
+			}
 		}
 		switch v.Tuple.(type) {
 		case *ssa.Next, *ssa.Lookup:

@@ -52,7 +52,7 @@ func (r Ref) Steps(root types.Type) iter.Seq[Step] {
 			case step == Deref:
 				s.To = known.PointerElem(t)
 			case IsElemStep(step):
-				s.To = known.ElemType(t)
+				s.To = elemType(t, step)
 			default:
 				s.member(step)
 			}
@@ -86,4 +86,17 @@ func (s *Step) member(step string) {
 	if s.Obj != nil && named != nil && pkg != nil {
 		s.Key = pkg.Path() + "." + named.Obj().Name() + "." + name
 	}
+}
+
+// elemType returns the type of the element step names in a value of
+// type t: a slice's or array's element, a map's value, or with AnyKey a
+// map's key.
+func elemType(t types.Type, step string) types.Type {
+	if m, ok := t.Underlying().(*types.Map); ok {
+		if step == AnyKey {
+			return m.Key()
+		}
+		return m.Elem()
+	}
+	return known.ElemType(t)
 }

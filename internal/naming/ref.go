@@ -36,7 +36,16 @@ const Deref = "*"
 // slice or array: "[0]".
 func ElemStep(i string) string { return "[" + i + "]" }
 
-// IsElemStep reports whether step is an ElemStep.
+// AnyElem and AnyKey are the path steps to some element, or some key,
+// of a container, not a named one: what a function locks in an element
+// it looked up or ranged over is, to its callers, a lock of some
+// element of that container (s.conns[?].mu).
+const (
+	AnyElem = "[?]"
+	AnyKey  = "[?key]"
+)
+
+// IsElemStep reports whether step is an ElemStep, AnyElem or AnyKey.
 func IsElemStep(step string) bool { return strings.HasPrefix(step, "[") }
 
 // A Ref names a gate the way a function sees it: a root and a path of
