@@ -209,6 +209,69 @@ func f(s *S, a, b *T) (n int) {
 	}
 }
 
+// TestWithin names an element a function looked up or ranged over
+// through its container, when a caller can name the container: not an
+// element of a slice the function made, nor a result of a call.
+func TestWithin(t *testing.T) {
+	const src = `package p
+
+type T struct{ n int }
+
+type S struct {
+	ts   []*T
+	byID map[int]*T
+	set  map[*T]bool
+}
+
+func list() []*T { return nil }
+
+func f(s *S, a, b *T, k int) (n int) {
+	for _, x := range s.ts {
+		n += x.n
+	}
+	for _, y := range []*T{a, b} {
+		n += y.n
+	}
+	for _, z := range list() {
+		n += z.n
+	}
+	n += s.byID[k].n
+	for v := range s.set {
+		n += v.n
+	}
+	for _, w := range s.byID {
+		n += w.n
+	}
+	return n
+}
+`
+	fn := buildF(t, src)
+	namer := naming.NewNamer(fn, naming.Identities{})
+	var got []string
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			fa, ok := instr.(*ssa.FieldAddr)
+			if !ok {
+				continue
+			}
+			r, ok := namer.Of(fa.X)
+			if !ok || r.Root != naming.Local {
+				continue
+			}
+			w, ok := namer.Within(r.With("n"))
+			if !ok {
+				got = append(got, r.Spell("p")+":-")
+				continue
+			}
+			got = append(got, r.Spell("p")+":"+w.Spell("p"))
+		}
+	}
+	want := "x:s.ts[?].n y:- z:- s.byID[k]:s.byID[?].n v:s.set[?key].n w:s.byID[?].n"
+	if s := strings.Join(got, " "); s != want {
+		t.Errorf("within:\n got %s\nwant %s", s, want)
+	}
+}
+
 // localFieldBases spells, in block order, the local values fn selects
 // a field of.
 func localFieldBases(fn *ssa.Function) string {
