@@ -19,7 +19,10 @@ import (
 // through a func-typed field that every store in the package sets to a
 // known function (a constructor's s.onEvent = s.handleEvent, called
 // later as s.onEvent(); or an embedder's uc.handshakeFn =
-// uc.clientHandshake, for the field of the struct it embeds), a method called through an interface-typed
+// uc.clientHandshake, for the field of the struct it embeds, or a
+// function literal over the struct that holds the field: s.onChange =
+// func() { s.refresh() } runs, at a call of s.onChange, on the caller's
+// s), a method called through an interface-typed
 // field that every store sets to the struct holding it (s.notifier = s:
 // s.notifier.Notify runs s's Notify), and a method called through an interface that
 // only the package's types can implement (it has an unexported method).
@@ -28,8 +31,8 @@ import (
 // needs one particular implementation is not certain at the call. A
 // loop over a table of functions (a package-level slice literal) calls
 // every entry: it has each entry's acquires. A field stored anything
-// else (a parameter, a closure) stays unresolved: the call has no
-// effects.
+// else (a parameter, a closure over something else) stays unresolved:
+// the call has no effects.
 
 // fieldTarget is a function a func-typed field is set to; self when it is
 // a method value of the struct that holds the field, and, with up, of
@@ -46,6 +49,12 @@ type fieldTarget struct {
 	typ  types.Type
 	self bool
 	up   *types.Var
+	// frees, for a function literal, has bit i set when its free
+	// variable i is the struct that holds the field (s.onChange =
+	// func() { s.refresh() }): at a call of the field it is the
+	// caller's owner of the field, and its other free variables are
+	// values the caller cannot name.
+	frees uint64
 }
 
 // noteDynamic finds, before any function is analysed, in one scan of
@@ -133,6 +142,9 @@ func storedTarget(fa *ssa.FieldAddr, v ssa.Value) (fieldTarget, bool) {
 	case *ssa.MakeClosure:
 		// A method value is a closure naming.Target sees through, with
 		// its receiver as the one argument.
+		if t, ok := selfClosure(fa, v); ok {
+			return t, true
+		}
 		cal, ok := naming.Target(v)
 		if !ok || len(cal.Args) != 1 {
 			return fieldTarget{}, false
@@ -145,6 +157,36 @@ func storedTarget(fa *ssa.FieldAddr, v ssa.Value) (fieldTarget, bool) {
 		}
 	}
 	return fieldTarget{}, false
+}
+
+// selfClosure returns the target a function literal that captures the
+// struct holding fa is, stored into fa: a closure over its owner.
+func selfClosure(fa *ssa.FieldAddr, v *ssa.MakeClosure) (fieldTarget, bool) {
+	fn, ok := v.Fn.(*ssa.Function)
+	if !ok || fn.Parent() == nil || len(v.Bindings) > 64 {
+		return fieldTarget{}, false
+	}
+	var frees uint64
+	for i, b := range v.Bindings {
+		if naming.Captured(b) == heldValue(fa.X) {
+			frees |= 1 << i
+		}
+	}
+	return fieldTarget{fn: fn, frees: frees}, frees != 0
+}
+
+// heldValue returns the value v loads from a variable stored once (the
+// owner a closure captures is loaded from its variable at each use), or
+// v.
+func heldValue(v ssa.Value) ssa.Value {
+	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
+		if a, ok := u.X.(*ssa.Alloc); ok {
+			if st := naming.SoleStore(a); st != nil {
+				return st
+			}
+		}
+	}
+	return v
 }
 
 // holderOf returns the struct whose field up holds x: x loaded from,
@@ -221,6 +263,14 @@ func (m *model) targets(c *ssa.CallCommon) []naming.Callee {
 			out = append(out, naming.Callee{Fn: t.fn, Args: append([]ssa.Value{recv}, c.Args...)})
 		case t.self:
 			out = append(out, naming.Callee{Fn: t.fn, Args: append([]ssa.Value{fa.X}, c.Args...)})
+		case t.frees != 0:
+			binds := make([]ssa.Value, len(t.fn.FreeVars))
+			for i := range binds {
+				if t.frees&(1<<i) != 0 {
+					binds[i] = fa.X
+				}
+			}
+			out = append(out, naming.Callee{Fn: t.fn, Args: c.Args, Bindings: binds})
 		default:
 			out = append(out, naming.Callee{Fn: t.fn, Args: c.Args})
 		}
