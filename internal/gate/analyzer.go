@@ -80,6 +80,7 @@ type model struct {
 	// fieldTargets are the func-typed fields every store sets to a known
 	// function (see dynamic.go).
 	fieldTargets map[*types.Var][]fieldTarget
+	setters      []setterStore // stores of a setter's parameter into a func field, while noteDynamic runs
 	// fieldRels are what calling func fields releases, as asked (see
 	// funcvars.go).
 	fieldRels map[*types.Var]fieldRel

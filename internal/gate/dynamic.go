@@ -87,6 +87,7 @@ func (m *model) noteDynamic(funcs []*ssa.Function) {
 			}
 		}
 	}
+	m.resolveSetters(funcs, targets, unknown)
 	m.fieldTargets = make(map[*types.Var][]fieldTarget)
 	for f, t := range targets {
 		if !unknown[f] {
@@ -120,7 +121,11 @@ func (m *model) noteFieldStore(fa *ssa.FieldAddr, v ssa.Value, targets map[*type
 	if _, isFunc := field.Type().Underlying().(*types.Signature); !isFunc {
 		return
 	}
-	t, ok := storedTarget(fa, v)
+	if st, ok := setterStoreOf(fa, field, v); ok {
+		m.setters = append(m.setters, st)
+		return
+	}
+	t, ok := storedTarget(fa.X, v)
 	if !ok {
 		unknown[field] = true
 		return
@@ -130,10 +135,10 @@ func (m *model) noteFieldStore(fa *ssa.FieldAddr, v ssa.Value, targets map[*type
 	}
 }
 
-// storedTarget names the function v is when stored into fa: a
-// package-level function, or a method value bound to fa's own struct.
-// A nil func is no target (ok, with fn nil).
-func storedTarget(fa *ssa.FieldAddr, v ssa.Value) (fieldTarget, bool) {
+// storedTarget names the function v is when stored into a field of
+// owner: a package-level function, or a method value bound to, or a
+// literal over, owner. A nil func is no target (ok, with fn nil).
+func storedTarget(owner, v ssa.Value) (fieldTarget, bool) {
 	switch v := v.(type) {
 	case *ssa.Function:
 		return fieldTarget{fn: v}, v.Parent() == nil
@@ -142,33 +147,33 @@ func storedTarget(fa *ssa.FieldAddr, v ssa.Value) (fieldTarget, bool) {
 	case *ssa.MakeClosure:
 		// A method value is a closure naming.Target sees through, with
 		// its receiver as the one argument.
-		if t, ok := selfClosure(fa, v); ok {
+		if t, ok := selfClosure(owner, v); ok {
 			return t, true
 		}
 		cal, ok := naming.Target(v)
 		if !ok || len(cal.Args) != 1 {
 			return fieldTarget{}, false
 		}
-		if cal.Args[0] == fa.X {
+		if cal.Args[0] == owner {
 			return fieldTarget{fn: cal.Fn, self: true}, true
 		}
-		if holder, up, ok := holderOf(fa.X); ok && holder == cal.Args[0] {
+		if holder, up, ok := holderOf(owner); ok && holder == cal.Args[0] {
 			return fieldTarget{fn: cal.Fn, self: true, up: up}, true
 		}
 	}
 	return fieldTarget{}, false
 }
 
-// selfClosure returns the target a function literal that captures the
-// struct holding fa is, stored into fa: a closure over its owner.
-func selfClosure(fa *ssa.FieldAddr, v *ssa.MakeClosure) (fieldTarget, bool) {
+// selfClosure returns the target a function literal that captures
+// owner is, stored into a field of owner: a closure over its owner.
+func selfClosure(owner ssa.Value, v *ssa.MakeClosure) (fieldTarget, bool) {
 	fn, ok := v.Fn.(*ssa.Function)
 	if !ok || fn.Parent() == nil || len(v.Bindings) > 64 {
 		return fieldTarget{}, false
 	}
 	var frees uint64
 	for i, b := range v.Bindings {
-		if naming.Captured(b) == heldValue(fa.X) {
+		if naming.Captured(b) == heldValue(owner) {
 			frees |= 1 << i
 		}
 	}

@@ -98,3 +98,74 @@ func (w *Watcher) Fire() {
 	defer w.mu.Unlock()
 	w.onChange()
 }
+
+// A Pool's callback is set through an unexported setter that only the
+// package calls, each time with a literal over the pool itself.
+type Pool struct {
+	mu     sync.Mutex
+	onIdle func()
+	idle   int
+}
+
+func NewPool() *Pool {
+	p := &Pool{}
+	p.setOnIdle(func() { p.Shrink() })
+	return p
+}
+
+func (p *Pool) setOnIdle(f func()) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.onIdle = f
+}
+
+func (p *Pool) Shrink() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.idle = 0
+}
+
+// Put calls the callback with p.mu held, and the literal's Shrink locks
+// p.mu again: it blocks forever.
+func (p *Pool) Put() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.idle++
+	p.onIdle() // want `certain: call to func literal in NewPool acquires p\.mu \(\(\*Pool\)\.Shrink → p\.mu\.Lock at closures\.go:\d+\)`
+}
+
+// A Queue's setter is called with a literal over the queue and, from
+// an exported method, with the caller's function: the package does not
+// know what the field runs.
+type Queue struct {
+	mu      sync.Mutex
+	onDrain func()
+	items   []int
+}
+
+func NewQueue() *Queue {
+	q := &Queue{}
+	q.setOnDrain(func() { q.Reset() })
+	return q
+}
+
+func (q *Queue) OnDrain(f func()) { q.setOnDrain(f) }
+
+func (q *Queue) setOnDrain(f func()) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.onDrain = f
+}
+
+func (q *Queue) Reset() {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.items = nil
+}
+
+func (q *Queue) Drain() {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.items = q.items[:0]
+	q.onDrain()
+}
