@@ -226,3 +226,26 @@ func leavesAt(v ssa.Value) ssa.Instruction {
 	}
 	return nil
 }
+
+// Inside returns, for ev, an event of fi that happens inside a function
+// literal of fi's own that its instruction calls or defers (defer
+// func() { …; mu.Unlock() }()), the literal's operation on the same
+// gate: its position and text are where a report points, not the
+// defer's.
+func (r *Result) Inside(fi *FuncInfo, ev Event) (Event, bool) {
+	call, ok := ev.Instr.(ssa.CallInstruction)
+	if !ok || !ev.Via || fi.fs == nil {
+		return Event{}, false
+	}
+	cal, ok := naming.Resolve(call.Common())
+	lit := r.Info(cal.Fn)
+	if !ok || cal.Fn.Parent() != fi.Fn || lit == nil {
+		return Event{}, false
+	}
+	for _, in := range lit.Events() {
+		if g, ok := fi.fs.refs.Translate(in.Gate, cal); ok && in.Op == ev.Op && g.Key() == ev.Gate.Key() {
+			return in, true
+		}
+	}
+	return Event{}, false
+}

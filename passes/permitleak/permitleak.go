@@ -109,6 +109,10 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 					continue
 				}
 				rel := pairedRelease(events, rels, h)
+				if in, ok := res.Inside(fi, rel); ok {
+					// Shown where a deferred literal of its own releases.
+					rel.Pos, rel.What = in.Pos, in.What
+				}
 				// A kept read lock costs nothing until a writer comes; in test
 				// code, whose calls run in the order the test spells them,
 				// only one on a goroutine the function starts (Writer).
