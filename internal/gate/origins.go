@@ -1,6 +1,7 @@
 package gate
 
 import (
+	"go/types"
 	"sync"
 
 	"golang.org/x/tools/go/ssa"
@@ -14,7 +15,9 @@ import (
 // is made with a mode it keeps (values.Origins: a connection's kind),
 // the objects a function can lock are often of one mode only, and two
 // lock orders whose locks of one class can never be on objects of the
-// same mode never meet on one object.
+// same mode never meet on one object. A lock a callee takes on some
+// element of a container field (naming.Within: s.gw.out[?].mu) is on
+// the objects the package puts in that field.
 
 // originsOnce computes the package's origins on first use.
 type originsOnce struct {
@@ -52,6 +55,9 @@ func (r *Result) Modes(fi *FuncInfo, g naming.Ref) ([]string, bool) {
 	if o.o == nil || r.InTest(fi) {
 		return nil, false
 	}
+	if f, t, ok := elemLock(fi, g); ok {
+		return o.o.FieldModes(f, t)
+	}
 	v := o.object(fi, g)
 	// A lock in a struct embedded by value (s.mu.Mutex) is the outer
 	// object's.
@@ -62,6 +68,35 @@ func (r *Result) Modes(fi *FuncInfo, g naming.Ref) ([]string, bool) {
 		return nil, false
 	}
 	return o.o.Modes(v)
+}
+
+// elemLock returns, for g a lock of some element of a container field
+// (s.gateway.in[?].mu, see naming.Within), that field and the element's
+// type, when the lock lies in the element itself (through fields held
+// by value only).
+func elemLock(fi *FuncInfo, g naming.Ref) (*types.Var, types.Type, bool) {
+	root := fi.RootType(g)
+	if root == nil {
+		return nil, nil, false
+	}
+	var field *types.Var
+	var elem types.Type
+	for s := range g.Steps(root) {
+		step := g.Path[s.I]
+		switch {
+		case s.To == nil:
+			return nil, nil, false
+		case step == naming.AnyElem || step == naming.AnyKey:
+			elem = s.To
+		case elem != nil && step == naming.Deref:
+			return nil, nil, false // the lock of another object the element points to
+		case elem == nil:
+			if f, ok := s.Obj.(*types.Var); ok && f.IsField() {
+				field = f
+			}
+		}
+	}
+	return field, elem, field != nil && elem != nil
 }
 
 // object returns the value of the object whose field gate g is in fi:

@@ -68,12 +68,27 @@ func (o *Origins) Modes(v ssa.Value) ([]string, bool) {
 	if o == nil {
 		return nil, false
 	}
-	n := o.nodes[v]
+	return o.modesIn(o.nodes[v], v.Type())
+}
+
+// FieldModes returns, as Modes does, the modes of the objects of type t
+// (a pointer to an object of a moded type) that field f holds, itself
+// or as elements of the container it is: the connections a map of them
+// can hold.
+func (o *Origins) FieldModes(f *types.Var, t types.Type) ([]string, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return o.modesIn(o.nodes[f], t)
+}
+
+// modesIn returns the modes of the objects of type t that node n holds.
+func (o *Origins) modesIn(n *originNode, t types.Type) ([]string, bool) {
 	if n == nil || n.top || len(n.modes) == 0 {
 		return nil, false
 	}
 	prefix := ""
-	if p, ok := v.Type().Underlying().(*types.Pointer); ok {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
 		if tn := o.modedType(p.Elem()); tn != nil {
 			prefix = tn.Name() + "."
 		}
