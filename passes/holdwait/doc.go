@@ -106,8 +106,9 @@
 // when the wait starts. They are latent too when a goroutine the package
 // started elsewhere lets go of the lock before the receive or send that
 // answers the waiter (lock; read; unlock; receive): it may wait there
-// already, and the deadlock needs the wait to start while it is between
-// the two, as when two calls come in a row.
+// already, and the deadlock needs the wait to start after its previous
+// turn and before it takes the lock again, as when two calls come in a
+// row.
 //
 // # Why it matters
 //

@@ -59,9 +59,9 @@ func diagnose(pass *analysis.Pass, fi *gate.FuncInfo, w wait, h *gate.Holding, b
 	}
 	if b.released && !b.latent {
 		d.Message = fmt.Sprintf("%s waits for %s holding %s, but %s %s %s, and lets go of it, before it %s: "+
-			"if the wait starts while %s is between the two (after its previous turn, as when two calls come in a row), neither moves again; "+
+			"if the wait starts before %s %s %s again (after its previous turn, as when two calls come in a row), neither moves again; "+
 			"release %s before waiting, or let %s see the shutdown without %s (a channel or atomic), or have it use TryLock/select",
-			what, b.name, g, b.name, take, g, op, b.name, g, b.name, g)
+			what, b.name, g, b.name, take, g, op, b.name, take, g, g, b.name, g)
 	}
 	for _, r := range []analysis.RelatedInformation{
 		{Pos: h.Pos, Message: g + " acquired here: " + h.What},

@@ -28,7 +28,7 @@ func NewBus() *Bus {
 func (b *Bus) Publish(e string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	b.events <- e // want `latent: b\.events <- … waits for \(\*Bus\)\.loop holding b\.mu, but \(\*Bus\)\.loop locks b\.mu, and lets go of it, before it receives from b\.events: if the wait starts while \(\*Bus\)\.loop is between the two`
+	b.events <- e // want `latent: b\.events <- … waits for \(\*Bus\)\.loop holding b\.mu, but \(\*Bus\)\.loop locks b\.mu, and lets go of it, before it receives from b\.events: if the wait starts before \(\*Bus\)\.loop locks b\.mu again`
 }
 
 func (b *Bus) loop() {
