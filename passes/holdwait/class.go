@@ -51,14 +51,31 @@ func (p *pkgInfo) classBlocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (bloc
 		if p.res.Info(fn) == nil {
 			return blocker{}, false
 		}
-		doers := []doer{{fn, ops}}
-		if !started && !p.anySender(w, field) {
-			if doers, ok = p.lifted(fn, ops); !ok {
+		doers := []doer{{fn: fn, ops: ops}}
+		anyone := p.anySender(w, field)
+		if !started && !anyone {
+			if doers, ok = p.lifted(fn, ops, true); !ok {
 				return blocker{}, false // a sender that is no goroutine may answer
 			}
 		}
-		for _, d := range doers {
+		for len(doers) > 0 {
+			d := doers[0]
+			doers = doers[1:]
 			b, ok := p.judge(w, h, is, d.fn, d.ops)
+			if !ok && anyone && !started && d.depth < maxLift {
+				// An operation in a helper that takes no gate first (an
+				// add that signals) is judged where it is called: a Sync
+				// that locks, and then calls add.
+				up, ok := p.lifted(d.fn, d.ops, false)
+				if !ok {
+					return blocker{}, false
+				}
+				for i := range up {
+					up[i].depth = d.depth + 1
+				}
+				doers = append(doers, up...)
+				continue
+			}
 			if !ok {
 				return blocker{}, false
 			}
@@ -78,9 +95,14 @@ func (p *pkgInfo) classBlocked(fi *gate.FuncInfo, w wait, h *gate.Holding) (bloc
 // A doer is a goroutine's function and the operations in it that a
 // wait waits for.
 type doer struct {
-	fn  *ssa.Function
-	ops []compOp
+	fn    *ssa.Function
+	ops   []compOp
+	depth int // how many calls up from the operations' own function
 }
+
+// maxLift bounds how many calls up an operation any function may make
+// is followed to the acquire before it.
+const maxLift = 3
 
 // judge judges ops, the operations of fn (a goroutine the package
 // starts) that wait w waits for, under gate h: a blocking acquire of the
@@ -118,8 +140,9 @@ func (p *pkgInfo) judge(w wait, h *gate.Holding, is func(ssa.Value) bool, fn *ss
 // (a worker's h.workerExited(), whose body calls h.workers.Done()), or
 // each return, for a deferred call,
 // named in the caller's terms; none when nothing calls fn. ok is false
-// unless only the package calls fn, and only from goroutines it starts.
-func (p *pkgInfo) lifted(fn *ssa.Function, ops []compOp) ([]doer, bool) {
+// unless only the package calls fn, and, with goroutines, only from
+// goroutines it starts.
+func (p *pkgInfo) lifted(fn *ssa.Function, ops []compOp, goroutines bool) ([]doer, bool) {
 	hfi := p.res.Info(fn)
 	sites := p.res.CallSites(fn)
 	if hfi == nil || !p.res.PackageOnly(fn) || len(p.res.DynamicCallSites(fn)) > 0 {
@@ -130,7 +153,7 @@ func (p *pkgInfo) lifted(fn *ssa.Function, ops []compOp) ([]doer, bool) {
 		caller := site.Parent()
 		cfi := p.res.Info(caller)
 		cal, resolved := naming.Resolve(site.Common())
-		if _, started := p.goroutines[caller]; !started || cfi == nil || !resolved || site.Block() == nil {
+		if _, started := p.goroutines[caller]; (goroutines && !started) || cfi == nil || !resolved || site.Block() == nil {
 			return nil, false
 		}
 		at := []ssa.Instruction{site}

@@ -8,7 +8,10 @@
 // under the object's lock, gate.Result.TakesOwnToken),
 // sync.WaitGroup.Wait, errgroup.Group.Wait, a call of a helper that, on
 // every path, receives from or Waits on a field of what it is given
-// (c.awaitLoop(), which does <-c.done), or sync.Cond.Wait, which
+// (c.awaitLoop(), which does <-c.done), or that Waits on a Cond field of
+// it on some paths (a queue's take, for len(q.items) == 0 {
+// q.cond.Wait() }, taking and giving back the Cond's lock around it: a
+// latent finding, the call must wait), or sync.Cond.Wait, which
 // lets go of the Cond's own lock only (cond.go: judged when every
 // sync.NewCond the package stores into the Cond's field is given the
 // same lock field); the gate model's must-held
@@ -41,7 +44,11 @@
 //     goroutine's terms; a helper nothing calls does nothing. Likewise every Signal and
 //     Broadcast of an unexported Cond field, wherever it is: workers
 //     that wait for work holding the pool's read lock, beside a Put that
-//     takes the write lock before it signals.
+//     takes the write lock before it signals. Such an operation that
+//     any function may make, in a helper only the package calls that
+//     takes no gate first (push, which signals), is judged at each of
+//     its calls, up to three calls up (a Sync that write-locks, then
+//     calls push).
 //     For a send on a channel field that the package only ever gives
 //     unbuffered channels, or nil once it is closed (c.events <- e), every
 //     receive from it, alone or as a select case, and every close of it

@@ -53,6 +53,9 @@ type wait struct {
 	// (helperWait), and viaAt where it waits.
 	via   string
 	viaAt token.Pos
+	// maybe: the helper waits on some paths only (a Cond's predicate
+	// loop), so the deadlock needs the call to wait.
+	maybe bool
 }
 
 // A blocker is a goroutine that cannot let a wait go on without the gate
@@ -93,7 +96,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 			for _, h := range w.held {
 				b, ok := pkg.blocked(fi, w, h)
 				switch {
-				case ok && (b.latent || b.released || b.buffered):
+				case ok && (b.latent || b.released || b.buffered || w.maybe):
 					rep.Latent(diagnose(pass, fi, w, h, b))
 				case ok:
 					rep.Certain(diagnose(pass, fi, w, h, b))

@@ -2,6 +2,7 @@ package holdwait
 
 import (
 	"fmt"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -62,6 +63,16 @@ func diagnose(pass *analysis.Pass, fi *gate.FuncInfo, w wait, h *gate.Holding, b
 			"if the wait starts before %s %s %s again (after its previous turn, as when two calls come in a row), neither moves again; "+
 			"release %s before waiting, or let %s see the shutdown without %s (a channel or atomic), or have it use TryLock/select",
 			what, b.name, g, b.name, take, g, op, b.name, take, g, g, b.name, g)
+	}
+	if w.maybe {
+		// The helper waits only when its loop finds the Cond's condition
+		// unmet: the deadlock needs that too.
+		const unmet = "the call waits (its loop finds its condition unmet)"
+		if strings.Contains(d.Message, ": a certain deadlock; ") {
+			d.Message = strings.Replace(d.Message, ": a certain deadlock; ", ": when "+unmet+", neither moves again; ", 1)
+		} else {
+			d.Message = strings.Replace(d.Message, ", neither moves again; ", ", and "+unmet+", neither moves again; ", 1)
+		}
 	}
 	for _, r := range []analysis.RelatedInformation{
 		{Pos: h.Pos, Message: g + " acquired here: " + h.What},

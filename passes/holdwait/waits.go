@@ -33,6 +33,9 @@ func waits(res *gate.Result, fi *gate.FuncInfo) []wait {
 		return nil
 	}
 	for _, e := range fi.Events() {
+		if w, ok := found[e.Instr]; ok && w.maybe && balanced(res, e.Instr) {
+			continue // the helper's own lock, taken and given back around its wait
+		}
 		delete(found, e.Instr) // a channel semaphore's operation, or a gate's
 	}
 	for instr := range found {
@@ -112,7 +115,11 @@ func waitAt(fi *gate.FuncInfo, instr ssa.Instruction) (wait, bool) {
 // (c.waitDone(), which does <-c.done): the call is that wait, in the
 // caller's terms. A helper that takes or gives back a gate on the way
 // (one that lets go of its caller's lock while it waits) has events of
-// its own at the call, which leave the call alone (see waits).
+// its own at the call, which leave the call alone (see waits). A Wait
+// on a Cond field of what the call hands it, on some paths only (a
+// queue's Get, for len(q.items) == 0 { q.cond.Wait() }), is a wait
+// that may happen (maybe), also when the helper takes the Cond's lock
+// and gives it back around it.
 func helperWait(res *gate.Result, fi *gate.FuncInfo, call *ssa.Call) (wait, bool) {
 	cal, ok := naming.Resolve(&call.Call)
 	if !ok || cal.Fn == fi.Fn || cal.Fn.Pkg != fi.Fn.Pkg || len(cal.Fn.Blocks) == 0 {
@@ -126,12 +133,14 @@ func helperWait(res *gate.Result, fi *gate.FuncInfo, call *ssa.Call) (wait, bool
 	for _, b := range cal.Fn.Blocks {
 		for _, instr := range b.Instrs {
 			w, ok := waitAt(hfi, instr)
-			if !ok || w.kind != recv && w.kind != wgWait || w.ref.Root != naming.Param {
+			if !ok || w.kind != recv && w.kind != wgWait && w.kind != condWait || w.ref.Root != naming.Param {
 				continue
 			}
-			if _, field := naming.ValueField(w.obj); !field || instr != entry && !cfg.Inevitable(entry, instr) {
+			sure := instr == entry || cfg.Inevitable(entry, instr)
+			if _, field := naming.ValueField(w.obj); !field || !sure && w.kind != condWait {
 				continue
 			}
+			w.maybe = !sure
 			ref, ok := fi.Translate(w.ref, cal)
 			if !ok {
 				continue
@@ -141,4 +150,20 @@ func helperWait(res *gate.Result, fi *gate.FuncInfo, call *ssa.Call) (wait, bool
 		}
 	}
 	return wait{}, false
+}
+
+// balanced reports whether the helper call makes, at the caller's level,
+// no lasting change to what is held: it gives back on every return what
+// it takes, and lets go of nothing of its caller's.
+func balanced(res *gate.Result, instr ssa.Instruction) bool {
+	call, ok := instr.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	cal, ok := naming.Resolve(&call.Call)
+	if !ok {
+		return false
+	}
+	sum := res.SummaryOf(cal.Fn)
+	return sum != nil && len(sum.Holds) == 0 && len(sum.HoldsIfNil) == 0 && len(sum.Releases) == 0 && len(sum.Drops) == 0
 }
