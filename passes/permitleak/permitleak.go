@@ -117,7 +117,7 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 				// code, whose calls run in the order the test spells them,
 				// only one on a goroutine the function starts (Writer).
 				if h.Mode != known.Shared {
-					rep.Certain(diagnose(pass, fi, x, h, rel, byCallers, sites, lostForGood))
+					rep.Certain(diagnose(pass, fi, x, h, rel, byCallers, sites, lostForGood(h.Kind)))
 				} else if w, ok := conc.WriterOf(fi, h.Gate); ok {
 					rep.Latent(withWriter(pass, diagnose(pass, fi, x, h, rel, byCallers, sites, blocksWriter(pass, w)), w))
 				}
@@ -378,8 +378,17 @@ func owns(r, g naming.Ref) bool {
 	return slices.Equal(r.Path, g.Path[:len(r.Path)]) && g.Path[len(r.Path)] != naming.Deref
 }
 
-// lostForGood says what a kept permit or write lock costs.
-func lostForGood(name string) string { return "each pass through here loses " + name + " for good" }
+// lostForGood says what a kept permit or write lock costs: a counting
+// gate loses a permit at each pass; a lock, at the first, after which
+// its next acquire blocks.
+func lostForGood(kind known.Kind) func(string) string {
+	if kind.Counting() {
+		return func(name string) string { return "each pass through here loses a permit of " + name + " for good" }
+	}
+	return func(name string) string {
+		return "once a pass through here has kept " + name + ", its next acquire blocks for good"
+	}
+}
 
 // blocksWriter says what a kept read lock costs: nothing, until writer w
 // comes.

@@ -119,7 +119,7 @@ func (d *DB) Clamp(lo, hi int) {
 func (d *DB) Shut() {
 	d.mu.Lock()
 	if d.level == 0 {
-		return // want `certain: this return keeps d\.mu \(sync\.Mutex\) held: it has its release deferred`
+		return // want `certain: this return keeps d\.mu \(sync\.Mutex\) held: it has its release deferred on the other paths, so once a pass through here has kept d\.mu, its next acquire blocks for good`
 	}
 	defer func() {
 		d.level = 0
