@@ -7,6 +7,7 @@ import (
 
 	"github.com/gatevet/gatevet/internal/cfg"
 	"github.com/gatevet/gatevet/internal/known"
+	"github.com/gatevet/gatevet/internal/naming"
 )
 
 // Acquire points come from three places, each through newAcquirePoint:
@@ -36,6 +37,13 @@ type AcquirePoint struct {
 	What    string // the operation or callee that acquires
 	Chain   []Hop  // inside the callee, down to the gate operation
 	Holding *Holding
+	// Element, for an acquire of each element of a container on every
+	// pass of a loop (c.mu for c in range s.conns, or a callee's
+	// s.conns[?].mu on every path), is the lock of one element of that
+	// same container that the path holds already (p.mu, p :=
+	// s.conns[k]): the loop comes to it, unless the element left the
+	// container meanwhile.
+	Element *Holding
 	// Also are the other gates must-held just before it.
 	Also []*Holding
 	// Owned is true when this function releases the gate itself
@@ -89,6 +97,9 @@ func (m *model) recordAcquire(fi *FuncInfo, sum *Summary, instr ssa.Instruction,
 		ap.Holding = u
 	} else if u != nil {
 		ap.Also = append(ap.Also, u)
+	}
+	if ap.Holding == nil && e.blocking {
+		ap.Element = fi.fs.heldElement(st, e, instr)
 	}
 	fi.Acquires = append(fi.Acquires, ap)
 	if st.everyPath.has(e.id) || st.touched.has(e.id) && !cfg.EveryPass(instr.Block()) {
@@ -207,4 +218,34 @@ func (fi *FuncInfo) hasAtReturn(d ssa.Instruction, e effect) bool {
 		}
 	}
 	return false
+}
+
+// heldElement returns the lock st holds of an element of the container
+// whose every element e locks (see AcquirePoint.Element): e's gate is
+// some element's (a callee's s.conns[?].mu, made on every path), or an
+// element's that the function ranges over, locked on every pass. Two
+// read locks are the recursive read lock's business.
+func (fs *funcState) heldElement(st *state, e effect, instr ssa.Instruction) *Holding {
+	g := e.gate.Gate
+	switch {
+	case g.Crosses() && e.via && !e.partial && e.flag == nil && naming.HasAnyElem(g):
+	case !g.Crosses() && !e.via && cfg.InLoop(instr) && cfg.EveryPass(instr.Block()):
+		w, ok := fs.refs.Within(g)
+		if !ok {
+			return nil
+		}
+		g = w
+	default:
+		return nil
+	}
+	for _, h := range st.held {
+		held := fs.gates[h.id]
+		if held.Gate.Crosses() || held.Mode == known.Shared && e.gate.Mode == known.Shared {
+			continue
+		}
+		if w, ok := fs.refs.Within(held.Gate); ok && w.Key() == g.Key() {
+			return h.h
+		}
+	}
+	return nil
 }

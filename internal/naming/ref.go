@@ -45,6 +45,12 @@ const (
 	AnyKey  = "[?key]"
 )
 
+// HasAnyElem reports whether r's path goes through some element or key
+// of a container (AnyElem, AnyKey).
+func HasAnyElem(r Ref) bool {
+	return slices.ContainsFunc(r.Path, func(s string) bool { return s == AnyElem || s == AnyKey })
+}
+
 // IsElemStep reports whether step is an ElemStep, AnyElem or AnyKey.
 func IsElemStep(step string) bool { return strings.HasPrefix(step, "[") }
 

@@ -29,6 +29,10 @@ func run(pass *analysis.Pass, res *gate.Result, rep *directive.Reporter) {
 	var fs []finding
 	for _, fi := range res.Funcs {
 		for _, ap := range fi.Acquires {
+			if ap.Element != nil && !handedOn(conc, fi, ap) {
+				rep.Latent(elementHeld(pass, ap))
+				continue
+			}
 			f := finding{fi: fi, ap: ap}
 			switch {
 			case !nested(ap), handedOn(conc, fi, ap):
