@@ -107,13 +107,14 @@ func (m *model) recordAcquire(fi *FuncInfo, sum *Summary, instr ssa.Instruction,
 	}
 	// A lock of an element the function looked up or ranged over is,
 	// to its callers, a lock of some element of the container.
-	gate := e.gate
+	gate, each := e.gate, e.each
 	if !gate.Gate.Crosses() {
 		w, ok := fi.fs.refs.Within(gate.Gate)
 		if !ok {
 			return
 		}
 		gate.Gate = w
+		each = fi.fs.refs.Each(e.gate.Gate) && cfg.EveryPass(instr.Block())
 	}
 	chain := Prepend(Hop{What: e.what, At: PosText(m.pass.Fset, e.pos), pos: e.pos, end: e.end}, e.chain)
 	flag := e.flag
@@ -138,7 +139,7 @@ func (m *model) recordAcquire(fi *FuncInfo, sum *Summary, instr ssa.Instruction,
 		return
 	}
 	fi.fs.acquired[slot] = len(sum.Acquires)
-	sum.Acquires = append(sum.Acquires, SumAcquire{GateOp: gate, Blocking: e.blocking, Partial: partial, Chain: chain, Flag: flag, OrElse: e.orElse})
+	sum.Acquires = append(sum.Acquires, SumAcquire{GateOp: gate, Blocking: e.blocking, Partial: partial, Each: each, Chain: chain, Flag: flag, OrElse: e.orElse})
 }
 
 // onEveryReturn reports whether every path to a return of b's function
@@ -222,14 +223,16 @@ func (fi *FuncInfo) hasAtReturn(d ssa.Instruction, e effect) bool {
 
 // heldElement returns the lock st holds of an element of the container
 // whose every element e locks (see AcquirePoint.Element): e's gate is
-// some element's (a callee's s.conns[?].mu, made on every path), or an
-// element's that the function ranges over, locked on every pass. Two
-// read locks are the recursive read lock's business.
+// some element's that a callee ranges over, locking on every pass and
+// on every path (SumAcquire.Each), or an element's that the function
+// ranges over itself, locked on every pass. An index loop may skip
+// some (for i := 1; …), and counts for neither. Two read locks are the
+// recursive read lock's business.
 func (fs *funcState) heldElement(st *state, e effect, instr ssa.Instruction) *Holding {
 	g := e.gate.Gate
 	switch {
-	case g.Crosses() && e.via && !e.partial && e.flag == nil && naming.HasAnyElem(g):
-	case !g.Crosses() && !e.via && cfg.InLoop(instr) && cfg.EveryPass(instr.Block()):
+	case g.Crosses() && e.via && e.each && !e.partial && e.flag == nil && naming.HasAnyElem(g):
+	case !g.Crosses() && !e.via && fs.refs.Each(g) && cfg.EveryPass(instr.Block()):
 		w, ok := fs.refs.Within(g)
 		if !ok {
 			return nil

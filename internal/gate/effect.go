@@ -52,6 +52,9 @@ type effect struct {
 	// partial marks an acquire the callee makes on some of its paths
 	// only (SumAcquire.Partial).
 	partial bool
+	// each marks a callee's acquire of every element of a container in
+	// turn (SumAcquire.Each).
+	each bool
 	// late marks a release through a func variable (funcvars.go): when
 	// deferred, whether it releases a gate of the caller's is judged as
 	// the deferred calls run, not where it is deferred, which is often
@@ -233,7 +236,7 @@ func (m *model) calleeEffects(fs *funcState, cal naming.Callee, result ssa.Value
 		// A flag the call neither settles nor passes on may take either
 		// branch: the acquire happens on some paths.
 		partial := a.Partial || a.Flag != nil && flag == nil && !settles(a.Flag, cal)
-		e := effect{op: known.Acquire, gate: GateOp{ref, a.Kind, a.Mode}, blocking: a.Blocking, partial: partial, orElse: a.OrElse,
+		e := effect{op: known.Acquire, gate: GateOp{ref, a.Kind, a.Mode}, blocking: a.Blocking, partial: partial, each: a.Each, orElse: a.OrElse,
 			check: true, via: true, flag: flag, pos: pos, end: end, what: name, chain: a.Chain, drops: drops}
 		if cal.Fn.Parent() == fs.fn && len(a.Chain) > 0 {
 			// A closure called in place is this function's own code:

@@ -61,6 +61,10 @@ type SumAcquire struct {
 	Partial bool
 	Chain   []Hop // from the callee's calls down to the gate operation
 	Flag    *Flag // set when a bool parameter decides whether it happens
+	// Each is set for a lock of some element of a container
+	// (naming.AnyElem) that the function takes on every element in turn:
+	// a range over the container, locking on each pass.
+	Each bool
 	// OrElse is set when every acquire of the gate is a case of a select
 	// whose other cases can end the wait instead (a receive of an error,
 	// a close): the select waits for the gate or for them.

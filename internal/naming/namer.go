@@ -26,8 +26,10 @@ type Namer struct {
 	// ref's key, at the same index value) one local id.
 	elems map[elemKey]int
 	// within gives the container of each local that is one of its
-	// elements (looked up, indexed or ranged over), by local id.
+	// elements (looked up, indexed or ranged over), by local id; each
+	// marks those a range statement gives, one per element in turn.
 	within map[int]Ref
+	each   map[int]bool
 	// stored lists the slice and array types of whose values, or
 	// elements, the function stores one (replaces), once built.
 	stored     map[types.Type]bool // slice, array and element types stored into
@@ -164,12 +166,26 @@ func (rs *Namer) elemOf(k elemKey, base Ref, v ssa.Value) Ref {
 // elemIn returns the Ref of v, a local that is some element of the
 // container base names (c in range s.conns), not one the function names
 // twice.
-func (rs *Namer) elemIn(v ssa.Value, base Ref, step string) Ref {
+func (rs *Namer) elemIn(v ssa.Value, base Ref, step string, ranged bool) Ref {
 	r := rs.local(v)
 	rs.mu.Lock()
 	rs.setWithin(r.Index, base.With(step))
+	if ranged {
+		if rs.each == nil {
+			rs.each = make(map[int]bool)
+		}
+		rs.each[r.Index] = true
+	}
 	rs.mu.Unlock()
 	return r
+}
+
+// Each reports whether r is rooted at an element a range statement
+// gives (c in range s.conns): the loop comes to every element in turn.
+func (rs *Namer) Each(r Ref) bool {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	return r.Root == Local && rs.each[r.Index]
 }
 
 // setWithin records that local id is what ref names, some element or
@@ -213,7 +229,7 @@ func (rs *Namer) mapElem(l *ssa.Lookup, v ssa.Value, depth int) Ref {
 		return rs.local(v)
 	}
 	if rs.updates(l.X.Type()) || rs.reloaded(l.X) {
-		return rs.elemIn(v, base, AnyElem)
+		return rs.elemIn(v, base, AnyElem, false)
 	}
 	k := elemKey{base: base.Key(), index: l.Index}
 	if c, isConst := l.Index.(*ssa.Const); isConst && c.Value != nil {
@@ -462,11 +478,12 @@ func (rs *Namer) walk(v ssa.Value, depth int) (Ref, bool) {
 			// An element of a slice or array: c in range s.conns; the
 			// same element loaded again is the same one.
 			r, ok := rs.walk(ia.X, depth+1)
-			if _, ranged := rs.index().ranged[ia.Pos()]; ok && !ranged && !rs.replaces(ia.X.Type()) {
+			_, ranged := rs.index().ranged[ia.Pos()]
+			if ok && !ranged && !rs.replaces(ia.X.Type()) {
 				return rs.elem(r, ia.Index, v), true
 			}
 			if ok {
-				return rs.elemIn(v, r, AnyElem), true
+				return rs.elemIn(v, r, AnyElem, ranged), true
 			}
 			return rs.local(v), true
 		}
@@ -492,7 +509,7 @@ func (rs *Namer) walk(v ssa.Value, depth int) (Ref, bool) {
 					if v.Index == 1 {
 						step = AnyKey
 					}
-					return rs.elemIn(v, base, step), true
+					return rs.elemIn(v, base, step, true), true
 				}
 			}
 		}

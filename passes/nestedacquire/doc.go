@@ -35,12 +35,13 @@
 // decide: a callee that takes the gate on some of its paths only, or
 // only for one value of a bool the function passes on from its own
 // caller ("when flush is false").
-// A lock of each element of a container, taken on every pass of a loop
+// A lock of each element of a container, taken on every pass of a range
 // over it or by a callee that does that on every path, while the path
 // holds one element's lock (p := m.peers[k]; p.mu.Lock(); then
 // m.pingAll()) is latent as well: the loop comes to that element and
 // blocks on it, unless the element left the container meanwhile; a
-// loop that skips it (if q == p { continue }) does not.
+// loop that skips it (if q == p { continue }), or an index loop (for
+// i := 1; …), which may, does not.
 // RLock is a read lock on any lock that has one, a [sync.RWMutex] or an
 // interface or //gatevet:gate type with RLock and RUnlock methods.
 //

@@ -87,3 +87,21 @@ func (m *Mesh) Share(k string) {
 	p.mu.Unlock()
 	m.pingAll()
 }
+
+// Compare holds the first replica's lock and locks the others by index
+// from the second on: the loop never comes to the first.
+func Compare(rs []*meshPeer) bool {
+	first := rs[0]
+	first.mu.Lock()
+	defer first.mu.Unlock()
+	for i := 1; i < len(rs); i++ {
+		r := rs[i]
+		r.mu.Lock()
+		same := r.seen == first.seen
+		r.mu.Unlock()
+		if !same {
+			return false
+		}
+	}
+	return true
+}
