@@ -174,15 +174,17 @@ func (m *model) deferredAcquires(fi *FuncInfo, sum *Summary, st *state, ret toke
 			switch {
 			case e.op == known.Release:
 				sim.drop(e.id)
-			case e.op != known.Acquire || !e.blocking || fi.hasAtReturn(d, e):
+			case e.op != known.Acquire || !e.blocking || fs.atReturn[atReturnKey{d, e.pos, e.gate.Gate.Key()}]:
 			case !inside && sim.get(e.id) != nil:
 				ap := newAcquirePoint(d, e, sim.get(e.id))
 				ap.Owned, ap.AtReturn, ap.Return = true, true, ret
 				fi.Acquires = append(fi.Acquires, ap)
+				fs.noteAtReturn(d, e)
 			case inside && e.check:
 				m.recordAcquire(fi, sum, d, sim, e, released)
 				ap := &fi.Acquires[len(fi.Acquires)-1]
 				ap.AtReturn, ap.Return = true, ret
+				fs.noteAtReturn(d, e)
 			}
 		}
 	}
@@ -210,15 +212,21 @@ func returnAfter(rd *ssa.RunDefers) token.Pos {
 	return token.NoPos
 }
 
-// hasAtReturn reports whether fi already records effect e of the
-// deferred call d.
-func (fi *FuncInfo) hasAtReturn(d ssa.Instruction, e effect) bool {
-	for _, ap := range fi.Acquires {
-		if ap.AtReturn && ap.Instr == d && ap.Pos == e.pos && ap.GateOp.Gate.Key() == e.gate.Gate.Key() {
-			return true
-		}
+// An atReturnKey is a deferred acquire recorded at some return: the
+// defer, its operation's position and its gate.
+type atReturnKey struct {
+	d   ssa.Instruction
+	pos token.Pos
+	key string
+}
+
+// noteAtReturn records that deferred acquire e of d has its acquire
+// point, so that the function's other returns do not add it again.
+func (fs *funcState) noteAtReturn(d ssa.Instruction, e effect) {
+	if fs.atReturn == nil {
+		fs.atReturn = make(map[atReturnKey]bool)
 	}
-	return false
+	fs.atReturn[atReturnKey{d, e.pos, e.gate.Gate.Key()}] = true
 }
 
 // heldElement returns the lock st holds of an element of the container

@@ -19,6 +19,20 @@ func (fi *FuncInfo) Class(r naming.Ref) (string, bool) {
 	if r.Root == naming.Global {
 		return r.Key(), true
 	}
+	// Passes ask for the classes of the same gates again and again (a
+	// summary's every gate at each call of it); the walk down the path
+	// looks each field up in its type.
+	key := r.Key()
+	if c, ok := fi.classes.Load(key); ok {
+		return c.(string), c.(string) != ""
+	}
+	class, ok := fi.class(r)
+	fi.classes.Store(key, class)
+	return class, ok
+}
+
+// class is Class, not remembered.
+func (fi *FuncInfo) class(r naming.Ref) (string, bool) {
 	if k, ok := fi.localClass(r); ok {
 		return k, true
 	}

@@ -46,6 +46,8 @@ type funcState struct {
 	// blocking (recordAcquire): a generated function that takes a
 	// thousand locks merges each acquire in constant time.
 	acquired map[acquireSlot]int
+	// atReturn holds the deferred acquires recorded at a return already.
+	atReturn map[atReturnKey]bool
 }
 
 // An acquireSlot is one entry of a summary's Acquires: a gate, by id,

@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"os"
 	"slices"
+	"sync"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -179,6 +180,8 @@ type FuncInfo struct {
 	starts []Start
 
 	fs *funcState
+	// classes remembers Class by gate key ("" for none).
+	classes sync.Map
 }
 
 // Span returns the source range of the operation go/ssa placed at pos
