@@ -18,7 +18,13 @@
 // and what each function does for its callers (Summary: acquires, holds,
 // releases, //gatevet:holds contracts, the func values it runs with gates
 // held, the goroutines it spawns), kept in a summary table of package
-// facts and exported for exported functions as FuncFacts. It also lists
+// facts and exported for exported functions as FuncFacts. A lock a
+// function takes on an element it looked up or ranged over enters its
+// summary as a lock of some element of the container (s.conns[?].mu,
+// naming.Namer.Within), and a dynamic call the package settles (a func
+// field set to a known function, a method value or a literal over its
+// owner, in place or through an unexported setter: dynamic.go,
+// setters.go) has its target's effects. It also lists
 // each function's acquire points, events and goroutine starts, and the
 // package's own call graph.
 //
