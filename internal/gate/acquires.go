@@ -2,6 +2,7 @@ package gate
 
 import (
 	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -254,9 +255,45 @@ func (fs *funcState) heldElement(st *state, e effect, instr ssa.Instruction) *Ho
 		if held.Gate.Crosses() || held.Mode == known.Shared && e.gate.Mode == known.Shared {
 			continue
 		}
-		if w, ok := fs.refs.Within(held.Gate); ok && w.Key() == g.Key() {
+		if w, ok := fs.refs.Within(held.Gate); ok && w.Key() == g.Key() && !fs.changesContainer(w) {
 			return h.h
 		}
 	}
 	return nil
+}
+
+// changesContainer reports whether the function deletes from, or stores
+// a new value into the field of, the container whose element elem names
+// (m.peers for m.peers[?].mu): the element held may have left it before
+// the loop (delete(m.peers, k); m.peers = fresh).
+func (fs *funcState) changesContainer(elem naming.Ref) bool {
+	i := slices.IndexFunc(elem.Path, func(s string) bool { return s == naming.AnyElem || s == naming.AnyKey })
+	if i < 0 {
+		return true
+	}
+	container := elem
+	container.Path = elem.Path[:i]
+	field := container
+	if n := len(field.Path); n > 0 && field.Path[n-1] == naming.Deref {
+		field.Path = field.Path[:n-1]
+	}
+	names := func(v ssa.Value, want naming.Ref) bool {
+		r, ok := fs.refs.Of(v)
+		return ok && r.Key() == want.Key()
+	}
+	for _, b := range fs.fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch in := instr.(type) {
+			case *ssa.Store:
+				if names(in.Addr, field) {
+					return true
+				}
+			case *ssa.Call:
+				if bi, ok := in.Call.Value.(*ssa.Builtin); ok && bi.Name() == "delete" && names(in.Call.Args[0], container) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

@@ -40,8 +40,9 @@
 // holds one element's lock (p := m.peers[k]; p.mu.Lock(); then
 // m.pingAll()) is latent as well: the loop comes to that element and
 // blocks on it, unless the element left the container meanwhile; a
-// loop that skips it (if q == p { continue }), or an index loop (for
-// i := 1; …), which may, does not.
+// loop that skips it (if q == p { continue }), an index loop (for
+// i := 1; …), which may, or a function that deletes from the container
+// or replaces it (the element held may have left it), does not.
 // RLock is a read lock on any lock that has one, a [sync.RWMutex] or an
 // interface or //gatevet:gate type with RLock and RUnlock methods.
 //

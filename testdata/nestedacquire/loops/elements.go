@@ -105,3 +105,30 @@ func Compare(rs []*meshPeer) bool {
 	}
 	return true
 }
+
+// Evict deletes the peer it holds from the map before it pings the
+// rest, and Reset pings a fresh set of peers: the loop never comes to
+// the element held.
+func (m *Mesh) Evict(k string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	p := m.peers[k]
+	delete(m.peers, k)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	m.pingAll()
+}
+
+func (m *Mesh) Reset(k string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	p := m.peers[k]
+	m.peers = map[string]*meshPeer{"x": {}}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, q := range m.peers {
+		q.mu.Lock()
+		q.seen++
+		q.mu.Unlock()
+	}
+}
