@@ -73,8 +73,10 @@ func (m *model) resolveSetters(funcs []*ssa.Function, targets map[*types.Var][]f
 					if isCall && op == &c.Common().Value {
 						continue // the function a call runs
 					}
-					if _, ok := setters[setterValue(*op)]; ok {
-						setters[setterValue(*op)] = false // its value taken: run from elsewhere
+					if f := setterValue(*op); f != nil {
+						if _, ok := setters[f]; ok {
+							setters[f] = false // its value taken: run from elsewhere
+						}
 					}
 				}
 			}

@@ -40,39 +40,37 @@ func diagnose(pass *analysis.Pass, fi *gate.FuncInfo, w wait, h *gate.Holding, b
 		op += fmt.Sprintf(" (at %s, after it %s %s at %s)", b.opAt, take, g, b.acquireAt)
 	}
 	pos, end := fi.Span(w.instr.Pos())
-	d := analysis.Diagnostic{
-		Pos: pos, End: end,
-		Message: fmt.Sprintf("%s waits for %s holding %s, but %s %s %s before it %s: a certain deadlock; "+
-			"release %s before waiting, or let %s see the shutdown without %s (a channel or atomic), or have it use TryLock/select",
-			what, b.name, g, b.name, take, g, op, g, b.name, g),
-	}
-	if b.latent {
-		d.Message = fmt.Sprintf("%s waits for %s holding %s, and %s %s %s on some paths before it %s: "+
-			"if it is on one of them when the wait starts, neither moves again; "+
-			"release %s before waiting, or let %s see the shutdown without %s (a channel or atomic), or have it use TryLock/select",
-			what, b.name, g, b.name, take, g, op, g, b.name, g)
-	}
-	if b.buffered && !b.latent && !b.released {
-		d.Message = fmt.Sprintf("%s waits for %s holding %s, but %s %s %s before it %s: "+
-			"when no value sent earlier is left in %s's buffer as the wait starts, neither moves again; "+
-			"release %s before waiting, or let %s see the shutdown without %s (a channel or atomic), or have it use TryLock/select",
-			what, b.name, g, b.name, take, g, op, b.bufChan.Spell(pkg), g, b.name, g)
-	}
-	if b.released && !b.latent {
-		d.Message = fmt.Sprintf("%s waits for %s holding %s, but %s %s %s, and lets go of it, before it %s: "+
-			"if the wait starts before %s %s %s again (after its previous turn, as when two calls come in a row), neither moves again; "+
-			"release %s before waiting, or let %s see the shutdown without %s (a channel or atomic), or have it use TryLock/select",
-			what, b.name, g, b.name, take, g, op, b.name, take, g, g, b.name, g)
+	head := fmt.Sprintf("%s waits for %s holding %s, but %s %s %s before it %s", what, b.name, g, b.name, take, g, op)
+	// when is what the deadlock needs beyond the two paths, if anything.
+	var when []string
+	switch {
+	case b.latent:
+		head = fmt.Sprintf("%s waits for %s holding %s, and %s %s %s on some paths before it %s", what, b.name, g, b.name, take, g, op)
+		when = append(when, "if it is on one of them when the wait starts")
+	case b.released:
+		head = fmt.Sprintf("%s waits for %s holding %s, but %s %s %s, and lets go of it, before it %s", what, b.name, g, b.name, take, g, op)
+		when = append(when, fmt.Sprintf("if the wait starts before %s %s %s again (after its previous turn, as when two calls come in a row)", b.name, take, g))
+	case b.buffered:
+		when = append(when, fmt.Sprintf("when no value sent earlier is left in %s's buffer as the wait starts", b.bufChan.Spell(pkg)))
 	}
 	if w.maybe {
 		// The helper waits only when its loop finds the Cond's condition
 		// unmet: the deadlock needs that too.
 		const unmet = "the call waits (its loop finds its condition unmet)"
-		if strings.Contains(d.Message, ": a certain deadlock; ") {
-			d.Message = strings.Replace(d.Message, ": a certain deadlock; ", ": when "+unmet+", neither moves again; ", 1)
+		if len(when) == 0 {
+			when = append(when, "when "+unmet)
 		} else {
-			d.Message = strings.Replace(d.Message, ", neither moves again; ", ", and "+unmet+", neither moves again; ", 1)
+			when = append(when, "and "+unmet)
 		}
+	}
+	outcome := "a certain deadlock"
+	if len(when) > 0 {
+		outcome = strings.Join(when, ", ") + ", neither moves again"
+	}
+	d := analysis.Diagnostic{
+		Pos: pos, End: end,
+		Message: fmt.Sprintf("%s: %s; release %s before waiting, or let %s see the shutdown without %s (a channel or atomic), or have it use TryLock/select",
+			head, outcome, g, b.name, g),
 	}
 	for _, r := range []analysis.RelatedInformation{
 		{Pos: h.Pos, Message: g + " acquired here: " + h.What},
